@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "fieldcheck",
+    products: [
+        .library(name: "FieldCheck", targets: ["FieldCheck"]),
+        .executable(name: "fieldcheck", targets: ["fieldcheck"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    ],
+    targets: [
+        // The system ICU 72 from Debian's libicu-dev, found through pkg-config.
+        .systemLibrary(
+            name: "CICUSystem",
+            pkgConfig: "icu-i18n",
+            providers: [.apt(["libicu-dev"])]
+        ),
+        // The only code that includes ICU headers: plain C wrappers (cicu_*) around ICU's
+        // versioned entry points, which Swift cannot import by their documented names.
+        .target(name: "CICU", dependencies: ["CICUSystem"]),
+        .target(name: "FieldCheck", dependencies: ["CICU"]),
+        .executableTarget(
+            name: "fieldcheck",
+            dependencies: [
+                "FieldCheck",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "FieldCheckTests", dependencies: ["FieldCheck"]),
+        .testTarget(name: "CLITests", dependencies: ["fieldcheck"]),
+    ]
+)

@@ -1,0 +1,212 @@
+// CICU: the only code in fieldcheck that includes ICU headers.
+//
+// ICU 72 renames every C entry point with a version suffix through macros (`unum_open` is
+// `#define unum_open unum_open_72`). Swift's importer cannot see macros that expand to
+// identifiers, so Swift calls these plain `cicu_*` functions instead; each one is a thin
+// pass-through to the ICU function of the same name unless its comment says otherwise.
+// The types (UChar, UErrorCode, handles, enums) come through unchanged.
+#ifndef CICU_H
+#define CICU_H
+
+#include <stdint.h>
+#include <unicode/ubrk.h>
+#include <unicode/ucal.h>
+#include <unicode/uchar.h>
+#include <unicode/ucurr.h>
+#include <unicode/udat.h>
+#include <unicode/udatpg.h>
+#include <unicode/uloc.h>
+#include <unicode/ulocdata.h>
+#include <unicode/unorm2.h>
+#include <unicode/unum.h>
+#include <unicode/unumsys.h>
+#include <unicode/uregex.h>
+#include <unicode/ures.h>
+#include <unicode/uset.h>
+#include <unicode/ustring.h>
+#include <unicode/uversion.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// MARK: Errors and version
+
+const char *cicu_errorName(UErrorCode code);
+/// Writes ICU's version ("72.1") into `buffer`.
+void cicu_version(char *buffer, int32_t capacity);
+
+// MARK: Locales
+
+int32_t cicu_uloc_forLanguageTag(const char *tag, char *localeID, int32_t capacity,
+                                 int32_t *parsedLength, UErrorCode *status);
+int32_t cicu_uloc_canonicalize(const char *localeID, char *name, int32_t capacity,
+                               UErrorCode *status);
+int32_t cicu_uloc_getBaseName(const char *localeID, char *name, int32_t capacity,
+                              UErrorCode *status);
+int32_t cicu_uloc_addLikelySubtags(const char *localeID, char *name, int32_t capacity,
+                                   UErrorCode *status);
+int32_t cicu_uloc_getLanguage(const char *localeID, char *language, int32_t capacity,
+                              UErrorCode *status);
+int32_t cicu_uloc_getScript(const char *localeID, char *script, int32_t capacity,
+                            UErrorCode *status);
+int32_t cicu_uloc_getCountry(const char *localeID, char *country, int32_t capacity,
+                             UErrorCode *status);
+int32_t cicu_uloc_getKeywordValue(const char *localeID, const char *keyword, char *value,
+                                  int32_t capacity, UErrorCode *status);
+int32_t cicu_uloc_getDisplayName(const char *localeID, const char *inLocaleID, UChar *result,
+                                 int32_t capacity, UErrorCode *status);
+int32_t cicu_uloc_countAvailable(void);
+const char *cicu_uloc_getAvailable(int32_t index);
+/// The locale whose data ICU really loads for `localeID` (ICU's "valid locale"), which is
+/// "root" or the process default when ICU has no data for the requested one. ICU reports a
+/// fallback warning even for real locales, so the resolved id is the only honest signal.
+int32_t cicu_validLocale(const char *localeID, char *name, int32_t capacity,
+                         UErrorCode *status);
+
+// MARK: Number formats
+
+UNumberFormat *cicu_unum_open(UNumberFormatStyle style, const UChar *pattern,
+                              int32_t patternLength, const char *locale, UErrorCode *status);
+void cicu_unum_close(UNumberFormat *format);
+int32_t cicu_unum_getSymbol(const UNumberFormat *format, UNumberFormatSymbol symbol,
+                            UChar *buffer, int32_t capacity, UErrorCode *status);
+int32_t cicu_unum_getAttribute(const UNumberFormat *format, UNumberFormatAttribute attribute);
+void cicu_unum_setAttribute(UNumberFormat *format, UNumberFormatAttribute attribute,
+                            int32_t value);
+int32_t cicu_unum_getTextAttribute(const UNumberFormat *format, UNumberFormatTextAttribute tag,
+                                   UChar *result, int32_t capacity, UErrorCode *status);
+void cicu_unum_setTextAttribute(UNumberFormat *format, UNumberFormatTextAttribute tag,
+                                const UChar *value, int32_t length, UErrorCode *status);
+int32_t cicu_unum_toPattern(const UNumberFormat *format, UBool localized, UChar *result,
+                            int32_t capacity, UErrorCode *status);
+/// Parses `text` and writes the exact decimal ICU read into `out` ("1234.5", "-0.5", "1E+400").
+int32_t cicu_unum_parseDecimal(const UNumberFormat *format, const UChar *text, int32_t length,
+                               int32_t *parsePosition, char *out, int32_t capacity,
+                               UErrorCode *status);
+/// Formats the exact decimal string `number` (never through a binary float).
+int32_t cicu_unum_formatDecimal(const UNumberFormat *format, const char *number, int32_t length,
+                                UChar *result, int32_t capacity, UErrorCode *status);
+int32_t cicu_ucurr_forLocale(const char *locale, UChar *buffer, int32_t capacity,
+                             UErrorCode *status);
+/// The currency's symbol (or name) in `locale`; returns its length, or 0 on failure.
+int32_t cicu_ucurr_getName(const UChar *currency, const char *locale, UCurrNameStyle style,
+                           UChar *result, int32_t capacity, UErrorCode *status);
+int32_t cicu_ucurr_getDefaultFractionDigits(const UChar *currency, UErrorCode *status);
+
+/// The name of the numbering system `locale` uses for numbers ("latn", "arab", "deva").
+int32_t cicu_numberingSystemName(const char *locale, char *name, int32_t capacity,
+                                 UErrorCode *status);
+
+// MARK: Dates
+
+UDateFormat *cicu_udat_open(UDateFormatStyle timeStyle, UDateFormatStyle dateStyle,
+                            const char *locale, const UChar *tzID, int32_t tzIDLength,
+                            const UChar *pattern, int32_t patternLength, UErrorCode *status);
+void cicu_udat_close(UDateFormat *format);
+int32_t cicu_udat_toPattern(const UDateFormat *format, UBool localized, UChar *result,
+                            int32_t capacity, UErrorCode *status);
+void cicu_udat_setLenient(UDateFormat *format, UBool lenient);
+int32_t cicu_udat_format(const UDateFormat *format, UDate date, UChar *result, int32_t capacity,
+                         UErrorCode *status);
+UDate cicu_udat_parse(const UDateFormat *format, const UChar *text, int32_t length,
+                      int32_t *parsePosition, UErrorCode *status);
+void cicu_udat_parseCalendar(const UDateFormat *format, UCalendar *calendar, const UChar *text,
+                             int32_t length, int32_t *parsePosition, UErrorCode *status);
+const UCalendar *cicu_udat_getCalendar(const UDateFormat *format);
+void cicu_udat_setCalendar(UDateFormat *format, const UCalendar *calendar);
+void cicu_udat_set2DigitYearStart(UDateFormat *format, UDate date, UErrorCode *status);
+UDate cicu_udat_get2DigitYearStart(const UDateFormat *format, UErrorCode *status);
+void cicu_udat_setBooleanAttribute(UDateFormat *format, UDateFormatBooleanAttribute attribute,
+                                   UBool value, UErrorCode *status);
+UDateTimePatternGenerator *cicu_udatpg_open(const char *locale, UErrorCode *status);
+void cicu_udatpg_close(UDateTimePatternGenerator *generator);
+int32_t cicu_udatpg_getBestPattern(UDateTimePatternGenerator *generator, const UChar *skeleton,
+                                   int32_t length, UChar *pattern, int32_t capacity,
+                                   UErrorCode *status);
+UCalendar *cicu_ucal_open(const UChar *zoneID, int32_t length, const char *locale,
+                          UCalendarType type, UErrorCode *status);
+UCalendar *cicu_ucal_clone(const UCalendar *calendar, UErrorCode *status);
+void cicu_ucal_close(UCalendar *calendar);
+void cicu_ucal_clear(UCalendar *calendar);
+int32_t cicu_ucal_get(const UCalendar *calendar, UCalendarDateFields field, UErrorCode *status);
+void cicu_ucal_set(UCalendar *calendar, UCalendarDateFields field, int32_t value);
+UBool cicu_ucal_isSet(const UCalendar *calendar, UCalendarDateFields field);
+int32_t cicu_ucal_getLimit(const UCalendar *calendar, UCalendarDateFields field,
+                           UCalendarLimitType type, UErrorCode *status);
+UDate cicu_ucal_getMillis(const UCalendar *calendar, UErrorCode *status);
+void cicu_ucal_setMillis(UCalendar *calendar, UDate millis, UErrorCode *status);
+void cicu_ucal_setAttribute(UCalendar *calendar, UCalendarAttribute attribute, int32_t value);
+const char *cicu_ucal_getType(const UCalendar *calendar, UErrorCode *status);
+/// The canonical id of a time zone, and whether ICU knows it (`isSystemID`).
+int32_t cicu_ucal_getCanonicalTimeZoneID(const UChar *id, int32_t length, UChar *result,
+                                         int32_t capacity, UBool *isSystemID,
+                                         UErrorCode *status);
+
+// MARK: Character sets
+
+USet *cicu_uset_openEmpty(void);
+/// Replaces the contents of `set` with `pattern`; returns the index after the pattern, or
+/// on failure the index where parsing stopped (used to say where a malformed set breaks).
+int32_t cicu_uset_applyPattern(USet *set, const UChar *pattern, int32_t length, uint32_t options,
+                               UErrorCode *status);
+void cicu_uset_close(USet *set);
+UBool cicu_uset_contains(const USet *set, UChar32 c);
+void cicu_uset_add(USet *set, UChar32 c);
+void cicu_uset_addRange(USet *set, UChar32 start, UChar32 end);
+void cicu_uset_addAll(USet *set, const USet *additional);
+void cicu_uset_removeAll(USet *set, const USet *remove);
+void cicu_uset_closeOver(USet *set, int32_t attributes);
+void cicu_uset_freeze(USet *set);
+int32_t cicu_uset_size(const USet *set);
+int32_t cicu_uset_getItemCount(const USet *set);
+int32_t cicu_uset_getItem(const USet *set, int32_t index, UChar32 *start, UChar32 *end,
+                          UChar *str, int32_t capacity, UErrorCode *status);
+int32_t cicu_uset_toPattern(const USet *set, UChar *result, int32_t capacity,
+                            UBool escapeUnprintable, UErrorCode *status);
+/// The locale's exemplar characters (standard, auxiliary, index, punctuation), as a new set.
+USet *cicu_exemplarSet(const char *locale, ULocaleDataExemplarSetType type, UErrorCode *status);
+
+// MARK: Regular expressions
+
+URegularExpression *cicu_uregex_open(const UChar *pattern, int32_t length, uint32_t flags,
+                                     UParseError *parseError, UErrorCode *status);
+void cicu_uregex_close(URegularExpression *regex);
+void cicu_uregex_setText(URegularExpression *regex, const UChar *text, int32_t length,
+                         UErrorCode *status);
+UBool cicu_uregex_matches(URegularExpression *regex, int32_t startIndex, UErrorCode *status);
+/// Whether the last match attempt read the end of the text: a longer text might still match.
+UBool cicu_uregex_hitEnd(const URegularExpression *regex, UErrorCode *status);
+
+// MARK: Text segmentation, case, normalization, character properties
+
+UBreakIterator *cicu_ubrk_openCharacter(const char *locale, UErrorCode *status);
+void cicu_ubrk_close(UBreakIterator *iterator);
+void cicu_ubrk_setText(UBreakIterator *iterator, const UChar *text, int32_t length,
+                       UErrorCode *status);
+int32_t cicu_ubrk_first(UBreakIterator *iterator);
+int32_t cicu_ubrk_next(UBreakIterator *iterator);
+int32_t cicu_u_strToUpper(UChar *dest, int32_t capacity, const UChar *src, int32_t length,
+                          const char *locale, UErrorCode *status);
+int32_t cicu_u_strToLower(UChar *dest, int32_t capacity, const UChar *src, int32_t length,
+                          const char *locale, UErrorCode *status);
+int32_t cicu_u_strToTitle(UChar *dest, int32_t capacity, const UChar *src, int32_t length,
+                          const char *locale, UErrorCode *status);
+const UNormalizer2 *cicu_unorm2_getNFCInstance(UErrorCode *status);
+const UNormalizer2 *cicu_unorm2_getNFKCInstance(UErrorCode *status);
+int32_t cicu_unorm2_normalize(const UNormalizer2 *normalizer, const UChar *src, int32_t length,
+                              UChar *dest, int32_t capacity, UErrorCode *status);
+UBool cicu_unorm2_isNormalized(const UNormalizer2 *normalizer, const UChar *src, int32_t length,
+                               UErrorCode *status);
+UBool cicu_unorm2_hasBoundaryBefore(const UNormalizer2 *normalizer, UChar32 c);
+/// The Unicode name of `c`, or its alias/extended label ("<control-0000>") when it has none.
+int32_t cicu_u_charName(UChar32 c, char *buffer, int32_t capacity, UErrorCode *status);
+UBool cicu_u_hasBinaryProperty(UChar32 c, UProperty property);
+int8_t cicu_u_charType(UChar32 c);
+UBool cicu_u_isUWhiteSpace(UChar32 c);
+int32_t cicu_u_charDigitValue(UChar32 c);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,81 @@
+internal import CICU
+
+/// One finding about one value: what (a stable code), where (an offset in Unicode scalars of
+/// the input, or in bytes for `invalid_utf8`), which character, and why.
+///
+/// Diagnostics are data: the core produces them, the command line's printers render them.
+public struct Diagnostic: Sendable, Hashable {
+    public var code: ErrorCode
+    /// 0-based offset in Unicode scalars of the raw input; in bytes for `invalid_utf8`.
+    /// Nil when the finding is about the whole value (`empty`, `too_short`).
+    public var offset: Int?
+    /// How many scalars (bytes for `invalid_utf8`) the finding covers.
+    public var length: Int
+    /// The offending character, when there is one.
+    public var character: Unicode.Scalar?
+    /// The offending byte of an `invalid_utf8` finding.
+    public var byte: UInt8?
+    /// The whole explanation, with an example of a valid value where one helps.
+    public var message: String
+
+    public init(
+        code: ErrorCode, offset: Int?, length: Int = 1, character: Unicode.Scalar? = nil,
+        byte: UInt8? = nil, message: String
+    ) {
+        self.code = code
+        self.offset = offset
+        self.length = length
+        self.character = character
+        self.byte = byte
+        self.message = message
+    }
+
+    /// `U+0061` for the character (or `0xFF` for a byte).
+    public var codepoint: String? {
+        if let character { return CharacterDescription.codepoint(character) }
+        if let byte { return "0x" + hex(UInt32(byte), width: 2) }
+        return nil
+    }
+
+    /// The character's Unicode name (`LATIN SMALL LETTER A`).
+    public var characterName: String? { character.map(CharacterDescription.name) }
+}
+
+/// Describes characters the way a person reading a diagnostic needs: visible ones quoted,
+/// invisible ones (spaces other than U+0020, format and control characters, bidi marks)
+/// called out by name because quoting them shows nothing.
+public enum CharacterDescription {
+    public static func codepoint(_ scalar: Unicode.Scalar) -> String {
+        "U+" + hex(scalar.value, width: 4)
+    }
+
+    /// The Unicode name from ICU, or a label such as `<control-0000>` when it has none.
+    public static func name(_ scalar: Unicode.Scalar) -> String {
+        ICU.cString(capacity: 96) { cicu_u_charName(UChar32(scalar.value), $0, $1, &$2) }
+            ?? ""
+    }
+
+    /// Whether the character shows nothing (or nothing distinct) when printed.
+    public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar == " " { return false }
+        let category = scalar.properties.generalCategory
+        switch category {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator,
+            .nonspacingMark, .enclosingMark, .unassigned, .privateUse, .surrogate:
+            return true
+        default:
+            return scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.isWhitespace
+        }
+    }
+
+    /// `'a' (U+0061 LATIN SMALL LETTER A)` or `invisible U+200B ZERO WIDTH SPACE`.
+    public static func describe(_ scalar: Unicode.Scalar) -> String {
+        let id = "\(codepoint(scalar)) \(name(scalar))"
+        return isInvisible(scalar) ? "invisible \(id)" : "'\(Character(scalar))' (\(id))"
+    }
+}
+
+func hex(_ value: UInt32, width: Int) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+}

@@ -1,0 +1,34 @@
+/// The stable codes of every rejection and warning. They are part of fieldcheck's contract
+/// (JSON output, the man page): a code is never renamed once released.
+public enum ErrorCode: String, Sendable, Hashable, CaseIterable, Codable {
+    // Input
+    case invalidUTF8 = "invalid_utf8"
+    case nulCharacter = "nul_character"
+    case recordTooLong = "record_too_long"
+    case empty
+    // Text
+    case disallowedCharacter = "disallowed_character"
+    case tooLong = "too_long"
+    case tooShort = "too_short"
+    case patternMismatch = "pattern_mismatch"
+    // Numbers
+    case notANumber = "not_a_number"
+    case unexpectedCharacter = "unexpected_character"
+    case misplacedSign = "misplaced_sign"
+    case multipleDecimalSeparators = "multiple_decimal_separators"
+    case misplacedGroupingSeparator = "misplaced_grouping_separator"
+    case mixedDigits = "mixed_digits"
+    case exponentNotAllowed = "exponent_not_allowed"
+    case fractionNotAllowed = "fraction_not_allowed"
+    case negativeNotAllowed = "negative_not_allowed"
+    case tooManyFractionDigits = "too_many_fraction_digits"
+    case outOfRange = "out_of_range"
+    // Dates
+    case invalidDate = "invalid_date"
+    case fieldOutOfRange = "field_out_of_range"
+    case twoDigitYear = "two_digit_year"
+    case trailingText = "trailing_text"
+    // Warnings: the value was accepted but changed on the way.
+    case removedCharacter = "removed_character"
+    case spaceAsGroupingSeparator = "space_as_grouping_separator"
+}

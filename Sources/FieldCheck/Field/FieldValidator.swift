@@ -1,0 +1,343 @@
+internal import CICU
+
+/// The parsing and rules of one value type (number, date) behind the shared pipeline.
+protocol TypedValidator: AnyObject {
+    /// An example of a valid value in the field's locale and format (the placeholder).
+    var example: String { get }
+    /// Validates the prepared value; `map` turns offsets in it into offsets in the input.
+    func validate(_ value: String, map: OffsetMap, into result: inout FieldResult)
+}
+
+/// A field specification compiled for use: ICU sets, expressions and formatters opened once
+/// and reused for every value. Runs the pipeline decode → prepare → filter → transform →
+/// validate → format on each value.
+///
+/// Not thread-safe: it reuses buffers. Make one per thread.
+public final class FieldValidator {
+    public let spec: FieldSpec
+    private let allowSet: CharacterSetHandle?
+    private let presetSet: CharacterSetHandle?
+    private let denySet: CharacterSetHandle?
+    private let regex: RegexHandle?
+    private let graphemes: GraphemeCounter
+    private let normalizer: OpaquePointer?
+    private let typed: TypedValidator?
+    /// An example of a valid value (the text field's placeholder).
+    public let example: String
+    private var units: [UChar] = []
+
+    public init(_ spec: FieldSpec) throws(ConfigurationError) {
+        self.spec = spec
+        allowSet = try spec.allow?.makeSet(option: "--allow")
+        denySet = try spec.deny?.makeSet(option: "--deny")
+        presetSet = spec.preset?.makeSet(locale: spec.locale)
+        regex = try spec.pattern.map { (pattern) throws(ConfigurationError) in try RegexHandle(pattern: pattern) }
+        graphemes = GraphemeCounter(locale: spec.locale)
+        var status = U_ZERO_ERROR
+        switch spec.normalization {
+        case .nfc: normalizer = cicu_unorm2_getNFCInstance(&status)
+        case .nfkc: normalizer = cicu_unorm2_getNFKCInstance(&status)
+        case nil: normalizer = nil
+        }
+        switch spec.kind {
+        case .text: typed = nil
+        }
+        if let min = spec.minLength, let max = spec.maxLength, min > max {
+            throw ConfigurationError("--min-length \(min) is greater than --max-length \(max)")
+        }
+        example = typed?.example ?? ""
+        textExample = typed == nil ? makeTextExample() : example
+    }
+
+    /// The placeholder for text fields, built from characters the rules allow.
+    private var textExample = ""
+
+    // MARK: The pipeline
+
+    /// Validates one raw value (a line, a record, a cell).
+    public func validate(bytes: UnsafeBufferPointer<UInt8>) -> FieldResult {
+        if case .invalid(let offset, let byte) = checkUTF8(bytes) {
+            var result = FieldResult(input: String(decoding: bytes, as: UTF8.self))
+            result.errors.append(
+                Diagnostic(
+                    code: .invalidUTF8, offset: offset, byte: byte,
+                    message: "invalid UTF-8: byte 0x\(hex(UInt32(byte), width: 2)) at byte offset \(offset) "
+                        + "is not part of a well-formed UTF-8 sequence; the input must be UTF-8 text"))
+            return result
+        }
+        return validate(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Validates one decoded value.
+    public func validate(_ input: String) -> FieldResult {
+        var result = FieldResult(input: input)
+        if let nul = input.unicodeScalars.firstIndex(of: "\0") {
+            let offset = input.unicodeScalars.distance(from: input.unicodeScalars.startIndex, to: nul)
+            result.errors.append(
+                Diagnostic(
+                    code: .nulCharacter, offset: offset, character: "\0",
+                    message: "NUL character (U+0000) at column \(offset + 1); a value cannot hold NUL "
+                        + "(for NUL-separated records use -z)"))
+            return result
+        }
+        var map = OffsetMap()
+        var value = input
+        if spec.trim { value = trim(value, &map) }
+        if let normalizer { value = normalize(value, normalizer, &map) }
+        value = filter(value, &map, &result)
+        if let caseMapping = spec.caseMapping { value = mapCase(value, caseMapping, &map) }
+        validateLength(value, map, &result)
+        validatePattern(value, map, &result)
+        if let typed {
+            if result.errors.isEmpty { typed.validate(value, map: map, into: &result) }
+        } else if result.errors.isEmpty {
+            result.value = value
+        }
+        if !result.errors.isEmpty {
+            result.value = nil
+            result.output = nil
+            result.currency = nil
+        } else if spec.output == .input {
+            result.output = input
+        }
+        return result
+    }
+
+    // MARK: prepare
+
+    private func trim(_ value: String, _ map: inout OffsetMap) -> String {
+        let scalars = value.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else {
+            map.shift += scalars.count
+            return ""
+        }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        map.shift += scalars.distance(from: scalars.startIndex, to: first)
+        return String(scalars[first...last])
+    }
+
+    /// Normalizes segment by segment (between normalization boundaries) so that every
+    /// output character still knows which input characters it came from.
+    private func normalize(_ value: String, _ normalizer: OpaquePointer, _ map: inout OffsetMap) -> String {
+        units.removeAll(keepingCapacity: true)
+        units.append(contentsOf: value.utf16)
+        var status = U_ZERO_ERROR
+        if cicu_unorm2_isNormalized(normalizer, units, Int32(units.count), &status) != 0 { return value }
+        var output = String.UnicodeScalarView()
+        var table: [Int] = []
+        var segment: [UChar] = []
+        var segmentStart = 0
+        func flush() {
+            guard !segment.isEmpty else { return }
+            let normalized =
+                ICU.utf16String(capacity: segment.count * 3 + 4) {
+                    cicu_unorm2_normalize(normalizer, segment, Int32(segment.count), $0, $1, &$2)
+                } ?? String(decoding: segment, as: UTF16.self)
+            for scalar in normalized.unicodeScalars {
+                output.append(scalar)
+                table.append(map.original(segmentStart))
+            }
+            segment.removeAll(keepingCapacity: true)
+        }
+        for (index, scalar) in value.unicodeScalars.enumerated() {
+            if cicu_unorm2_hasBoundaryBefore(normalizer, UChar32(scalar.value)) != 0 {
+                flush()
+                segmentStart = index
+            }
+            segment.append(contentsOf: scalar.utf16)
+        }
+        flush()
+        map = OffsetMap(shift: 0, table: table)
+        return String(output)
+    }
+
+    // MARK: filter
+
+    /// Why a character is not allowed, or nil when it is.
+    private func refusal(_ scalar: Unicode.Scalar) -> String? {
+        if let allowSet, !allowSet.contains(scalar) { return "not in --allow \(spec.allow!.source)" }
+        if let presetSet, !presetSet.contains(scalar) {
+            return "not in --preset \(spec.preset!.rawValue) (\(spec.preset!.summary), \(spec.locale))"
+        }
+        if let denySet, denySet.contains(scalar) { return "denied by --deny \(spec.deny!.source)" }
+        return nil
+    }
+
+    private var hasCharacterRules: Bool { allowSet != nil || presetSet != nil || denySet != nil }
+
+    private func filter(_ value: String, _ map: inout OffsetMap, _ result: inout FieldResult) -> String {
+        guard hasCharacterRules else { return value }
+        var kept = String.UnicodeScalarView()
+        var table: [Int] = []
+        var removedAny = false
+        for (index, scalar) in value.unicodeScalars.enumerated() {
+            guard let reason = refusal(scalar) else {
+                if spec.strip {
+                    kept.append(scalar)
+                    table.append(map.original(index))
+                }
+                continue
+            }
+            let offset = map.original(index)
+            let what = CharacterDescription.describe(scalar)
+            if spec.strip {
+                removedAny = true
+                result.removed.append(
+                    Diagnostic(
+                        code: .removedCharacter, offset: offset, character: scalar,
+                        message: "removed \(what) at column \(offset + 1): \(reason)"))
+            } else if result.errors.count < 10 {
+                result.errors.append(
+                    Diagnostic(
+                        code: .disallowedCharacter, offset: offset, character: scalar,
+                        message: "disallowed character \(what) at column \(offset + 1): \(reason); "
+                            + "expected \(placeholderPhrase)"))
+            }
+        }
+        guard removedAny else { return value }
+        map = OffsetMap(shift: 0, table: table)
+        return String(kept)
+    }
+
+    // MARK: transform
+
+    private func mapCase(_ value: String, _ mapping: CaseMapping, _ map: inout OffsetMap) -> String {
+        let source = value.icuUnits
+        let locale = spec.locale.identifier
+        func run(_ src: [UChar]) -> String {
+            ICU.utf16String(capacity: src.count * 3 + 4) { dest, capacity, status in
+                switch mapping {
+                case .upper: cicu_u_strToUpper(dest, capacity, src, Int32(src.count), locale, &status)
+                case .lower: cicu_u_strToLower(dest, capacity, src, Int32(src.count), locale, &status)
+                case .title: cicu_u_strToTitle(dest, capacity, src, Int32(src.count), locale, &status)
+                }
+            } ?? String(decoding: src, as: UTF16.self)
+        }
+        let mapped = run(source)
+        let before = value.unicodeScalars.count
+        if mapped.unicodeScalars.count != before {
+            // A mapping changed the length (ß → SS): rebuild the offsets from each character's own mapping.
+            var table: [Int] = []
+            for (index, scalar) in value.unicodeScalars.enumerated() {
+                let width = max(1, run(Array(scalar.utf16)).unicodeScalars.count)
+                table.append(contentsOf: repeatElement(map.original(index), count: width))
+            }
+            let total = mapped.unicodeScalars.count
+            if table.count > total { table.removeLast(table.count - total) }
+            while table.count < total { table.append(table.last ?? map.shift) }
+            map = OffsetMap(shift: 0, table: table)
+        }
+        return mapped
+    }
+
+    // MARK: validate
+
+    /// The length of `value` in the field's unit.
+    public func length(of value: String) -> Int {
+        switch spec.lengthUnit {
+        case .graphemes: graphemes.count(value)
+        case .scalars: value.unicodeScalars.count
+        case .utf16: value.utf16.count
+        case .bytes: value.utf8.count
+        }
+    }
+
+    /// The scalar offset at which the unit numbered `limit` (0-based) starts.
+    private func scalarOffset(ofUnit limit: Int, in value: String) -> Int {
+        switch spec.lengthUnit {
+        case .graphemes:
+            let starts = graphemes.clusterStarts(value)
+            return limit < starts.count ? starts[limit] : value.unicodeScalars.count
+        case .scalars:
+            return limit
+        case .utf16, .bytes:
+            var consumed = 0
+            for (index, scalar) in value.unicodeScalars.enumerated() {
+                consumed += spec.lengthUnit == .utf16 ? scalar.utf16.count : scalar.utf8.count
+                if consumed > limit { return index }
+            }
+            return value.unicodeScalars.count
+        }
+    }
+
+    private func validateLength(_ value: String, _ map: OffsetMap, _ result: inout FieldResult) {
+        guard spec.minLength != nil || spec.maxLength != nil else { return }
+        let count = length(of: value)
+        let unit = spec.lengthUnit
+        if let max = spec.maxLength, count > max {
+            let index = scalarOffset(ofUnit: max, in: value)
+            let scalars = value.unicodeScalars
+            let character = scalars[scalars.index(scalars.startIndex, offsetBy: index)]
+            let offset = map.original(index)
+            result.errors.append(
+                Diagnostic(
+                    code: .tooLong, offset: offset, length: scalars.count - index, character: character,
+                    message: "too long: \(unit.describe(count)), at most \(max) allowed; the excess starts "
+                        + "with \(CharacterDescription.describe(character)) at column \(offset + 1); "
+                        + "expected \(placeholderPhrase)"))
+        }
+        if let min = spec.minLength, count < min {
+            result.errors.append(
+                Diagnostic(
+                    code: .tooShort, offset: map.original(value.unicodeScalars.count), length: 0,
+                    message: "too short: \(unit.describe(count)), at least \(min) required; "
+                        + "expected \(placeholderPhrase)"))
+        }
+    }
+
+    private func validatePattern(_ value: String, _ map: OffsetMap, _ result: inout FieldResult) {
+        guard let regex, !regex.matches(value.utf16).matched else { return }
+        // Find the first character after which no continuation can match.
+        let scalars = Array(value.unicodeScalars)
+        var prefix: [UInt16] = []
+        var culprit: Int? = nil
+        if scalars.count <= 512 {
+            for (index, scalar) in scalars.enumerated() {
+                prefix.append(contentsOf: scalar.utf16)
+                let attempt = regex.matches(prefix)
+                if !attempt.matched && !attempt.hitEnd {
+                    culprit = index
+                    break
+                }
+            }
+        }
+        let rule = "the pattern '\(regex.pattern)'"
+        if let culprit {
+            let offset = map.original(culprit)
+            let what = CharacterDescription.describe(scalars[culprit])
+            result.errors.append(
+                Diagnostic(
+                    code: .patternMismatch, offset: offset, character: scalars[culprit],
+                    message: "does not match \(rule): no match can continue with \(what) at column \(offset + 1)"))
+        } else {
+            result.errors.append(
+                Diagnostic(
+                    code: .patternMismatch, offset: map.original(scalars.count), length: 0,
+                    message: "does not match \(rule): the value ends before the pattern is complete"))
+        }
+    }
+
+    // MARK: Examples
+
+    /// "text like 'aeiou'", "a number like 1.234,56 (de_DE)".
+    public var placeholderPhrase: String {
+        if typed != nil { return example }
+        if textExample.isEmpty { return "no text (no character is allowed)" }
+        return "text like '\(textExample)'"
+    }
+
+    private func makeTextExample() -> String {
+        guard hasCharacterRules || spec.minLength != nil || spec.maxLength != nil else { return "abc" }
+        let wanted = Swift.max(1, Swift.min(spec.maxLength ?? 5, Swift.max(spec.minLength ?? 0, 5)))
+        let candidates = "aeioubcdfghjklmnpqrstvwxyz1234567890AEIOUBCDFGHJKLMNPQRSTVWXYZ"
+        var picked = Array(candidates.unicodeScalars.filter { refusal($0) == nil })
+        if picked.isEmpty {
+            let pool = (presetSet ?? allowSet)?.characters(limit: 64) ?? []
+            picked = pool.filter { refusal($0) == nil }
+        }
+        guard !picked.isEmpty else { return "" }
+        var example = String.UnicodeScalarView()
+        for index in 0..<wanted { example.append(picked[index % picked.count]) }
+        return String(example)
+    }
+}

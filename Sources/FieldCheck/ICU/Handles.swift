@@ -1,0 +1,146 @@
+internal import CICU
+
+/// An ICU UnicodeSet, frozen after construction, with an ASCII bitmap in front of ICU so
+/// the common case costs two shifts instead of a call.
+final class CharacterSetHandle: @unchecked Sendable {
+    let set: OpaquePointer
+    private var asciiLow: UInt64 = 0
+    private var asciiHigh: UInt64 = 0
+
+    /// Takes ownership of `set`.
+    init(owning set: OpaquePointer) {
+        self.set = set
+        cicu_uset_freeze(set)
+        for value in 0..<128 where cicu_uset_contains(set, UChar32(value)) != 0 {
+            if value < 64 { asciiLow |= 1 << UInt64(value) } else { asciiHigh |= 1 << UInt64(value - 64) }
+        }
+    }
+
+    deinit { cicu_uset_close(set) }
+
+    @inline(__always)
+    func contains(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 64 { return asciiLow & (1 << UInt64(value)) != 0 }
+        if value < 128 { return asciiHigh & (1 << UInt64(value - 64)) != 0 }
+        return cicu_uset_contains(set, UChar32(value)) != 0
+    }
+
+    /// The set's characters in code point order (strings in the set are skipped), at most `limit`.
+    func characters(limit: Int) -> [Unicode.Scalar] {
+        var result: [Unicode.Scalar] = []
+        let count = cicu_uset_getItemCount(set)
+        var item: Int32 = 0
+        while item < count && result.count < limit {
+            var start: UChar32 = 0
+            var end: UChar32 = 0
+            var status = U_ZERO_ERROR
+            let length = cicu_uset_getItem(set, item, &start, &end, nil, 0, &status)
+            if length == 0 {
+                var value = start
+                while value <= end && result.count < limit {
+                    if let scalar = Unicode.Scalar(UInt32(value)) { result.append(scalar) }
+                    value += 1
+                }
+            }
+            item += 1
+        }
+        return result
+    }
+
+    /// The set as an ICU pattern (`[0-9]`).
+    var pattern: String {
+        ICU.utf16String { cicu_uset_toPattern(set, $0, $1, 0, &$2) } ?? "[]"
+    }
+}
+
+/// A compiled ICU regular expression with its own reusable text buffer (ICU keeps a
+/// pointer to the text, so the buffer must outlive each match).
+final class RegexHandle {
+    let regex: OpaquePointer
+    let pattern: String
+    private var text: [UChar] = []
+
+    init(pattern: String) throws(ConfigurationError) {
+        var parseError = UParseError()
+        var status = U_ZERO_ERROR
+        let units = pattern.icuUnits
+        guard let regex = cicu_uregex_open(units, Int32(units.count), 0, &parseError, &status),
+            !ICU.failed(status)
+        else {
+            let column = Int(parseError.offset) + 1
+            throw ConfigurationError(
+                "malformed regular expression '\(pattern)' at column \(column): \(ICU.errorName(status))")
+        }
+        self.regex = regex
+        self.pattern = pattern
+    }
+
+    deinit { cicu_uregex_close(regex) }
+
+    /// Whether the whole of `units` matches; `hitEnd` says whether a longer text might.
+    func matches<C: Collection>(_ units: C) -> (matched: Bool, hitEnd: Bool) where C.Element == UInt16 {
+        text.removeAll(keepingCapacity: true)
+        text.append(contentsOf: units)
+        var status = U_ZERO_ERROR
+        cicu_uregex_setText(regex, text, Int32(text.count), &status)
+        let matched = cicu_uregex_matches(regex, -1, &status) != 0
+        let hitEnd = cicu_uregex_hitEnd(regex, &status) != 0
+        return (matched && !ICU.failed(status), hitEnd)
+    }
+}
+
+/// A grapheme-cluster break iterator, opened once and reused for every value.
+final class GraphemeCounter {
+    private let iterator: OpaquePointer
+    private var text: [UChar] = []
+
+    init(locale: LocaleID) {
+        var status = U_ZERO_ERROR
+        iterator = cicu_ubrk_openCharacter(locale.identifier, &status)!
+    }
+
+    deinit { cicu_ubrk_close(iterator) }
+
+    /// The scalar offsets at which each grapheme cluster of `value` starts.
+    func clusterStarts(_ value: String) -> [Int] {
+        if Self.isSimple(value) { return Array(0..<value.unicodeScalars.count) }
+        text.removeAll(keepingCapacity: true)
+        text.append(contentsOf: value.utf16)
+        var status = U_ZERO_ERROR
+        cicu_ubrk_setText(iterator, text, Int32(text.count), &status)
+        // Boundaries come in UTF-16 units; translate to scalar offsets.
+        var starts: [Int] = []
+        var scalarIndex = 0
+        var unitIndex = 0
+        var boundaries = Set<Int>()
+        var b = cicu_ubrk_first(iterator)
+        while b != -1 {
+            boundaries.insert(Int(b))
+            b = cicu_ubrk_next(iterator)
+        }
+        for scalar in value.unicodeScalars {
+            if boundaries.contains(unitIndex) { starts.append(scalarIndex) }
+            unitIndex += scalar.utf16.count
+            scalarIndex += 1
+        }
+        return starts
+    }
+
+    func count(_ value: String) -> Int {
+        if Self.isSimple(value) { return value.unicodeScalars.count }
+        return clusterStarts(value).count
+    }
+
+    /// Text in which every scalar is its own grapheme: nothing that combines or joins
+    /// (all below U+0300) and no CR LF pair.
+    private static func isSimple(_ value: String) -> Bool {
+        var previousCR = false
+        for unit in value.utf8 {
+            if unit >= 0xCC { return false }  // a lead byte of U+0300 or above
+            if previousCR && unit == 0x0A { return false }
+            previousCR = unit == 0x0D
+        }
+        return true
+    }
+}

@@ -1,0 +1,64 @@
+internal import CICU
+
+/// Small helpers that turn ICU's C conventions (status codes, caller-sized buffers, UTF-16)
+/// into Swift values. Everything that calls `cicu_*` goes through these.
+enum ICU {
+    /// Whether an ICU status code is a failure (ICU's `U_FAILURE`, a macro Swift cannot import).
+    static func failed(_ status: UErrorCode) -> Bool { status.rawValue > U_ZERO_ERROR.rawValue }
+
+    static func errorName(_ status: UErrorCode) -> String { String(cString: cicu_errorName(status)) }
+
+    /// The version of the ICU library fieldcheck is linked with ("72.1").
+    static var version: String {
+        var buffer = [CChar](repeating: 0, count: 32)
+        cicu_version(&buffer, 32)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Calls an ICU function that fills a UTF-16 buffer, growing the buffer once when ICU
+    /// reports the size it needs. Returns nil when ICU fails.
+    static func utf16String(
+        capacity: Int = 128,
+        _ body: (UnsafeMutablePointer<UChar>, Int32, inout UErrorCode) -> Int32
+    ) -> String? {
+        var capacity = capacity
+        for _ in 0..<2 {
+            var buffer = [UChar](repeating: 0, count: capacity)
+            var status = U_ZERO_ERROR
+            let length = body(&buffer, Int32(capacity), &status)
+            if status == U_BUFFER_OVERFLOW_ERROR || Int(length) > capacity {
+                capacity = Int(length) + 1
+                continue
+            }
+            if failed(status) { return nil }
+            return String(decoding: buffer[0..<Int(length)], as: UTF16.self)
+        }
+        return nil
+    }
+
+    /// Calls an ICU function that fills a `char` buffer (locale ids, names).
+    static func cString(
+        capacity: Int = 157,
+        _ body: (UnsafeMutablePointer<CChar>, Int32, inout UErrorCode) -> Int32
+    ) -> String? {
+        var capacity = capacity
+        for _ in 0..<2 {
+            var buffer = [CChar](repeating: 0, count: capacity + 1)
+            var status = U_ZERO_ERROR
+            let length = body(&buffer, Int32(capacity), &status)
+            if status == U_BUFFER_OVERFLOW_ERROR || Int(length) > capacity {
+                capacity = Int(length) + 1
+                continue
+            }
+            if failed(status) { return nil }
+            return String(
+                decoding: buffer[0..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return nil
+    }
+}
+
+extension String {
+    /// The string as UTF-16 code units, the form ICU's C API reads.
+    var icuUnits: [UChar] { Array(utf16) }
+}

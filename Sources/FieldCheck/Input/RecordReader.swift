@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A read that failed: the command line reports it and exits with status 3.
+public struct InputError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+    public init(_ message: String) { self.message = message }
+}
+
+/// One record (a line, or a NUL-terminated record) as it came from the input.
+public struct Record {
+    /// The record's bytes without its terminator (and without the `\r` of a `\r\n`).
+    /// For an oversized record, only its first bytes. Valid only during the callback.
+    public var bytes: UnsafeBufferPointer<UInt8>
+    /// 1-based record number in its input.
+    public var number: Int
+    /// The full length in bytes of a record longer than the reader's limit; nil otherwise.
+    public var oversizedLength: Int?
+}
+
+/// Splits a file descriptor into records, reading in large blocks and reusing one buffer.
+///
+/// Memory stays bounded by `maxRecordBytes`: a longer record is not held; its bytes are
+/// streamed to `overflow` (so a rejects file can still receive it whole) and the record is
+/// delivered with only its first bytes and `oversizedLength` set.
+public struct RecordReader {
+    public var delimiter: UInt8
+    public var maxRecordBytes: Int
+    public static let blockSize = 1 << 18
+    /// How many leading bytes of an oversized record are kept for its diagnostic.
+    public static let oversizedPrefix = 64
+
+    public init(delimiter: UInt8 = 0x0A, maxRecordBytes: Int = 16 << 20) {
+        self.delimiter = delimiter
+        // The buffer holds one whole record, so the limit also caps the buffer.
+        self.maxRecordBytes = min(max(1, maxRecordBytes), 64 << 20)
+    }
+
+    /// Reads `fd` to its end, calling `body` for each record in order.
+    /// - Parameter overflow: receives, in order, every byte of each oversized record.
+    public func forEachRecord(
+        fd: Int32,
+        overflow: (UnsafeBufferPointer<UInt8>) throws -> Void = { _ in },
+        _ body: (Record) throws -> Void
+    ) throws {
+        let capacity = maxRecordBytes + Self.blockSize
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        var start = 0  // first byte of the current record
+        var end = 0  // bytes in the buffer
+        var number = 0
+        var skipping: Int? = nil  // bytes of an oversized record seen so far
+        var prefix = [UInt8]()
+        var eof = false
+
+        func deliver(_ from: Int, _ to: Int) throws {
+            number += 1
+            var length = to - from
+            if delimiter == 0x0A, length > 0, buffer[from + length - 1] == 0x0D { length -= 1 }
+            try body(Record(bytes: UnsafeBufferPointer(start: buffer + from, count: length), number: number))
+        }
+
+        while true {
+            // Hand out every complete record in the buffer.
+            var scan = start
+            while scan < end {
+                let remaining = end - scan
+                guard let hit = memchr(buffer + scan, Int32(delimiter), remaining) else { break }
+                let position = UnsafeMutablePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - buffer
+                if let seen = skipping {
+                    try overflow(UnsafeBufferPointer(start: buffer + start, count: position - start))
+                    number += 1
+                    let total = seen + position - start
+                    try prefix.withUnsafeBufferPointer {
+                        try body(Record(bytes: $0, number: number, oversizedLength: total))
+                    }
+                    skipping = nil
+                } else {
+                    try deliver(start, position)
+                }
+                start = position + 1
+                scan = start
+            }
+            if eof {
+                if start < end {
+                    if let seen = skipping {
+                        try overflow(UnsafeBufferPointer(start: buffer + start, count: end - start))
+                        number += 1
+                        try prefix.withUnsafeBufferPointer {
+                            try body(Record(bytes: $0, number: number, oversizedLength: seen + end - start))
+                        }
+                    } else {
+                        try deliver(start, end)
+                    }
+                } else if let seen = skipping {
+                    number += 1
+                    try prefix.withUnsafeBufferPointer {
+                        try body(Record(bytes: $0, number: number, oversizedLength: seen))
+                    }
+                }
+                return
+            }
+            // The current record is incomplete: stream it out if it is too long, else compact.
+            if let seen = skipping {
+                try overflow(UnsafeBufferPointer(start: buffer + start, count: end - start))
+                skipping = seen + end - start
+                start = 0
+                end = 0
+            } else if end - start > maxRecordBytes {
+                prefix = Array(UnsafeBufferPointer(start: buffer + start, count: Self.oversizedPrefix))
+                try overflow(UnsafeBufferPointer(start: buffer + start, count: end - start))
+                skipping = end - start
+                start = 0
+                end = 0
+            } else if start > 0 {
+                memmove(buffer, buffer + start, end - start)
+                end -= start
+                start = 0
+            }
+            // Fill.
+            let room = capacity - end
+            var got: Int
+            repeat {
+                got = read(fd, buffer + end, room)
+            } while got < 0 && errno == EINTR
+            if got < 0 { throw InputError(String(cString: strerror(errno))) }
+            if got == 0 { eof = true } else { end += got }
+        }
+    }
+}

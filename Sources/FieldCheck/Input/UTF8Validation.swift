@@ -1,0 +1,42 @@
+/// The outcome of checking that a record's bytes are UTF-8.
+public enum UTF8Check: Sendable, Equatable {
+    case valid
+    /// The first byte that does not belong to a well-formed sequence, and its offset.
+    case invalid(byteOffset: Int, byte: UInt8)
+}
+
+/// Checks UTF-8 well-formedness (RFC 3629: no overlong forms, no surrogates, nothing past
+/// U+10FFFF) and reports where the first bad byte is — which Swift's own validating
+/// initialisers do not.
+public func checkUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> UTF8Check {
+    var i = 0
+    let n = bytes.count
+    while i < n {
+        let lead = bytes[i]
+        if lead < 0x80 {
+            i += 1
+            continue
+        }
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: return .invalid(byteOffset: i, byte: lead)
+        }
+        for k in 1..<length {
+            guard i + k < n else { return .invalid(byteOffset: i, byte: lead) }
+            let byte = bytes[i + k]
+            let (lo, hi) = k == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
+            guard byte >= lo && byte <= hi else { return .invalid(byteOffset: i + k, byte: byte) }
+        }
+        i += length
+    }
+    return .valid
+}

@@ -1,0 +1,66 @@
+internal import CICU
+
+/// The styles of date a locale writes, as ICU names them.
+public enum DateStyle: String, Sendable, Hashable, CaseIterable {
+    case short, medium, long, full
+
+    var icu: UDateFormatStyle {
+        switch self {
+        case .short: UDAT_SHORT
+        case .medium: UDAT_MEDIUM
+        case .long: UDAT_LONG
+        case .full: UDAT_FULL
+        }
+    }
+}
+
+/// A locale's date patterns (UTS #35), read from ICU.
+public enum DatePatterns {
+    /// The pattern a locale uses for a date style (`dd.MM.yy` for de_DE short).
+    public static func pattern(for style: DateStyle, locale: LocaleID) -> String {
+        var status = U_ZERO_ERROR
+        guard let format = cicu_udat_open(UDAT_NONE, style.icu, locale.identifier, nil, 0, nil, 0, &status),
+            !ICU.failed(status)
+        else { return "" }
+        defer { cicu_udat_close(format) }
+        return ICU.utf16String { cicu_udat_toPattern(format, 0, $0, $1, &$2) } ?? ""
+    }
+
+    /// The locale's best pattern for a skeleton (`yMd` → `d.M.y` in de_DE).
+    public static func bestPattern(skeleton: String, locale: LocaleID) throws(ConfigurationError) -> String {
+        var status = U_ZERO_ERROR
+        guard let generator = cicu_udatpg_open(locale.identifier, &status), !ICU.failed(status) else {
+            throw ConfigurationError("cannot open ICU's date pattern generator for \(locale)")
+        }
+        defer { cicu_udatpg_close(generator) }
+        let units = skeleton.icuUnits
+        guard let pattern = ICU.utf16String(capacity: 64, { cicu_udatpg_getBestPattern(generator, units, Int32(units.count), $0, $1, &$2) }),
+            !pattern.isEmpty
+        else {
+            throw ConfigurationError("malformed skeleton '\(skeleton)': a skeleton looks like 'yMd' or 'yMMMMd'")
+        }
+        return pattern
+    }
+
+    /// A Gregorian date written with `pattern` in `locale` (and the locale's calendar).
+    public static func format(year: Int, month: Int, day: Int, pattern: String, locale: LocaleID) -> String {
+        var status = U_ZERO_ERROR
+        let units = pattern.icuUnits
+        let zone = "UTC".icuUnits
+        guard
+            let format = cicu_udat_open(
+                UDAT_PATTERN, UDAT_PATTERN, locale.identifier, zone, Int32(zone.count), units,
+                Int32(units.count), &status), !ICU.failed(status)
+        else { return "" }
+        defer { cicu_udat_close(format) }
+        // Set the date through a Gregorian calendar in UTC, then format in the locale's calendar.
+        let gregorian = cicu_ucal_open(zone, Int32(zone.count), "en_US@calendar=gregorian", UCAL_GREGORIAN, &status)!
+        defer { cicu_ucal_close(gregorian) }
+        cicu_ucal_clear(gregorian)
+        cicu_ucal_set(gregorian, UCAL_YEAR, Int32(year))
+        cicu_ucal_set(gregorian, UCAL_MONTH, Int32(month - 1))
+        cicu_ucal_set(gregorian, UCAL_DATE, Int32(day))
+        let millis = cicu_ucal_getMillis(gregorian, &status)
+        return ICU.utf16String { cicu_udat_format(format, millis, $0, $1, &$2) } ?? ""
+    }
+}

@@ -1,0 +1,148 @@
+internal import CICU
+
+/// A locale that ICU really has data for, resolved from an ICU id or a BCP 47 tag.
+///
+/// ICU never refuses a locale: asked for `xx_YY` it quietly loads the root data (or the
+/// process default), which would validate numbers against the wrong separators. Resolving
+/// checks the locale ICU actually loaded and refuses the id when it is not the one asked for.
+public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
+    /// The canonical ICU id, keywords included (`ar_EG@numbers=latn`).
+    public let identifier: String
+    /// The locale whose data ICU loads (`zh_Hans_CN` for `zh_CN`).
+    public let dataLocale: String
+
+    /// The locale used when nothing is set, or `C`/`POSIX` is: ICU's `en_US_POSIX`.
+    public static let posix = LocaleID(unchecked: "en_US_POSIX", dataLocale: "en_US_POSIX")
+
+    init(unchecked identifier: String, dataLocale: String) {
+        self.identifier = identifier
+        self.dataLocale = dataLocale
+    }
+
+    public var description: String { identifier }
+
+    /// Resolves an ICU id (`de_DE`, `zh_Hant_TW`) or BCP 47 tag (`de-CH`, `ar-EG-u-nu-latn`).
+    /// - Throws: `ConfigurationError` naming the nearest known ids when ICU has no data for it.
+    public init(_ text: String) throws(ConfigurationError) {
+        let trimmed = text.trimmingASCIIWhitespace()
+        if ["C", "POSIX", "c", "posix"].contains(trimmed) {
+            self = .posix
+            return
+        }
+        guard !trimmed.isEmpty, trimmed.utf8.allSatisfy({ $0 < 0x80 && $0 > 0x20 }) else {
+            throw ConfigurationError("unknown locale '\(text)': not an ICU locale id or BCP 47 tag")
+        }
+        let canonical: String?
+        if trimmed.contains("-") {
+            canonical = ICU.cString { buffer, capacity, status in
+                var parsed: Int32 = 0
+                return cicu_uloc_forLanguageTag(trimmed, buffer, capacity, &parsed, &status)
+            }
+        } else {
+            canonical = ICU.cString { cicu_uloc_canonicalize(trimmed, $0, $1, &$2) }
+        }
+        guard let id = canonical, !id.isEmpty,
+            let base = ICU.cString({ cicu_uloc_getBaseName(id, $0, $1, &$2) }),
+            let valid = ICU.cString({ cicu_validLocale(base, $0, $1, &$2) }),
+            valid != "root", !valid.isEmpty,
+            Self.sameLocale(requested: base, loaded: valid)
+        else {
+            throw ConfigurationError(Self.unknownMessage(text))
+        }
+        self.init(unchecked: id, dataLocale: valid)
+    }
+
+    /// The locale named by the environment for a category (`LC_NUMERIC`, `LC_TIME`,
+    /// `LC_CTYPE`): `LC_ALL`, then the category, then `LANG`; `C`, `POSIX` or nothing is
+    /// `en_US_POSIX`.
+    public static func fromEnvironment(
+        category: String, environment: [String: String]
+    ) throws(ConfigurationError) -> LocaleID {
+        for name in ["LC_ALL", category, "LANG"] {
+            guard let raw = environment[name], !raw.isEmpty else { continue }
+            // POSIX names carry a codeset and modifier ICU does not want: de_DE.UTF-8@euro.
+            let posix = String(raw.prefix { $0 != "." && $0 != "@" })
+            if posix == "C" || posix == "POSIX" || posix.isEmpty { return .posix }
+            do {
+                return try LocaleID(posix)
+            } catch {
+                throw ConfigurationError(
+                    "\(name)=\(raw) names a locale ICU does not know; set --locale. \(error.message)")
+            }
+        }
+        return .posix
+    }
+
+    /// The language, script and region of a locale id with the likely ones filled in.
+    private static func maximized(_ id: String) -> (language: String, script: String, region: String) {
+        let full = ICU.cString { cicu_uloc_addLikelySubtags(id, $0, $1, &$2) } ?? id
+        let language = ICU.cString { cicu_uloc_getLanguage(full, $0, $1, &$2) } ?? ""
+        let script = ICU.cString { cicu_uloc_getScript(full, $0, $1, &$2) } ?? ""
+        let region = ICU.cString { cicu_uloc_getCountry(full, $0, $1, &$2) } ?? ""
+        return (language, script, region)
+    }
+
+    /// Whether the data ICU loaded belongs to the locale asked for: same language, script
+    /// and region once the likely subtags are added, so `zh_CN` matches `zh_Hans_CN` but
+    /// `de_XX` does not match `de`.
+    private static func sameLocale(requested: String, loaded: String) -> Bool {
+        let asked = maximized(requested)
+        let got = maximized(loaded)
+        guard asked.language == got.language, asked.script == got.script else { return false }
+        let askedRegion = ICU.cString { cicu_uloc_getCountry(requested, $0, $1, &$2) } ?? ""
+        return askedRegion.isEmpty || asked.region == got.region
+    }
+
+    /// Every locale ICU has data for, by id.
+    public static var available: [String] {
+        (0..<cicu_uloc_countAvailable()).map { String(cString: cicu_uloc_getAvailable($0)) }
+    }
+
+    /// The locale's name in English ("German (Germany)").
+    public static func displayName(_ id: String) -> String {
+        ICU.utf16String { cicu_uloc_getDisplayName(id, "en", $0, $1, &$2) } ?? id
+    }
+
+    private static func unknownMessage(_ text: String) -> String {
+        let nearest = nearestAvailable(to: text)
+        let hint = nearest.isEmpty ? "" : "; nearest known: \(nearest.joined(separator: ", "))"
+        return "unknown locale '\(text)': ICU has no data for it\(hint) (fieldcheck locale --list shows all)"
+    }
+
+    /// Up to five available ids closest to `text`: the same language first, then by edit distance.
+    static func nearestAvailable(to text: String) -> [String] {
+        let wanted = text.replacingHyphens().lowercased()
+        let language = String(wanted.prefix { $0 != "_" })
+        let all = available
+        let sameLanguage = all.filter { $0.lowercased().prefix { $0 != "_" } == language }
+        let pool = sameLanguage.isEmpty ? all : sameLanguage
+        return pool.map { ($0, editDistance(wanted, $0.lowercased())) }
+            .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+            .prefix(5).map(\.0)
+    }
+
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.utf8)
+        let b = Array(b.utf8)
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
+
+extension String {
+    func trimmingASCIIWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[first...last])
+    }
+
+    func replacingHyphens() -> String { String(map { $0 == "-" ? "_" : $0 }) }
+}

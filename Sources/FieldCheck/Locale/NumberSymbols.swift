@@ -1,0 +1,104 @@
+internal import CICU
+
+/// What a locale uses to write numbers, read from ICU's data once.
+public struct NumberSymbols: Sendable, Hashable {
+    public var locale: LocaleID
+    public var decimalSeparator: String
+    public var groupingSeparator: String
+    /// Digits per group nearest the decimal separator (3 in `1,234,567`).
+    public var primaryGroupingSize: Int
+    /// Digits per further group (2 for en_IN's `12,34,567`); equal to the primary size
+    /// when the locale has no secondary size.
+    public var secondaryGroupingSize: Int
+    /// The fewest digits before the first separator for grouping to apply (2 in es, pl:
+    /// `1234` is written without a separator there).
+    public var minimumGroupingDigits: Int
+    /// Whether the locale's default pattern groups at all (en_US_POSIX does not).
+    public var usesGrouping: Bool
+    public var minusSign: String
+    public var plusSign: String
+    public var percentSign: String
+    public var perMillSign: String
+    public var exponentSymbol: String
+    public var infinity: String
+    public var notANumber: String
+    /// The numbering system's name (`latn`, `arab`, `deva`).
+    public var numberingSystem: String
+    /// The ten digits 0–9 of that numbering system.
+    public var digits: [Unicode.Scalar]
+    /// The locale's default decimal pattern (`#,##0.###`).
+    public var decimalPattern: String
+    public var percentPattern: String
+    public var currencyPattern: String
+    public var scientificPattern: String
+    /// The locale's currency (ISO 4217 code) and its symbol there, when it has one.
+    public var currencyCode: String?
+    public var currencySymbol: String?
+
+    public init(locale: LocaleID) {
+        self.locale = locale
+        let id = locale.identifier
+        var status = U_ZERO_ERROR
+        let format = cicu_unum_open(UNUM_DECIMAL, nil, 0, id, &status)!
+        defer { cicu_unum_close(format) }
+        func symbol(_ which: UNumberFormatSymbol) -> String {
+            ICU.utf16String { cicu_unum_getSymbol(format, which, $0, $1, &$2) } ?? ""
+        }
+        decimalSeparator = symbol(UNUM_DECIMAL_SEPARATOR_SYMBOL)
+        groupingSeparator = symbol(UNUM_GROUPING_SEPARATOR_SYMBOL)
+        minusSign = symbol(UNUM_MINUS_SIGN_SYMBOL)
+        plusSign = symbol(UNUM_PLUS_SIGN_SYMBOL)
+        percentSign = symbol(UNUM_PERCENT_SYMBOL)
+        perMillSign = symbol(UNUM_PERMILL_SYMBOL)
+        exponentSymbol = symbol(UNUM_EXPONENTIAL_SYMBOL)
+        infinity = symbol(UNUM_INFINITY_SYMBOL)
+        notANumber = symbol(UNUM_NAN_SYMBOL)
+        let digitSymbols: [UNumberFormatSymbol] = [
+            UNUM_ZERO_DIGIT_SYMBOL, UNUM_ONE_DIGIT_SYMBOL, UNUM_TWO_DIGIT_SYMBOL,
+            UNUM_THREE_DIGIT_SYMBOL, UNUM_FOUR_DIGIT_SYMBOL, UNUM_FIVE_DIGIT_SYMBOL,
+            UNUM_SIX_DIGIT_SYMBOL, UNUM_SEVEN_DIGIT_SYMBOL, UNUM_EIGHT_DIGIT_SYMBOL,
+            UNUM_NINE_DIGIT_SYMBOL,
+        ]
+        digits = digitSymbols.map { symbol($0).unicodeScalars.first ?? "0" }
+        let grouping = Int(cicu_unum_getAttribute(format, UNUM_GROUPING_SIZE))
+        let secondary = Int(cicu_unum_getAttribute(format, UNUM_SECONDARY_GROUPING_SIZE))
+        usesGrouping = cicu_unum_getAttribute(format, UNUM_GROUPING_USED) != 0 && grouping > 0
+        primaryGroupingSize = max(grouping, 0)
+        secondaryGroupingSize = secondary > 0 ? secondary : max(grouping, 0)
+        minimumGroupingDigits = max(1, Int(cicu_unum_getAttribute(format, UNUM_MINIMUM_GROUPING_DIGITS)))
+        numberingSystem = ICU.cString { cicu_numberingSystemName(id, $0, $1, &$2) } ?? "latn"
+        func pattern(_ style: UNumberFormatStyle) -> String {
+            var status = U_ZERO_ERROR
+            guard let other = cicu_unum_open(style, nil, 0, id, &status), !ICU.failed(status) else {
+                return ""
+            }
+            defer { cicu_unum_close(other) }
+            return ICU.utf16String { cicu_unum_toPattern(other, 0, $0, $1, &$2) } ?? ""
+        }
+        decimalPattern = ICU.utf16String { cicu_unum_toPattern(format, 0, $0, $1, &$2) } ?? ""
+        percentPattern = pattern(UNUM_PERCENT)
+        currencyPattern = pattern(UNUM_CURRENCY)
+        scientificPattern = pattern(UNUM_SCIENTIFIC)
+        let code = ICU.utf16String(capacity: 8) { cicu_ucurr_forLocale(id, $0, $1, &$2) }
+        currencyCode = (code?.isEmpty ?? true) ? nil : code
+        currencySymbol = currencyCode.flatMap { Self.currencySymbol($0, locale: locale) }
+    }
+
+    /// The symbol of an ISO 4217 currency in a locale (`€` for EUR in de_DE).
+    public static func currencySymbol(_ code: String, locale: LocaleID) -> String? {
+        let units = code.icuUnits + [0]
+        return ICU.utf16String(capacity: 16) {
+            cicu_ucurr_getName(units, locale.identifier, UCURR_SYMBOL_NAME, $0, $1, &$2)
+        }
+    }
+
+    /// The value of a digit of this numbering system, or nil.
+    public func digitValue(_ scalar: Unicode.Scalar) -> Int? {
+        if let first = digits.first, scalar.value >= first.value, scalar.value <= first.value + 9,
+            digits[Int(scalar.value - first.value)] == scalar
+        {
+            return Int(scalar.value - first.value)
+        }
+        return digits.firstIndex(of: scalar)
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import FieldCheck
+
+extension Fieldcheck {
+    /// `fieldcheck text`: constrained text — allowed characters, length, pattern, case.
+    struct TextCommand: StatusCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "text",
+            abstract: "Check text against character, length and pattern rules.",
+            discussion: """
+                A character passes when every --allow and --preset given contains it and --deny \
+                does not. SET is an ICU UnicodeSet pattern when it starts with '[', '\\p' or '\\P' \
+                ('[[:L:]-[aeiou]]', '\\p{Script=Cyrillic}'), otherwise a literal list of characters.
+
+                Examples:
+                  fieldcheck text --allow aeiouAEIOU --max-length 6
+                  fieldcheck text --deny aeiouAEIOU --max-length 8
+                  fieldcheck text --preset number-pad --max-length 3
+                """
+        )
+
+        @OptionGroup var locale: LocaleOption
+
+        @Option(help: ArgumentHelp("Allow only these characters.", valueName: "SET"))
+        var allow: String?
+
+        @Option(help: ArgumentHelp("Refuse these characters.", valueName: "SET"))
+        var deny: String?
+
+        @Option(help: "Allow only the characters of an iOS keyboard type, in the locale: number-pad, decimal-pad, phone-pad, ascii-capable, numbers-and-punctuation, email-address, url, or letters (the locale's exemplar letters).")
+        var preset: CharacterPreset?
+
+        @Flag(help: "Remove disallowed characters (reported as warnings) instead of rejecting the value.")
+        var strip = false
+
+        @Option(help: "Map case after filtering, with the locale's rules (tr_TR maps i to İ): lower, upper or title.")
+        var `case`: CaseMapping?
+
+        @Option(help: ArgumentHelp("An ICU regular expression the whole value must match.", valueName: "REGEX"))
+        var pattern: String?
+
+        @OptionGroup var length: LengthOptions
+        @OptionGroup var prepare: PrepareOptions
+        @OptionGroup var lines: LineOptions
+
+        mutating func runWithStatus() throws -> Int32 {
+            var spec = FieldSpec(kind: .text, locale: try locale.resolve(category: "LC_CTYPE"))
+            spec.allow = allow.map(CharacterRule.init)
+            spec.deny = deny.map(CharacterRule.init)
+            spec.preset = preset
+            spec.strip = strip
+            spec.caseMapping = `case`
+            spec.pattern = pattern
+            length.apply(to: &spec)
+            prepare.apply(to: &spec)
+            return try LineRunner(validator: FieldValidator(spec), options: lines).run()
+        }
+    }
+}

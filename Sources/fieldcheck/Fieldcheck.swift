@@ -1,0 +1,74 @@
+import ArgumentParser
+import FieldCheck
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The root command: it only lists the subcommands and maps every outcome to an exit status
+/// (0 accepted, 1 rejected, 2 usage or configuration error, 3 I/O error).
+@main
+struct Fieldcheck: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fieldcheck",
+        abstract: "Validate, filter and format strings as numbers, dates or constrained text, in any locale.",
+        discussion: """
+            Reads one value per line (or per NUL-terminated record with -z) and checks it the way \
+            an iOS constrained text field would, with ICU's locale data. Accepted values go to \
+            stdout; each rejection is reported on stderr with a stable code, the offset and name \
+            of the offending character, and an example of a valid value.
+
+            Exit status: 0 every value accepted, 1 at least one rejected, 2 usage or \
+            configuration error, 3 I/O error. See fieldcheck(1).
+            """,
+        version: "0.1.0",
+        subcommands: [TextCommand.self, LocaleCommand.self]
+    )
+
+    static func main() {
+        signal(SIGPIPE, SIG_IGN)
+        let status: Int32
+        do {
+            var command = try parseAsRoot()
+            if var runnable = command as? StatusCommand {
+                status = try runnable.runWithStatus()
+            } else {
+                try command.run()
+                status = 0
+            }
+        } catch let error as ConfigurationError {
+            Streams.complain(error.message)
+            status = 2
+        } catch let error as InputOutputError {
+            Streams.complain(error.description)
+            status = 3
+        } catch is BrokenPipe {
+            status = 0
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                try? Streams.standardOutput.write(message + "\n")
+                status = 0
+            } else {
+                // Usage errors are status 2, as in grep and numfmt (ArgumentParser says 64).
+                try? Streams.standardError.write(message + "\n")
+                status = 2
+            }
+        }
+        do { try Streams.standardOutput.flush() } catch {}
+        Glibc.exit(status)
+    }
+}
+
+/// A command that reports its outcome as an exit status instead of throwing for it.
+protocol StatusCommand: ParsableCommand {
+    mutating func runWithStatus() throws -> Int32
+}
+
+extension StatusCommand {
+    mutating func run() throws {
+        let status = try runWithStatus()
+        if status != 0 { throw ExitCode(status) }
+    }
+}

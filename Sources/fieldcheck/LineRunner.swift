@@ -1,0 +1,125 @@
+import FieldCheck
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs one compiled field over every value of the inputs: the behaviour every line command
+/// shares (files or stdin, `-z`, output policies, rejects file, printers, exit status).
+struct LineRunner {
+    let validator: FieldValidator
+    let options: LineOptions
+
+    /// Processes all inputs and returns the exit status: 0 when every value was accepted,
+    /// 1 when at least one was rejected, 3 when an input could not be read.
+    func run() throws -> Int32 {
+        let out = Streams.standardOutput
+        let err = Streams.standardError
+        let terminator: UInt8 = options.nullData ? 0 : 0x0A
+        let rejects = try options.rejects.map { (path) throws(InputOutputError) in try OutputStream.open(path: path) }
+        let useColor = options.color == .always || (options.color == .auto && err.isTerminal && Self.colorAllowed)
+        let human = HumanPrinter(color: useColor, caret: useColor)
+        let reader = RecordReader(delimiter: terminator, maxRecordBytes: options.maxRecordBytes)
+        let unit = options.nullData ? "record" : "line"
+        var summary = Summary()
+        var ioFailed = false
+        var aborted = false
+        let keepRaw = !options.json && !options.check && options.onInvalid == .keep
+
+        let inputs = options.files.isEmpty ? ["-"] : options.files
+        for path in inputs where !aborted {
+            let fd: Int32
+            if path == "-" {
+                fd = 0
+            } else {
+                fd = open(path, O_RDONLY | O_CLOEXEC)
+                if fd < 0 {
+                    Streams.complain("\(path): \(String(cString: strerror(errno)))")
+                    ioFailed = true
+                    continue
+                }
+            }
+            defer { if fd > 0 { close(fd) } }
+            let name = path == "-" ? nil : path
+            do {
+                try reader.forEachRecord(
+                    fd: fd,
+                    overflow: { chunk in
+                        // An oversized record is always rejected: stream it where rejected raw values go.
+                        try rejects?.write(chunk)
+                        if keepRaw { try out.write(chunk) }
+                    }
+                ) { record in
+                    guard !aborted else { return }
+                    let location = Location(file: name, number: record.number, unit: unit)
+                    let result: FieldResult
+                    if let length = record.oversizedLength {
+                        result = Self.oversized(record.bytes, length: length, limit: options.maxRecordBytes)
+                    } else {
+                        result = validator.validate(bytes: record.bytes)
+                    }
+                    summary.add(result)
+                    if options.json {
+                        try out.write(JSONLinesPrinter.render(result, at: location))
+                    } else if !options.check {
+                        if let emitted = result.emitted {
+                            try out.write(emitted)
+                            try out.write(byte: terminator)
+                        } else {
+                            switch options.onInvalid {
+                            case .keep:
+                                if record.oversizedLength == nil { try out.write(record.bytes) }
+                                try out.write(byte: terminator)
+                            case .blank: try out.write(byte: terminator)
+                            case .drop, .abort: break
+                            }
+                        }
+                    }
+                    if !result.isValid, let rejects {
+                        if record.oversizedLength == nil { try rejects.write(record.bytes) }
+                        try rejects.write(byte: terminator)
+                    }
+                    if !options.quiet && !options.json
+                        && !(result.errors.isEmpty && result.warnings.isEmpty && result.removed.isEmpty)
+                    {
+                        try out.flushIfSharingTerminal(with: err)
+                        try err.write(human.render(result, at: location))
+                    }
+                    if !result.isValid && options.onInvalid == .abort { aborted = true }
+                }
+            } catch let error as InputError {
+                Streams.complain("\(name ?? "stdin"): \(error.message)")
+                ioFailed = true
+            }
+        }
+        try out.flush()
+        try rejects?.close()
+        if options.summary { try err.write("fieldcheck: \(summary.text)\n") }
+        if ioFailed { return 3 }
+        return summary.rejected > 0 ? 1 : 0
+    }
+
+    static var colorAllowed: Bool {
+        let env = environment()
+        return env["NO_COLOR"] == nil && env["TERM"] != "dumb"
+    }
+
+    /// The result for a record longer than the reader holds.
+    static func oversized(_ prefix: UnsafeBufferPointer<UInt8>, length: Int, limit: Int) -> FieldResult {
+        var result = FieldResult(input: String(decoding: prefix, as: UTF8.self) + "…")
+        result.errors.append(
+            Diagnostic(
+                code: .recordTooLong, offset: nil, length: length,
+                message: "record too long: \(length) bytes, more than the \(limit)-byte limit; it was not "
+                    + "checked (raise --max-record-bytes up to 64 MiB to check it)"))
+        return result
+    }
+}
+
+extension OutputStream {
+    /// Flushes pending values first when both streams are the same terminal, so that a
+    /// diagnostic appears after the values before it.
+    func flushIfSharingTerminal(with other: OutputStream) throws {
+        if isTerminal && other.isTerminal { try flush() }
+    }
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import FieldCheck
+
+/// Input and output options shared by every line command (`text`, `number`, `date`).
+struct LineOptions: ParsableArguments {
+    @Argument(help: "Files to read, one value per line; stdin when none or '-'.")
+    var files: [String] = []
+
+    @Flag(name: [.customShort("z"), .customLong("null-data")], help: "Read and write NUL-terminated records instead of lines.")
+    var nullData = false
+
+    @Flag(help: "Write one JSON object per value (JSON Lines) on stdout, accepted or not.")
+    var json = false
+
+    @Flag(help: "Write nothing on stdout; report through diagnostics and the exit status only.")
+    var check = false
+
+    @Flag(name: [.short, .long], help: "Print no diagnostics.")
+    var quiet = false
+
+    @Flag(help: "Print counts of values read, accepted and rejected (by code) on stderr at the end.")
+    var summary = false
+
+    @Option(help: "What stdout gets for a rejected value: drop (nothing), keep (the raw input), blank (an empty line) or abort (stop at once).")
+    var onInvalid: InvalidPolicy = .drop
+
+    @Option(help: ArgumentHelp("Write every rejected raw value to FILE, one per line.", valueName: "FILE"))
+    var rejects: String?
+
+    @Option(help: "Colour diagnostics and draw a caret under the character: auto (when stderr is a terminal), always or never.")
+    var color: ColorChoice = .auto
+
+    @Option(help: ArgumentHelp("Reject records longer than N bytes without holding them in memory (at most 64 MiB).", valueName: "N"))
+    var maxRecordBytes: Int = 16 << 20
+
+    func validate() throws {
+        if json && check { throw ValidationError("--json and --check cannot be used together") }
+        if maxRecordBytes < 1 { throw ValidationError("--max-record-bytes must be at least 1") }
+        if maxRecordBytes > 64 << 20 { throw ValidationError("--max-record-bytes is at most 67108864 (64 MiB)") }
+    }
+}
+
+/// `--locale`, resolved against the environment when absent.
+struct LocaleOption: ParsableArguments {
+    @Option(help: ArgumentHelp("ICU locale id or BCP 47 tag (de_DE, de-CH, ar-EG-u-nu-latn). Default: LC_ALL, then the command's LC_* category, then LANG; C or POSIX is en_US_POSIX.", valueName: "LOCALE"))
+    var locale: String?
+
+    func resolve(category: String) throws(ConfigurationError) -> LocaleID {
+        if let locale { return try LocaleID(locale) }
+        return try LocaleID.fromEnvironment(category: category, environment: environment())
+    }
+}
+
+/// `--trim`, `--normalize`.
+struct PrepareOptions: ParsableArguments {
+    @Flag(help: "Remove white space at both ends before checking.")
+    var trim = false
+
+    @Option(help: "Normalize before checking: nfc, or nfkc (full-width １２３ becomes 123).")
+    var normalize: Normalization?
+
+    func apply(to spec: inout FieldSpec) {
+        spec.trim = trim
+        spec.normalization = normalize
+    }
+}
+
+/// `--min-length`, `--max-length`, `--count`.
+struct LengthOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Reject values longer than N (in --count units).", valueName: "N"))
+    var maxLength: Int?
+
+    @Option(help: ArgumentHelp("Reject values shorter than N (in --count units).", valueName: "N"))
+    var minLength: Int?
+
+    @Option(help: "What a length counts: graphemes (what a person counts), scalars, utf16 (what UIKit counts) or bytes.")
+    var count: LengthUnit = .graphemes
+
+    func validate() throws {
+        if let maxLength, maxLength < 0 { throw ValidationError("--max-length must not be negative") }
+        if let minLength, minLength < 0 { throw ValidationError("--min-length must not be negative") }
+    }
+
+    func apply(to spec: inout FieldSpec) {
+        spec.maxLength = maxLength
+        spec.minLength = minLength
+        spec.lengthUnit = count
+    }
+}
+
+func environment() -> [String: String] {
+    var result: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+        let text = String(cString: entry)
+        if let equals = text.firstIndex(of: "=") {
+            result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+        }
+        pointer += 1
+    }
+    return result
+}
+
+#if canImport(Glibc)
+    import Glibc
+#endif

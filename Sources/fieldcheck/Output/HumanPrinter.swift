@@ -1,0 +1,71 @@
+import FieldCheck
+
+/// Renders diagnostics as one line each on stderr:
+/// `fieldcheck: line 3: '12a,5': unexpected character 'a' (U+0061 LATIN SMALL LETTER A) at column 3; …`
+/// On a terminal (or with `--color always`) the code is coloured and a caret line points at
+/// the character.
+struct HumanPrinter {
+    var color: Bool
+    var caret: Bool
+
+    func render(_ result: FieldResult, at location: Location) -> String {
+        var out = ""
+        let shown = Self.display(result.input)
+        for diagnostic in result.errors {
+            out += line(location, shown.text, diagnostic, severity: "error")
+            if caret, shown.exact, let offset = diagnostic.offset, diagnostic.code != .invalidUTF8 {
+                out += caretLine(input: result.input, offset: offset, length: max(1, diagnostic.length))
+            }
+        }
+        for diagnostic in result.removed + result.warnings {
+            out += line(location, shown.text, diagnostic, severity: "warning")
+        }
+        return out
+    }
+
+    private func line(_ location: Location, _ input: String, _ diagnostic: Diagnostic, severity: String) -> String {
+        let tag = severity == "warning" ? paint("warning", "33") + ": " : ""
+        let code = paint("[\(diagnostic.code.rawValue)]", severity == "warning" ? "33" : "31")
+        return "fieldcheck: \(location.description): '\(input)': \(tag)\(diagnostic.message) \(code)\n"
+    }
+
+    private func caretLine(input: String, offset: Int, length: Int) -> String {
+        let scalars = Array(input.unicodeScalars)
+        let before = String(String.UnicodeScalarView(scalars.prefix(offset)))
+        // Combining marks take no column; count what a terminal draws.
+        let indent = before.count
+        let marks = String(repeating: "^", count: min(length, max(1, scalars.count - offset)))
+        return "    \(input)\n    \(String(repeating: " ", count: indent))\(paint(marks, "32"))\n"
+    }
+
+    private func paint(_ text: String, _ code: String) -> String {
+        color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    /// The input as it can be shown inside quotes on one line: control and invisible
+    /// characters escaped, long values cut. `exact` says whether columns still line up.
+    static func display(_ input: String) -> (text: String, exact: Bool) {
+        var text = ""
+        var exact = true
+        var count = 0
+        for scalar in input.unicodeScalars {
+            count += 1
+            if count > 120 {
+                text += "…"
+                exact = false
+                break
+            }
+            if scalar.value < 0x20 || scalar.value == 0x7F
+                || (scalar != " " && CharacterDescription.isInvisible(scalar)
+                    && scalar.properties.generalCategory != .nonspacingMark
+                    && scalar.properties.generalCategory != .enclosingMark)
+            {
+                text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                exact = false
+            } else {
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        return (text, exact)
+    }
+}

@@ -1,0 +1,28 @@
+/// Minimal JSON text building: strings escaped per RFC 8259, nothing else needed.
+enum JSON {
+    static func string(_ value: String) -> String {
+        var out = "\""
+        out.reserveCapacity(value.utf8.count + 2)
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028
+                || scalar.value == 0x2029:
+                out += "\\u" + hex4(scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    static func string(_ value: String?) -> String { value.map { string($0) } ?? "null" }
+
+    private static func hex4(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: false)
+        return String(repeating: "0", count: 4 - digits.count) + digits
+    }
+}

@@ -1,0 +1,50 @@
+import FieldCheck
+
+/// Renders each value as one JSON object on its own line (JSON Lines):
+///
+///     {"line":3,"input":"12a,5","valid":false,"value":null,"output":null,
+///      "errors":[{"code":"unexpected_character","offset":2,"length":1,"character":"a",
+///      "codepoint":"U+0061","name":"LATIN SMALL LETTER A","message":"..."}],
+///      "warnings":[],"removed":[]}
+///
+/// - `line`: 1-based line (or record, under `-z`) number; `file` is added for named files.
+/// - `input`: the raw value (invalid UTF-8 shown as U+FFFD).
+/// - `value`: the canonical value when accepted, else null; `output`: the formatted
+///   output when one was asked for; `currency`: the ISO code a currency value used.
+/// - Each diagnostic: `code`, `offset` (0-based, in Unicode scalars of `input`; in bytes
+///   for `invalid_utf8`), `length`, `character`, `codepoint`, `name`, `message`, and
+///   `byte` for `invalid_utf8`. `warnings` and `removed` (under `--strip`) use the same form.
+enum JSONLinesPrinter {
+    static func render(_ result: FieldResult, at location: Location) -> String {
+        var out = "{"
+        if let file = location.file { out += "\"file\":\(JSON.string(file))," }
+        out += "\"\(location.unit)\":\(location.number)"
+        out += ",\"input\":\(JSON.string(result.input))"
+        out += ",\"valid\":\(result.isValid)"
+        out += ",\"value\":\(JSON.string(result.value))"
+        out += ",\"output\":\(JSON.string(result.output))"
+        if let currency = result.currency { out += ",\"currency\":\(JSON.string(currency))" }
+        out += ",\"errors\":\(array(result.errors))"
+        out += ",\"warnings\":\(array(result.warnings))"
+        out += ",\"removed\":\(array(result.removed))"
+        return out + "}\n"
+    }
+
+    static func array(_ diagnostics: [Diagnostic]) -> String {
+        "[" + diagnostics.map(object).joined(separator: ",") + "]"
+    }
+
+    static func object(_ diagnostic: Diagnostic) -> String {
+        var out = "{\"code\":\(JSON.string(diagnostic.code.rawValue))"
+        out += ",\"offset\":\(diagnostic.offset.map(String.init) ?? "null")"
+        out += ",\"length\":\(diagnostic.length)"
+        out += ",\"character\":\(JSON.string(diagnostic.character.map { String($0) }))"
+        out += ",\"codepoint\":\(JSON.string(diagnostic.character.map(CharacterDescription.codepoint)))"
+        out += ",\"name\":\(JSON.string(diagnostic.characterName))"
+        if let codepoint = diagnostic.codepoint, diagnostic.byte != nil {
+            out += ",\"byte\":\(JSON.string(codepoint))"
+        }
+        out += ",\"message\":\(JSON.string(diagnostic.message))"
+        return out + "}"
+    }
+}

@@ -1,0 +1,27 @@
+import FieldCheck
+
+/// Counts of one run, printed by `--summary`.
+struct Summary {
+    var read = 0
+    var accepted = 0
+    var rejected = 0
+    var warned = 0
+    var codes: [ErrorCode: Int] = [:]
+
+    mutating func add(_ result: FieldResult) {
+        read += 1
+        if result.isValid { accepted += 1 } else { rejected += 1 }
+        if !result.warnings.isEmpty || !result.removed.isEmpty { warned += 1 }
+        for diagnostic in result.errors { codes[diagnostic.code, default: 0] += 1 }
+    }
+
+    var text: String {
+        var out = "summary: \(read) read, \(accepted) accepted, \(rejected) rejected"
+        if warned > 0 { out += ", \(warned) accepted with warnings" }
+        if !codes.isEmpty {
+            let parts = codes.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.rawValue < $1.key.rawValue }
+            out += " (" + parts.map { "\($0.key.rawValue): \($0.value)" }.joined(separator: ", ") + ")"
+        }
+        return out
+    }
+}
