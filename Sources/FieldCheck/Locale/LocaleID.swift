@@ -90,7 +90,7 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
         let got = maximized(loaded)
         guard asked.language == got.language, asked.script == got.script else { return false }
         let askedRegion = ICU.cString { cicu_uloc_getCountry(requested, $0, $1, &$2) } ?? ""
-        return askedRegion.isEmpty || asked.region == got.region
+        return askedRegion.isEmpty || askedRegion == got.region
     }
 
     /// Every locale ICU has data for, by id.

@@ -6,13 +6,15 @@ struct Summary {
     var accepted = 0
     var rejected = 0
     var warned = 0
+    /// How many rejected values carry each code.
     var codes: [ErrorCode: Int] = [:]
 
     mutating func add(_ result: FieldResult) {
         read += 1
         if result.isValid { accepted += 1 } else { rejected += 1 }
         if !result.warnings.isEmpty || !result.removed.isEmpty { warned += 1 }
-        for diagnostic in result.errors { codes[diagnostic.code, default: 0] += 1 }
+        // Values per code: a value with three disallowed characters counts once.
+        for code in Set(result.errors.map(\.code)) { codes[code, default: 0] += 1 }
     }
 
     var text: String {

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// Runs the built `fieldcheck` binary with real stdin and captures stdout, stderr and the
+/// exit status. The binary sits next to the test bundle in SwiftPM's build folder.
+struct CLI {
+    struct Outcome {
+        var stdout: String
+        var stderr: String
+        var status: Int32
+        var stdoutBytes: Data
+        /// Stdout split into lines (without the final empty one).
+        var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+        /// Each stdout line parsed as a JSON object.
+        var objects: [[String: Any]] {
+            lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        }
+    }
+
+    static let binary: URL = {
+        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var directory = me.deletingLastPathComponent()
+        // The test runner may live inside an .xctest bundle directory.
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("fieldcheck").path),
+            directory.path != "/"
+        {
+            directory = directory.deletingLastPathComponent()
+        }
+        return directory.appendingPathComponent("fieldcheck")
+    }()
+
+    static func temporaryFile(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("fieldcheck-test-\(UUID().uuidString)-\(name)")
+    }
+
+    /// Runs `fieldcheck args…` with `stdin` as standard input.
+    static func run(_ args: [String], stdin: Data = Data(), environment: [String: String] = [:]) throws -> Outcome {
+        let input = temporaryFile("stdin")
+        let output = temporaryFile("stdout")
+        let errors = temporaryFile("stderr")
+        defer { for file in [input, output, errors] { try? FileManager.default.removeItem(at: file) } }
+        try stdin.write(to: input)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = args
+        var env = ["PATH": "/usr/bin:/bin", "LANG": "C"]
+        env.merge(environment) { $1 }
+        process.environment = env
+        process.standardInput = try FileHandle(forReadingFrom: input)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        process.waitUntilExit()
+        let out = try Data(contentsOf: output)
+        return Outcome(
+            stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self),
+            status: process.terminationStatus, stdoutBytes: out)
+    }
+
+    static func run(_ args: [String], input: String, environment: [String: String] = [:]) throws -> Outcome {
+        try run(args, stdin: Data(input.utf8), environment: environment)
+    }
+
+    /// Runs a shell pipeline with `$FIELDCHECK` set to the binary.
+    static func shell(_ script: String) throws -> Outcome {
+        try run([], stdin: Data(), environment: [:], shell: script)
+    }
+
+    private static func run(_ args: [String], stdin: Data, environment: [String: String], shell: String) throws -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", shell]
+        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C", "FIELDCHECK": binary.path]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(
+            stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
+            status: process.terminationStatus, stdoutBytes: out)
+    }
+}
+
+extension Dictionary where Key == String, Value == Any {
+    /// The first error object of a JSON Lines result.
+    var firstError: [String: Any]? { (self["errors"] as? [[String: Any]])?.first }
+    var errorCodes: [String] { (self["errors"] as? [[String: Any]])?.compactMap { $0["code"] as? String } ?? [] }
+}

@@ -1,0 +1,277 @@
+import Foundation
+import Testing
+
+/// The three text fields of the classic iOS constrained-field demo, and the text command's
+/// options, run through the real binary.
+@Suite struct TextCommandTests {
+    struct Case: Sendable, CustomStringConvertible {
+        var args: [String]
+        var input: String
+        var accepted: Bool
+        var code: String?
+        var description: String { "\(args.joined(separator: " ")) <- \(input)" }
+    }
+
+    static let demoFields: [Case] = [
+        // Vowels only, at most 6.
+        Case(args: ["--allow", "aeiouAEIOU", "--max-length", "6"], input: "aeio", accepted: true),
+        Case(args: ["--allow", "aeiouAEIOU", "--max-length", "6"], input: "aeiouA", accepted: true),
+        Case(args: ["--allow", "aeiouAEIOU", "--max-length", "6"], input: "aeiouAE", accepted: false, code: "too_long"),
+        Case(args: ["--allow", "aeiouAEIOU", "--max-length", "6"], input: "aeb", accepted: false, code: "disallowed_character"),
+        // Anything but vowels, at most 8.
+        Case(args: ["--deny", "aeiouAEIOU", "--max-length", "8"], input: "xyz", accepted: true),
+        Case(args: ["--deny", "aeiouAEIOU", "--max-length", "8"], input: "bcdfghjk", accepted: true),
+        Case(args: ["--deny", "aeiouAEIOU", "--max-length", "8"], input: "bcdfghjkl", accepted: false, code: "too_long"),
+        Case(args: ["--deny", "aeiouAEIOU", "--max-length", "8"], input: "bca", accepted: false, code: "disallowed_character"),
+        // Digits only, at most 3.
+        Case(args: ["--preset", "number-pad", "--max-length", "3"], input: "12", accepted: true),
+        Case(args: ["--preset", "number-pad", "--max-length", "3"], input: "123", accepted: true),
+        Case(args: ["--preset", "number-pad", "--max-length", "3"], input: "1234", accepted: false, code: "too_long"),
+        Case(args: ["--preset", "number-pad", "--max-length", "3"], input: "1a", accepted: false, code: "disallowed_character"),
+    ]
+
+    @Test(arguments: demoFields)
+    func demoField(_ field: Case) throws {
+        let run = try CLI.run(["text"] + field.args, input: field.input + "\n")
+        if field.accepted {
+            #expect(run.status == 0)
+            #expect(run.stdout == field.input + "\n")
+            #expect(run.stderr.isEmpty)
+        } else {
+            #expect(run.status == 1)
+            #expect(run.stdout.isEmpty)
+            #expect(run.stderr.contains("[\(field.code!)]"))
+            #expect(run.stderr.contains("line 1: '\(field.input)'"))
+        }
+    }
+
+    @Test func vowelsFieldReportsWhatWhereAndWhichInJSON() throws {
+        let run = try CLI.run(
+            ["text", "--allow", "aeiouAEIOU", "--max-length", "6", "--json"], input: "aeiou\naeioux\nAEIOUAE\n")
+        #expect(run.status == 1)
+        let objects = run.objects
+        try #require(objects.count == 3)
+        #expect(objects[0]["valid"] as? Bool == true)
+        #expect(objects[0]["value"] as? String == "aeiou")
+        let x = try #require(objects[1].firstError)
+        #expect(x["code"] as? String == "disallowed_character")
+        #expect(x["offset"] as? Int == 5)
+        #expect(x["character"] as? String == "x")
+        #expect(x["codepoint"] as? String == "U+0078")
+        #expect(x["name"] as? String == "LATIN SMALL LETTER X")
+        #expect((x["message"] as? String)?.contains("expected text like") == true)
+        #expect(objects[2].errorCodes == ["too_long"])
+        #expect(objects[2].firstError?["offset"] as? Int == 6)
+        #expect(objects[2]["line"] as? Int == 3)
+        #expect(run.stderr.isEmpty, "--json carries the diagnostics; stderr stays quiet")
+    }
+
+    @Test(arguments: [("graphemes", 1), ("scalars", 2), ("utf16", 4), ("bytes", 8)])
+    func thumbsUpWithSkinToneCountsPerUnit(unit: String, length: Int) throws {
+        let atLimit = try CLI.run(["text", "--count", unit, "--max-length", "\(length)"], input: "👍🏽\n")
+        #expect(atLimit.status == 0)
+        let under = try CLI.run(["text", "--count", unit, "--max-length", "\(length - 1)"], input: "👍🏽\n")
+        #expect(under.status == 1)
+        #expect(under.stderr.contains("[too_long]"))
+    }
+
+    @Test func combiningAccentIsOneCharacter() throws {
+        let run = try CLI.run(["text", "--max-length", "1"], input: "e\u{301}\n")
+        #expect(run.status == 0)
+        #expect(run.stdout == "e\u{301}\n")
+    }
+
+    @Test func turkishUpperCaseDottedI() throws {
+        let run = try CLI.run(["text", "--case", "upper", "--locale", "tr_TR"], input: "istanbul\n")
+        #expect(run.stdout == "İSTANBUL\n")
+        let english = try CLI.run(["text", "--case", "upper", "--locale", "en_US"], input: "istanbul\n")
+        #expect(english.stdout == "ISTANBUL\n")
+    }
+
+    @Test func nfkcTurnsFullWidthDigitsIntoASCII() throws {
+        let run = try CLI.run(["text", "--normalize", "nfkc", "--allow", "[0-9]"], input: "１２３\n")
+        #expect(run.status == 0)
+        #expect(run.stdout == "123\n")
+        let without = try CLI.run(["text", "--allow", "[0-9]"], input: "１２３\n")
+        #expect(without.status == 1)
+    }
+
+    @Test func invalidUTF8IsRejectedWithByteOffsetAndNextLinesGoOn() throws {
+        var input = Data("ab".utf8)
+        input.append(0xFF)
+        input.append(contentsOf: Array("cd\nok\n".utf8))
+        let run = try CLI.run(["text", "--json"], stdin: input)
+        #expect(run.status == 1)
+        let objects = run.objects
+        try #require(objects.count == 2)
+        #expect(objects[0].errorCodes == ["invalid_utf8"])
+        #expect(objects[0].firstError?["offset"] as? Int == 2)
+        #expect(objects[0].firstError?["byte"] as? String == "0xFF")
+        #expect(objects[1]["valid"] as? Bool == true)
+        #expect(objects[1]["value"] as? String == "ok")
+    }
+
+    @Test func nulInsideALineIsRejectedAndTheNextLineIsKept() throws {
+        let run = try CLI.run(["text"], stdin: Data("a\0b\nok\n".utf8))
+        #expect(run.status == 1)
+        #expect(run.stdout == "ok\n")
+        #expect(run.stderr.contains("[nul_character]"))
+        #expect(run.stderr.contains("column 2"))
+    }
+
+    @Test func nullDataReadsAndWritesNULRecords() throws {
+        let run = try CLI.run(["text", "-z", "--max-length", "3"], stdin: Data("ab\0abcd\0x\ny\0".utf8))
+        #expect(run.status == 1)
+        #expect(run.stdoutBytes == Data("ab\0x\ny\0".utf8))
+        #expect(run.stderr.contains("record 2"))
+    }
+
+    @Test func crlfLineEndingsLeaveNoCarriageReturnInValues() throws {
+        let run = try CLI.run(["text", "--max-length", "2", "--json"], input: "ab\r\ncd\r\n")
+        #expect(run.status == 0)
+        #expect(run.objects.map { $0["value"] as? String } == ["ab", "cd"])
+    }
+
+    @Test func emptyInputIsSuccessWithNoOutput() throws {
+        let run = try CLI.run(["text", "--max-length", "3"], input: "")
+        #expect(run.status == 0)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test func lastLineWithoutNewlineIsStillRead() throws {
+        let run = try CLI.run(["text"], input: "a\nb")
+        #expect(run.stdout == "a\nb\n")
+    }
+
+    @Test func hundredMegabyteLineIsRejectedInBoundedMemory() throws {
+        let file = CLI.temporaryFile("big.txt")
+        defer { try? FileManager.default.removeItem(at: file) }
+        var data = Data(repeating: UInt8(ascii: "a"), count: 100_000_000)
+        data.append(contentsOf: Array("\nok\n".utf8))
+        try data.write(to: file)
+        data = Data()
+        let rejects = CLI.temporaryFile("rejects.txt")
+        defer { try? FileManager.default.removeItem(at: rejects) }
+        let run = try CLI.run(["text", "--max-length", "10", file.path, "--rejects", rejects.path])
+        #expect(run.status == 1)
+        #expect(run.stdout == "ok\n")
+        #expect(run.stderr.contains("[record_too_long]"))
+        // Nothing lost: the rejects file holds the whole line.
+        let attributes = try FileManager.default.attributesOfItem(atPath: rejects.path)
+        #expect((attributes[.size] as? NSNumber)?.intValue == 100_000_001)
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+        #expect(usage.ru_maxrss < 150_000, "peak RSS of a child was \(usage.ru_maxrss) KiB")
+    }
+
+    @Test func stripRemovesAndReportsCharacters() throws {
+        let run = try CLI.run(["text", "--preset", "number-pad", "--strip", "--json"], input: "1a2\u{200B}3\n")
+        #expect(run.status == 0)
+        let object = try #require(run.objects.first)
+        #expect(object["value"] as? String == "123")
+        let removed = try #require(object["removed"] as? [[String: Any]])
+        #expect(removed.map { $0["offset"] as? Int } == [1, 3])
+        #expect(removed.last?["codepoint"] as? String == "U+200B")
+        #expect((removed.last?["message"] as? String)?.contains("invisible U+200B ZERO WIDTH SPACE") == true)
+    }
+
+    @Test func offsetsPointIntoTheRawInputAfterTrimming() throws {
+        let run = try CLI.run(["text", "--trim", "--allow", "[a-z]", "--json"], input: "  abC\n")
+        #expect(run.objects.first?.firstError?["offset"] as? Int == 4)
+    }
+
+    @Test func patternMustMatchTheWholeValueAndNamesTheCulprit() throws {
+        let run = try CLI.run(["text", "--pattern", "[A-Z]{2}[0-9]{2}", "--json"], input: "AB12\nAB1x\nAB1\nAB123\n")
+        let objects = run.objects
+        try #require(objects.count == 4)
+        #expect(objects[0]["valid"] as? Bool == true)
+        #expect(objects[1].firstError?["offset"] as? Int == 3)
+        #expect(objects[2].firstError?["offset"] as? Int == 3)
+        #expect((objects[2].firstError?["message"] as? String)?.contains("ends before") == true)
+        #expect(objects[3].firstError?["offset"] as? Int == 4)
+    }
+
+    @Test func arabicNumberPadMeansArabicIndicDigits() throws {
+        let run = try CLI.run(["text", "--preset", "number-pad", "--locale", "ar_EG"], input: "١٢٣\n123\n")
+        #expect(run.stdout == "١٢٣\n")
+        #expect(run.status == 1)
+    }
+
+    @Test func lettersPresetUsesTheLocaleAlphabet() throws {
+        let run = try CLI.run(["text", "--preset", "letters", "--locale", "ru_RU"], input: "Привет\nHello\n")
+        #expect(run.stdout == "Привет\n")
+    }
+
+    @Test func setPatternsAndLiteralLists() throws {
+        let run = try CLI.run(["text", "--allow", "[[:L:]-[aeiou]]"], input: "bcd\nabc\n")
+        #expect(run.stdout == "bcd\n")
+        let cyrillic = try CLI.run(["text", "--allow", "\\p{Script=Cyrillic}"], input: "мир\nmир\n")
+        #expect(cyrillic.stdout == "мир\n")
+    }
+
+    @Test func minLength() throws {
+        let run = try CLI.run(["text", "--min-length", "2", "--json"], input: "a\nab\n\n")
+        #expect(run.objects.map(\.errorCodes) == [["too_short"], [], ["too_short"]])
+    }
+
+    @Test func onInvalidPolicies() throws {
+        let input = "ok\nbad!\nfine\n"
+        let args = ["text", "--allow", "[a-z]"]
+        #expect(try CLI.run(args, input: input).stdout == "ok\nfine\n")
+        #expect(try CLI.run(args + ["--on-invalid", "keep"], input: input).stdout == input)
+        #expect(try CLI.run(args + ["--on-invalid", "blank"], input: input).stdout == "ok\n\nfine\n")
+        let abort = try CLI.run(args + ["--on-invalid", "abort"], input: input)
+        #expect(abort.stdout == "ok\n")
+        #expect(abort.status == 1)
+    }
+
+    @Test func rejectsFileReceivesRawRejectedValues() throws {
+        let rejects = CLI.temporaryFile("rejects")
+        defer { try? FileManager.default.removeItem(at: rejects) }
+        let run = try CLI.run(["text", "--allow", "[a-z]", "--rejects", rejects.path], input: "ok\nBAD\nfine\nNO!\n")
+        #expect(run.stdout == "ok\nfine\n")
+        #expect(try String(contentsOf: rejects, encoding: .utf8) == "BAD\nNO!\n")
+    }
+
+    @Test func checkQuietAndSummary() throws {
+        let check = try CLI.run(["text", "--allow", "[a-z]", "--check"], input: "ok\nBAD\n")
+        #expect(check.stdout.isEmpty)
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("[disallowed_character]"))
+        let quiet = try CLI.run(["text", "--allow", "[a-z]", "--quiet", "--summary"], input: "ok\nBAD\nCC\n")
+        #expect(quiet.stdout == "ok\n")
+        #expect(quiet.stderr == "fieldcheck: summary: 3 read, 1 accepted, 2 rejected (disallowed_character: 2)\n")
+    }
+
+    @Test func colorAlwaysDrawsACaret() throws {
+        let run = try CLI.run(["text", "--allow", "[a-z]", "--color", "always"], input: "abXd\n")
+        #expect(run.stderr.contains("\u{1B}["))
+        #expect(run.stderr.contains("\n    abXd\n      \u{1B}[32m^"))
+        let never = try CLI.run(["text", "--allow", "[a-z]", "--color", "never"], input: "abXd\n")
+        #expect(!never.stderr.contains("\u{1B}["))
+    }
+
+    @Test func filesAreReadInOrderAndNamedInDiagnostics() throws {
+        let first = CLI.temporaryFile("a.txt")
+        let second = CLI.temporaryFile("b.txt")
+        defer { for file in [first, second] { try? FileManager.default.removeItem(at: file) } }
+        try Data("one\n".utf8).write(to: first)
+        try Data("TWO\n".utf8).write(to: second)
+        let run = try CLI.run(["text", "--allow", "[a-z]", first.path, second.path])
+        #expect(run.stdout == "one\n")
+        #expect(run.stderr.contains("\(second.path): line 1:"))
+    }
+
+    @Test func missingFileIsAnIOError() throws {
+        let run = try CLI.run(["text", "/nonexistent/file"])
+        #expect(run.status == 3)
+        #expect(run.stderr.contains("/nonexistent/file"))
+    }
+
+    @Test func closedStdoutEndsQuietly() throws {
+        let run = try CLI.shell("yes abc | head -n 2000000 | \"$FIELDCHECK\" text | head -1")
+        #expect(run.stdout.hasPrefix("abc\n"))
+        #expect(run.stderr.isEmpty)
+    }
+}

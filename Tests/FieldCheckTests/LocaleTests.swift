@@ -1,0 +1,58 @@
+import FieldCheck
+import Testing
+
+@Suite struct LocaleTests {
+    @Test(arguments: ["de_DE", "de-CH", "en_US_POSIX", "zh_CN", "zh_TW", "sr_Latn_RS", "ar-EG-u-nu-latn", "fr", "pt_BR"])
+    func knownLocalesResolve(id: String) throws {
+        _ = try LocaleID(id)
+    }
+
+    @Test(arguments: ["xx_YY", "de_XX", "en_ZZ", "", "de DE", "klingon"])
+    func unknownLocalesAreRefused(id: String) {
+        #expect(throws: ConfigurationError.self) { try LocaleID(id) }
+    }
+
+    @Test func aliasesLoadTheirScriptLocale() throws {
+        #expect(try LocaleID("zh_CN").dataLocale == "zh_Hans_CN")
+        #expect(try LocaleID("zh_TW").dataLocale == "zh_Hant_TW")
+    }
+
+    @Test func environmentPrecedence() throws {
+        let env = ["LC_ALL": "de_DE.UTF-8", "LC_NUMERIC": "fr_FR.UTF-8", "LANG": "en_GB.UTF-8"]
+        #expect(try LocaleID.fromEnvironment(category: "LC_NUMERIC", environment: env).identifier == "de_DE")
+        var noAll = env
+        noAll["LC_ALL"] = nil
+        #expect(try LocaleID.fromEnvironment(category: "LC_NUMERIC", environment: noAll).identifier == "fr_FR")
+        #expect(try LocaleID.fromEnvironment(category: "LC_TIME", environment: noAll).identifier == "en_GB")
+        #expect(try LocaleID.fromEnvironment(category: "LC_TIME", environment: ["LANG": "C.UTF-8"]) == .posix)
+        #expect(try LocaleID.fromEnvironment(category: "LC_TIME", environment: [:]) == .posix)
+    }
+
+    @Test func numberSymbols() throws {
+        let german = NumberSymbols(locale: try LocaleID("de_DE"))
+        #expect(german.decimalSeparator == ",")
+        #expect(german.groupingSeparator == ".")
+        let india = NumberSymbols(locale: try LocaleID("en_IN"))
+        #expect(india.primaryGroupingSize == 3)
+        #expect(india.secondaryGroupingSize == 2)
+        let swiss = NumberSymbols(locale: try LocaleID("de_CH"))
+        #expect(swiss.groupingSeparator == "’")
+        let egypt = NumberSymbols(locale: try LocaleID("ar_EG"))
+        #expect(egypt.numberingSystem == "arab")
+        #expect(egypt.digitValue("٧") == 7)
+        #expect(egypt.digitValue("7") == nil)
+    }
+
+    @Test func datePatterns() throws {
+        #expect(DatePatterns.pattern(for: .short, locale: try LocaleID("de_DE")) == "dd.MM.yy")
+        #expect(try DatePatterns.bestPattern(skeleton: "yMd", locale: try LocaleID("de_DE")) == "d.M.y")
+    }
+
+    @Test func characterDescriptions() {
+        #expect(CharacterDescription.describe("a") == "'a' (U+0061 LATIN SMALL LETTER A)")
+        #expect(CharacterDescription.describe("\u{200B}") == "invisible U+200B ZERO WIDTH SPACE")
+        #expect(CharacterDescription.describe("\u{A0}") == "invisible U+00A0 NO-BREAK SPACE")
+        #expect(CharacterDescription.describe("\u{FEFF}") == "invisible U+FEFF ZERO WIDTH NO-BREAK SPACE")
+        #expect(CharacterDescription.describe("\u{200F}") == "invisible U+200F RIGHT-TO-LEFT MARK")
+    }
+}
