@@ -31,11 +31,13 @@ public struct FieldSpec: Sendable, Hashable {
 /// The type of value a field holds, with the rules of that type.
 public enum FieldKind: Sendable, Hashable {
     case text
+    case number(NumberSpec)
 
     /// What a person calls a value of this kind ("text", "number", "date").
     public var noun: String {
         switch self {
         case .text: "text"
+        case .number: "number"
         }
     }
 }

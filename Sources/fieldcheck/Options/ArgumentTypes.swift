@@ -15,3 +15,9 @@ enum InvalidPolicy: String, ExpressibleByArgument, CaseIterable {
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
     case auto, always, never
 }
+extension NumberStyle: ExpressibleByArgument {}
+
+extension ExactDecimal: ExpressibleByArgument {
+    /// `--min` and `--max` take plain ASCII decimals (`-1.5`, `1000`, `1e6`).
+    public init?(argument: String) { self.init(argument) }
+}

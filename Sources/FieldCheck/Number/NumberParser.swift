@@ -1,0 +1,309 @@
+internal import CICU
+
+/// A number read from text: its exact value and where its parts stood, for the rules.
+struct ParsedNumber {
+    var value: ExactDecimal
+    /// Offsets (in the parsed scalars) of the sign, decimal separator and exponent symbol.
+    var signIndex: Int?
+    var decimalIndex: Int?
+    var exponentIndex: Int?
+    /// Offsets of every fraction digit, in order.
+    var fractionIndices: [Int] = []
+    /// The ISO code of the currency found (currency style).
+    var currency: String?
+    /// Space variants read as the grouping separator: (offset, character).
+    var spaceVariants: [(Int, Unicode.Scalar)] = []
+}
+
+/// Why a text is not a number, at which offset (in the parsed scalars).
+struct NumberFailure: Error {
+    var code: ErrorCode
+    var index: Int?
+    var reason: String
+}
+
+/// fieldcheck's strict number reader, driven by one locale's symbols and the affixes of one
+/// ICU style. ICU's own parser accepts partial input (`12a` → 12) and misplaced grouping
+/// (`1,2,3`); this reader consumes the whole text and says where and why it stops.
+///
+/// Policy, the same in every mode:
+/// - Grouping separators are optional, but each one present must stand where the locale
+///   groups (every 3 digits in en_US; 3 then 2 in en_IN), never in the fraction or exponent.
+/// - In locales that group with a space (U+0020, U+00A0 or U+202F), any of the three is
+///   read as the grouping separator; a variant other than the locale's own is a warning.
+///   Likewise U+0027 APOSTROPHE for U+2019 (de_CH).
+/// - The minus sign may be the locale's own, U+002D or U+2212, and stands where the
+///   locale's negative pattern puts it; `+` may stand in the same place.
+/// - Bidi marks (U+200E, U+200F, U+061C) are ignored around the number, where ICU writes them.
+/// - Digits must be the locale's numbering system's; `E`/`e` or the locale's exponent symbol
+///   introduces an exponent. NaN and infinity are not accepted.
+struct NumberParser {
+    let symbols: NumberSymbols
+    let style: NumberStyle
+    private let candidates: [Affixes]
+    private let decimal: Unicode.Scalar
+    private let group: Unicode.Scalar?
+    private let groupIsSpace: Bool
+    private let exponentSymbols: [[Unicode.Scalar]]
+    /// A printable reminder of the affixes the style expects, for messages.
+    let expectedForm: String
+
+    struct Affixes {
+        var prefix: [Unicode.Scalar]
+        var suffix: [Unicode.Scalar]
+        var negative: Bool
+        var currency: String?
+    }
+
+    init(symbols: NumberSymbols, style: NumberStyle, currency: String?) throws(ConfigurationError) {
+        self.symbols = symbols
+        self.style = style
+        let locale = symbols.locale.identifier
+        var status = U_ZERO_ERROR
+        let icuStyle: UNumberFormatStyle =
+            switch style {
+            case .percent: UNUM_PERCENT
+            case .currency: UNUM_CURRENCY
+            default: UNUM_DECIMAL
+            }
+        guard let format = cicu_unum_open(icuStyle, nil, 0, locale, &status), !ICU.failed(status) else {
+            throw ConfigurationError("ICU cannot open a \(style.rawValue) number format for \(locale)")
+        }
+        defer { cicu_unum_close(format) }
+        let code = currency ?? symbols.currencyCode
+        if style == .currency {
+            guard let code, code.count == 3, code.allSatisfy(\.isLetter) else {
+                throw ConfigurationError("--style currency needs a currency: \(locale) has none; give --currency CODE (ISO 4217, such as EUR)")
+            }
+            let units = code.uppercased().icuUnits
+            cicu_unum_setTextAttribute(format, UNUM_CURRENCY_CODE, units, Int32(units.count), &status)
+            if ICU.failed(status) { throw ConfigurationError("unknown currency '\(code)': use an ISO 4217 code such as EUR") }
+        }
+        func affix(_ which: UNumberFormatTextAttribute) -> [Unicode.Scalar] {
+            let text = ICU.utf16String { cicu_unum_getTextAttribute(format, which, $0, $1, &$2) } ?? ""
+            return text.unicodeScalars.filter { !Self.isBidiMark($0) }
+        }
+        let positive = Affixes(prefix: affix(UNUM_POSITIVE_PREFIX), suffix: affix(UNUM_POSITIVE_SUFFIX), negative: false)
+        let negative = Affixes(prefix: affix(UNUM_NEGATIVE_PREFIX), suffix: affix(UNUM_NEGATIVE_SUFFIX), negative: true)
+        var list = [positive, negative]
+        // An explicit plus stands where the minus would.
+        let minusKeys = Set(["-", "\u{2212}"].compactMap(Unicode.Scalar.init) + symbols.minusSign.unicodeScalars)
+        func withPlus(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] { scalars.map { minusKeys.contains($0) ? "+" : $0 } }
+        list.append(Affixes(prefix: withPlus(negative.prefix), suffix: withPlus(negative.suffix), negative: false))
+        if style == .currency, let code = code?.uppercased() {
+            let symbol = Array(NumberSymbols.currencySymbol(code, locale: symbols.locale)?.unicodeScalars ?? "".unicodeScalars)
+            func replacing(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
+                guard !symbol.isEmpty, let range = scalars.firstRange(of: symbol) else { return scalars }
+                var copy = scalars
+                copy.replaceSubrange(range, with: code.unicodeScalars)
+                return copy
+            }
+            for index in list.indices { list[index].currency = code }
+            list += list.map { Affixes(prefix: replacing($0.prefix), suffix: replacing($0.suffix), negative: $0.negative, currency: code) }
+        }
+        // Longest affixes first, so that the negative form wins over an empty positive one.
+        candidates = list.sorted { $0.prefix.count + $0.suffix.count > $1.prefix.count + $1.suffix.count }
+        decimal = symbols.decimalSeparator.unicodeScalars.first ?? "."
+        group = symbols.usesGrouping ? symbols.groupingSeparator.unicodeScalars.first : nil
+        groupIsSpace = group.map { Self.spaces.contains($0) } ?? false
+        var exponents: [[Unicode.Scalar]] = [["E"], ["e"]]
+        let own = Array(symbols.exponentSymbol.unicodeScalars.filter { !Self.isBidiMark($0) })
+        if !own.isEmpty && own != ["E"] { exponents.insert(own, at: 0) }
+        exponentSymbols = exponents
+        expectedForm = String(String.UnicodeScalarView(positive.prefix)) + "#" + String(String.UnicodeScalarView(positive.suffix))
+    }
+
+    static let spaces: Set<Unicode.Scalar> = [" ", "\u{A0}", "\u{202F}"]
+    static let apostrophes: Set<Unicode.Scalar> = ["'", "\u{2019}"]
+
+    static func isBidiMark(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\u{200E}" || scalar == "\u{200F}" || scalar == "\u{061C}"
+    }
+
+    /// The comparison key of an affix character: space, minus and apostrophe variants are one.
+    private func key(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        if Self.spaces.contains(scalar) { return " " }
+        if scalar == "-" || scalar == "\u{2212}" || symbols.minusSign.unicodeScalars.contains(scalar) { return "-" }
+        if Self.apostrophes.contains(scalar) { return "'" }
+        return scalar
+    }
+
+    private func isMinus(_ scalar: Unicode.Scalar) -> Bool { key(scalar) == "-" && !Self.spaces.contains(scalar) }
+    private func isPlus(_ scalar: Unicode.Scalar) -> Bool { scalar == "+" || symbols.plusSign.unicodeScalars.contains(scalar) }
+
+    func isGroupingSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        guard let group else { return false }
+        if scalar == group { return true }
+        if groupIsSpace { return Self.spaces.contains(scalar) }
+        if Self.apostrophes.contains(group) { return Self.apostrophes.contains(scalar) }
+        return false
+    }
+
+    // MARK: Reading
+
+    func parse(_ text: [Unicode.Scalar]) -> Result<ParsedNumber, NumberFailure> {
+        if text.isEmpty { return .failure(NumberFailure(code: .empty, index: nil, reason: "empty value")) }
+        let visible = text.filter { !Self.isBidiMark($0) }
+        let word = String(String.UnicodeScalarView(visible.filter { !isMinus($0) && !isPlus($0) }))
+        if word == symbols.notANumber || word == symbols.infinity || word == "∞" || word.lowercased() == "nan"
+            || word.lowercased() == "inf" || word.lowercased() == "infinity"
+        {
+            return .failure(NumberFailure(code: .notANumber, index: 0, reason: "NaN and infinity are not accepted as numbers"))
+        }
+        // Affixes are compared on keys, skipping bidi marks; `keyed` remembers where each key stood.
+        let keyed: [(key: Unicode.Scalar, index: Int)] = text.enumerated().compactMap {
+            Self.isBidiMark($0.element) ? nil : (key($0.element), $0.offset)
+        }
+        let keys = keyed.map(\.key)
+        for affixes in candidates {
+            let prefix = affixes.prefix.map(key)
+            let suffix = affixes.suffix.map(key)
+            guard prefix.count + suffix.count < keys.count,
+                keys.starts(with: prefix), keys.reversed().starts(with: suffix.reversed())
+            else { continue }
+            let start = keyed[prefix.count].index
+            let end = keyed[keys.count - suffix.count - 1].index + 1
+            var result = scanBody(text, start, end)
+            if case .success(var parsed) = result {
+                if affixes.negative {
+                    parsed.value.negative = !parsed.value.isZero
+                    parsed.signIndex = prefix.isEmpty ? keyed[keys.count - suffix.count].index : keyed[0].index
+                } else if affixes.prefix.contains("+") || affixes.suffix.contains("+") {
+                    parsed.signIndex = keyed[0].index
+                }
+                parsed.currency = affixes.currency
+                result = .success(parsed)
+            }
+            // An affix-only match that fails inside may still be another candidate's success.
+            if case .success = result { return result }
+            if affixes.prefix.isEmpty && affixes.suffix.isEmpty { return result }
+        }
+        // No form matched whole: report the body's own first problem, else the missing affix.
+        let start = candidates.first { keys.starts(with: $0.prefix.map(key)) && !$0.prefix.isEmpty }
+            .map { keyed[$0.prefix.count].index } ?? 0
+        let result = scanBody(text, start, text.count)
+        if case .failure = result { return result }
+        let what = style == .percent ? "the percent sign" : style == .currency ? "the currency" : "the sign or symbols"
+        return .failure(NumberFailure(code: .notANumber, index: nil, reason: "missing \(what) the \(style.rawValue) style writes"))
+    }
+
+    /// Reads digits, grouping, decimal separator and exponent in `text[start..<end]`.
+    private func scanBody(_ text: [Unicode.Scalar], _ start: Int, _ end: Int) -> Result<ParsedNumber, NumberFailure> {
+        var integer: [UInt8] = []
+        var fraction: [UInt8] = []
+        var exponentDigits: [UInt8] = []
+        var exponentNegative = false
+        var parsed = ParsedNumber(value: ExactDecimal(negative: false, integerDigits: [], fractionDigits: []))
+        var separators: [(index: Int, digitsBefore: Int)] = []
+        var sawOwnDigit = false
+        var index = start
+        func fail(_ code: ErrorCode, _ at: Int, _ reason: String) -> Result<ParsedNumber, NumberFailure> {
+            .failure(NumberFailure(code: code, index: at, reason: reason))
+        }
+        while index < end {
+            let scalar = text[index]
+            if let value = symbols.digitValue(scalar) {
+                sawOwnDigit = true
+                if parsed.exponentIndex != nil {
+                    exponentDigits.append(UInt8(value))
+                } else if parsed.decimalIndex != nil {
+                    fraction.append(UInt8(value))
+                    parsed.fractionIndices.append(index)
+                } else {
+                    integer.append(UInt8(value))
+                }
+                index += 1
+                continue
+            }
+            if scalar.properties.numericType == .decimal {
+                let mixed = text.contains { symbols.digitValue($0) != nil }
+                let digits = String(String.UnicodeScalarView(symbols.digits))
+                return fail(
+                    mixed ? .mixedDigits : .unexpectedCharacter, index,
+                    (mixed ? "digits of two numbering systems" : "a digit of another numbering system")
+                        + "; \(symbols.locale) writes the digits \(digits) (\(symbols.numberingSystem))")
+            }
+            if isGroupingSeparator(scalar) && parsed.exponentIndex == nil {
+                if parsed.decimalIndex != nil {
+                    return fail(.misplacedGroupingSeparator, index, "a grouping separator cannot stand after the decimal separator")
+                }
+                if integer.isEmpty || separators.last?.digitsBefore == integer.count {
+                    return fail(.misplacedGroupingSeparator, index, "a grouping separator must stand between digits")
+                }
+                if groupIsSpace, scalar != group { parsed.spaceVariants.append((index, scalar)) }
+                separators.append((index, integer.count))
+                index += 1
+                continue
+            }
+            if scalar == decimal && parsed.exponentIndex == nil {
+                if let first = parsed.decimalIndex {
+                    return fail(.multipleDecimalSeparators, index, "a second decimal separator (the first is at column \(first + 1))")
+                }
+                parsed.decimalIndex = index
+                index += 1
+                continue
+            }
+            if parsed.exponentIndex == nil, sawOwnDigit,
+                let symbol = exponentSymbols.first(where: { text[index..<min(end, index + $0.count)].elementsEqual($0) })
+            {
+                parsed.exponentIndex = index
+                index += symbol.count
+                if index < end, isMinus(text[index]) || isPlus(text[index]) {
+                    exponentNegative = isMinus(text[index])
+                    index += 1
+                }
+                continue
+            }
+            if isMinus(scalar) || isPlus(scalar) {
+                return fail(.misplacedSign, index, "a sign can only stand where \(symbols.locale) writes it, as in \(symbols.minusSign)5")
+            }
+            if scalar == decimal || isGroupingSeparator(scalar) {
+                return fail(.unexpectedCharacter, index, "a separator cannot stand in the exponent")
+            }
+            return fail(.unexpectedCharacter, index, "not part of a number in \(symbols.locale)")
+        }
+        if integer.isEmpty && fraction.isEmpty {
+            return .failure(NumberFailure(code: .notANumber, index: nil, reason: "no digits"))
+        }
+        if let e = parsed.exponentIndex, exponentDigits.isEmpty {
+            return fail(.notANumber, e, "the exponent has no digits")
+        }
+        if let failure = checkGrouping(separators, integerCount: integer.count) { return .failure(failure) }
+        var exponent = 0
+        for digit in exponentDigits.drop(while: { $0 == 0 }) {
+            guard exponent < 100_000_000 else {
+                return fail(.outOfRange, parsed.exponentIndex!, "the exponent is too large")
+            }
+            exponent = exponent * 10 + Int(digit)
+        }
+        parsed.value = ExactDecimal(
+            negative: false, integerDigits: integer, fractionDigits: fraction,
+            exponent: exponentNegative ? -exponent : exponent)
+        return .success(parsed)
+    }
+
+    /// Each separator must stand a primary group, then whole secondary groups, from the end
+    /// of the integer part; the first group is no longer than a group.
+    private func checkGrouping(_ separators: [(index: Int, digitsBefore: Int)], integerCount: Int) -> NumberFailure? {
+        guard !separators.isEmpty else { return nil }
+        let primary = symbols.primaryGroupingSize
+        let secondary = symbols.secondaryGroupingSize
+        let example = NumberSymbols.formatExample("1234567", locale: symbols.locale)
+        for separator in separators {
+            let after = integerCount - separator.digitsBefore
+            let fits = after == primary || (after > primary && (after - primary) % secondary == 0)
+            if !fits {
+                return NumberFailure(
+                    code: .misplacedGroupingSeparator, index: separator.index,
+                    reason: "\(after) digit\(after == 1 ? "" : "s") follow it; \(symbols.locale) groups as in \(example)")
+            }
+        }
+        let firstGroup = separators[0].digitsBefore
+        if firstGroup > secondary {
+            return NumberFailure(
+                code: .misplacedGroupingSeparator, index: separators[0].index,
+                reason: "\(firstGroup) digits stand before it without a separator; \(symbols.locale) groups as in \(example)")
+        }
+        return nil
+    }
+}

@@ -1,0 +1,31 @@
+/// How a number is written.
+public enum NumberStyle: String, Sendable, Hashable, CaseIterable {
+    case decimal, integer, percent, currency, scientific
+}
+
+/// The rules and output of a number field.
+public struct NumberSpec: Sendable, Hashable {
+    public var style: NumberStyle = .decimal
+    /// The ISO 4217 currency expected under the currency style; the locale's own when nil.
+    public var currency: String? = nil
+    /// No fraction and no exponent.
+    public var integerOnly = false
+    public var allowNegative = true
+    public var allowExponent = true
+    public var minimum: ExactDecimal? = nil
+    public var maximum: ExactDecimal? = nil
+    public var maxFractionDigits: Int? = nil
+    /// ICU's lenient parsing instead of fieldcheck's strict reading.
+    public var lenient = false
+    /// Format accepted values for this locale…
+    public var toLocale: LocaleID? = nil
+    /// …in this style (the input style when nil).
+    public var toStyle: NumberStyle? = nil
+    /// Round the formatted output to this many fraction digits (half-even).
+    public var fractionDigits: Int? = nil
+
+    public init() {}
+
+    /// Whether output is formatted rather than canonical.
+    public var formatsOutput: Bool { toLocale != nil || toStyle != nil || fractionDigits != nil }
+}

@@ -1,0 +1,172 @@
+internal import CICU
+
+/// The number stage of the pipeline: reads the value strictly (or with ICU's lenient
+/// parser), applies the rules, and formats the accepted value.
+final class NumberValidator: TypedValidator {
+    let spec: NumberSpec
+    let locale: LocaleID
+    private let parser: NumberParser
+    private let output: NumberFormat?
+    private let lenientFormat: UnsafeMutablePointer<UNumberFormat?>?
+    /// The reading with the decimal and grouping separators swapped, for "did you mean".
+    private let swapped: (locale: LocaleID, parser: NumberParser)?
+    let example: String
+
+    init(_ spec: NumberSpec, locale: LocaleID) throws(ConfigurationError) {
+        self.spec = spec
+        self.locale = locale
+        if let min = spec.minimum, let max = spec.maximum, max < min {
+            throw ConfigurationError("--min \(min) is greater than --max \(max)")
+        }
+        let symbols = NumberSymbols(locale: locale)
+        parser = try NumberParser(symbols: symbols, style: spec.style, currency: spec.currency)
+        if spec.formatsOutput {
+            output = try NumberFormat(
+                locale: spec.toLocale ?? locale, style: spec.toStyle ?? spec.style,
+                currency: spec.currency ?? (spec.toStyle == .currency || spec.style == .currency ? symbols.currencyCode : nil),
+                fractionDigits: spec.fractionDigits)
+        } else {
+            output = nil
+        }
+        if spec.lenient {
+            var status = U_ZERO_ERROR
+            let style: UNumberFormatStyle = spec.style == .percent ? UNUM_PERCENT : spec.style == .currency ? UNUM_CURRENCY : UNUM_DECIMAL
+            lenientFormat = cicu_unum_open(style, nil, 0, locale.identifier, &status)
+            if let lenientFormat { cicu_unum_setAttribute(lenientFormat, UNUM_LENIENT_PARSE, 1) }
+        } else {
+            lenientFormat = nil
+        }
+        // Comma-decimal locales are most often confused with en_US, point-decimal ones with de_DE.
+        let other = symbols.decimalSeparator == "," ? "en_US" : symbols.decimalSeparator == "." ? "de_DE" : nil
+        if let other, let otherLocale = try? LocaleID(other),
+            let otherParser = try? NumberParser(symbols: NumberSymbols(locale: otherLocale), style: .decimal, currency: nil)
+        {
+            swapped = (otherLocale, otherParser)
+        } else {
+            swapped = nil
+        }
+        let sample: ExactDecimal =
+            switch spec.style {
+            case .integer: ExactDecimal("1234")!
+            case .percent: ExactDecimal("0.125")!
+            default: spec.integerOnly ? ExactDecimal("1234")! : ExactDecimal("1234.56")!
+            }
+        let formatted = (try? NumberFormat(
+            locale: locale, style: spec.style == .scientific ? .decimal : spec.style,
+            currency: spec.currency ?? symbols.currencyCode, fractionDigits: nil))?.string(sample) ?? sample.description
+        example = "a number like \(formatted) (\(locale))"
+    }
+
+    deinit { if let lenientFormat { cicu_unum_close(lenientFormat) } }
+
+    func validate(_ value: String, map: OffsetMap, into result: inout FieldResult) {
+        let scalars = Array(value.unicodeScalars)
+        let outcome = spec.lenient ? parseLeniently(value) : parser.parse(scalars)
+        switch outcome {
+        case .failure(let failure):
+            result.errors.append(diagnostic(failure, scalars, map, value: value))
+        case .success(let parsed):
+            var number = parsed.value
+            if spec.style == .percent { number = number.scaled(by: -2) }
+            for (index, scalar) in parsed.spaceVariants {
+                let offset = map.original(index)
+                result.warnings.append(
+                    Diagnostic(
+                        code: .spaceAsGroupingSeparator, offset: offset, character: scalar,
+                        message: "\(CharacterDescription.describe(scalar)) at column \(offset + 1) read as the grouping separator "
+                            + "(\(locale) writes \(CharacterDescription.describe(parser.symbols.groupingSeparator.unicodeScalars.first!)))"))
+            }
+            applyRules(number, parsed, scalars, map, &result)
+            if result.errors.isEmpty {
+                result.value = number.description
+                result.currency = parsed.currency
+                result.output = output?.string(number)
+            } else {
+                result.warnings.removeAll()
+            }
+        }
+    }
+
+    private func applyRules(
+        _ number: ExactDecimal, _ parsed: ParsedNumber, _ scalars: [Unicode.Scalar], _ map: OffsetMap,
+        _ result: inout FieldResult
+    ) {
+        func add(_ code: ErrorCode, _ index: Int?, _ reason: String) {
+            result.errors.append(makeDiagnostic(code, index, scalars, map, reason))
+        }
+        let integerOnly = spec.integerOnly || spec.style == .integer
+        if integerOnly, let decimal = parsed.decimalIndex {
+            add(.fractionNotAllowed, decimal, "only whole numbers are allowed")
+        }
+        if let exponent = parsed.exponentIndex, integerOnly || !spec.allowExponent {
+            add(.exponentNotAllowed, exponent, "an exponent (scientific notation) is not allowed")
+        }
+        if !spec.allowNegative, number.negative || (parsed.signIndex != nil && parsed.value.negative) {
+            add(.negativeNotAllowed, parsed.signIndex, "negative numbers are not allowed")
+        } else if !spec.allowNegative, let sign = parsed.signIndex, scalars[sign] != "+", number.isZero {
+            add(.negativeNotAllowed, sign, "negative numbers are not allowed")
+        }
+        if let max = spec.maxFractionDigits, parsed.fractionIndices.count > max {
+            add(.tooManyFractionDigits, parsed.fractionIndices[max], "at most \(max) digit\(max == 1 ? "" : "s") after the decimal separator")
+        }
+        if let min = spec.minimum, number < min { add(.outOfRange, nil, "\(number) is less than the minimum \(min)") }
+        if let max = spec.maximum, max < number { add(.outOfRange, nil, "\(number) is greater than the maximum \(max)") }
+    }
+
+    private func makeDiagnostic(
+        _ code: ErrorCode, _ index: Int?, _ scalars: [Unicode.Scalar], _ map: OffsetMap, _ reason: String
+    ) -> Diagnostic {
+        guard let index, index < scalars.count else {
+            return Diagnostic(code: code, offset: index.map(map.original), length: 0, message: "\(reason); expected \(example)")
+        }
+        let offset = map.original(index)
+        let character = scalars[index]
+        let what: String =
+            switch code {
+            case .unexpectedCharacter: "unexpected character"
+            case .misplacedSign: "misplaced sign"
+            case .multipleDecimalSeparators: "second decimal separator"
+            case .misplacedGroupingSeparator: "misplaced grouping separator"
+            case .mixedDigits: "digit of another numbering system"
+            default: "character"
+            }
+        var message = "\(what) \(CharacterDescription.describe(character)) at column \(offset + 1): \(reason)"
+        if character.properties.isWhitespace && (index == 0 || index == scalars.count - 1) {
+            message += " (--trim ignores white space at the ends)"
+        }
+        return Diagnostic(code: code, offset: offset, character: character, message: message + "; expected \(example)")
+    }
+
+    private func diagnostic(_ failure: NumberFailure, _ scalars: [Unicode.Scalar], _ map: OffsetMap, value: String) -> Diagnostic {
+        var diagnostic = makeDiagnostic(failure.code, failure.index, scalars, map, failure.reason)
+        if let swapped, case .success(let other) = swapped.parser.parse(scalars), failure.code != .empty {
+            diagnostic.message += "; '\(value)' is not a \(locale) number, but as \(swapped.locale) it is \(other.value.description)"
+        }
+        return diagnostic
+    }
+
+    /// ICU's lenient reading; the whole text must still be consumed.
+    private func parseLeniently(_ value: String) -> Result<ParsedNumber, NumberFailure> {
+        guard let lenientFormat else { return .failure(NumberFailure(code: .notANumber, index: nil, reason: "ICU failed")) }
+        if value.isEmpty { return .failure(NumberFailure(code: .empty, index: nil, reason: "empty value")) }
+        let units = value.icuUnits
+        var position: Int32 = 0
+        var buffer = [CChar](repeating: 0, count: 512)
+        var status = U_ZERO_ERROR
+        let length = cicu_unum_parseDecimal(lenientFormat, units, Int32(units.count), &position, &buffer, 512, &status)
+        let consumedScalars = String(decoding: units.prefix(Int(position)), as: UTF16.self).unicodeScalars.count
+        if ICU.failed(status) || Int(position) < units.count {
+            return .failure(
+                NumberFailure(
+                    code: consumedScalars == 0 ? .notANumber : .unexpectedCharacter, index: consumedScalars,
+                    reason: "ICU's lenient parser stops here"))
+        }
+        let text = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard var number = ExactDecimal(text) else {
+            return .failure(NumberFailure(code: .notANumber, index: nil, reason: "NaN and infinity are not accepted as numbers"))
+        }
+        // ICU's percent parser already divided by 100; undo it so the shared step applies once.
+        if spec.style == .percent { number = number.scaled(by: 2) }
+        return .success(ParsedNumber(value: number))
+    }
+}

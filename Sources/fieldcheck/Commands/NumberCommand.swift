@@ -1,0 +1,101 @@
+import ArgumentParser
+import FieldCheck
+
+extension Fieldcheck {
+    /// `fieldcheck number`: strict locale-aware numbers.
+    struct NumberCommand: StatusCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "number",
+            abstract: "Check numbers written in a locale; print them exactly, or formatted for another.",
+            discussion: """
+                Strict by default: the whole value must be a number as the locale writes it. \
+                Grouping separators are optional but must stand where the locale groups \
+                (en_US 1,234,567; en_IN 12,34,567); one decimal separator; the sign where the \
+                locale puts it; the digits of the locale's numbering system. In locales that \
+                group with a space, U+0020, U+00A0 and U+202F are all read as the separator \
+                (with a warning for a variant). NaN and infinity are rejected.
+
+                The output is the exact canonical decimal (-1234.56: ASCII digits, '.' as the \
+                decimal separator, no grouping), never through a binary float.
+
+                Examples:
+                  fieldcheck number --locale de_DE            # 1.234,56 -> 1234.56
+                  fieldcheck number --max-length 7            # a numeric value of at most 7 characters
+                  fieldcheck number --integer --no-negative --max-length 5
+                  fieldcheck number --locale en_US --to de_CH # 1234567.891 -> 1’234’567.891
+                """
+        )
+
+        @OptionGroup var locale: LocaleOption
+
+        @Option(help: "How the input is written: decimal, integer, percent (12 % reads as 0.12), currency or scientific.")
+        var style: NumberStyle = .decimal
+
+        @Option(help: ArgumentHelp("The currency of --style currency (ISO 4217, e.g. EUR); default: the locale's.", valueName: "CODE"))
+        var currency: String?
+
+        @Flag(help: "Accept whole numbers only: no fraction, no exponent.")
+        var integer = false
+
+        @Flag(help: "Reject negative numbers (and a minus sign on zero).")
+        var noNegative = false
+
+        @Flag(help: "Reject scientific notation (1E3).")
+        var noExponent = false
+
+        @Option(help: ArgumentHelp("Reject values less than X (an ASCII decimal, compared exactly).", valueName: "X"))
+        var min: ExactDecimal?
+
+        @Option(help: ArgumentHelp("Reject values greater than X (an ASCII decimal, compared exactly).", valueName: "X"))
+        var max: ExactDecimal?
+
+        @Option(help: ArgumentHelp("Reject values with more than N digits after the decimal separator.", valueName: "N"))
+        var maxFractionDigits: Int?
+
+        @Flag(help: "Use ICU's lenient parsing instead of the strict reading (the whole value must still be consumed).")
+        var lenient = false
+
+        @Option(help: ArgumentHelp("Format accepted values for this locale.", valueName: "LOCALE"))
+        var to: String?
+
+        @Option(help: "Format accepted values in this style (default: the input style).")
+        var toStyle: NumberStyle?
+
+        @Option(help: ArgumentHelp("Round formatted output to N fraction digits, half to even (implies formatting in the input locale).", valueName: "N"))
+        var fractionDigits: Int?
+
+        @Option(help: "What stdout gets for an accepted value: canonical (or formatted with --to/--to-style) or input (unchanged).")
+        var output: OutputForm = .canonical
+
+        @OptionGroup var length: LengthOptions
+        @OptionGroup var prepare: PrepareOptions
+        @OptionGroup var lines: LineOptions
+
+        func validate() throws {
+            if let maxFractionDigits, maxFractionDigits < 0 { throw ValidationError("--max-fraction-digits must not be negative") }
+            if let fractionDigits, fractionDigits < 0 || fractionDigits > 100 { throw ValidationError("--fraction-digits must be 0 to 100") }
+        }
+
+        mutating func runWithStatus() throws -> Int32 {
+            let resolved = try locale.resolve(category: "LC_NUMERIC")
+            var number = NumberSpec()
+            number.style = style
+            number.currency = currency?.uppercased()
+            number.integerOnly = integer
+            number.allowNegative = !noNegative
+            number.allowExponent = !noExponent
+            number.minimum = min
+            number.maximum = max
+            number.maxFractionDigits = maxFractionDigits
+            number.lenient = lenient
+            number.toLocale = try to.map { (text) throws(ConfigurationError) in try LocaleID(text) }
+            number.toStyle = toStyle
+            number.fractionDigits = fractionDigits
+            var spec = FieldSpec(kind: .number(number), locale: resolved)
+            spec.output = output
+            length.apply(to: &spec)
+            prepare.apply(to: &spec)
+            return try LineRunner(validator: FieldValidator(spec), options: lines).run()
+        }
+    }
+}
