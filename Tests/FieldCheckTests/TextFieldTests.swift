@@ -116,8 +116,8 @@ import Testing
         let bytes: [UInt8] = [0x61, 0xC3, 0x28]
         let result = bytes.withUnsafeBufferPointer { field.validate(bytes: $0) }
         #expect(result.errors.first?.code == .invalidUTF8)
-        #expect(result.errors.first?.offset == 2)
-        #expect(result.errors.first?.byte == 0x28)
+        #expect(result.errors.first?.offset == 1)
+        #expect(result.errors.first?.byte == 0xC3)
     }
 
     @Test func examplesFollowTheRules() throws {
@@ -131,6 +131,10 @@ import Testing
             $0.maxLength = 3
         }
         #expect(digits.placeholderPhrase == "text like '123'")
+        let long = try Self.validator { $0.minLength = 9 }
+        #expect(long.placeholderPhrase == "text like 'aeioubcdf'")
+        let none = try Self.validator { $0.maxLength = 0 }
+        #expect(none.placeholderPhrase == "empty text")
         let arabic = try Self.validator({ $0.preset = .numberPad }, locale: "ar_EG")
         #expect(arabic.placeholderPhrase == "text like '٠١٢٣٤'")
     }

@@ -8,12 +8,13 @@ import Testing
         ([0x61, 0xC3, 0xA9], UTF8Check.valid),
         ([0xF0, 0x9F, 0x91, 0x8D], .valid),
         ([0xC0, 0xAF], .invalid(byteOffset: 0, byte: 0xC0)),  // overlong
-        ([0xE0, 0x80, 0xAF], .invalid(byteOffset: 1, byte: 0x80)),  // overlong
-        ([0xED, 0xA0, 0x80], .invalid(byteOffset: 1, byte: 0xA0)),  // surrogate
-        ([0xF4, 0x90, 0x80, 0x80], .invalid(byteOffset: 1, byte: 0x90)),  // past U+10FFFF
+        ([0xE0, 0x80, 0xAF], .invalid(byteOffset: 0, byte: 0xE0)),  // overlong
+        ([0xED, 0xA0, 0x80], .invalid(byteOffset: 0, byte: 0xED)),  // surrogate
+        ([0xF4, 0x90, 0x80, 0x80], .invalid(byteOffset: 0, byte: 0xF4)),  // past U+10FFFF
         ([0x61, 0xE2, 0x82], .invalid(byteOffset: 1, byte: 0xE2)),  // truncated
         ([0x80], .invalid(byteOffset: 0, byte: 0x80)),  // lone continuation
         ([0x61, 0xFF], .invalid(byteOffset: 1, byte: 0xFF)),
+        ([0x61, 0xC3, 0x28], .invalid(byteOffset: 1, byte: 0xC3)),  // cut short by an ASCII byte
     ])
     func wellFormedness(bytes: [UInt8], expected: UTF8Check) {
         #expect(Self.check(bytes) == expected)

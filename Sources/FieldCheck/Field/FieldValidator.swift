@@ -323,13 +323,15 @@ public final class FieldValidator {
     /// "text like 'aeiou'", "a number like 1.234,56 (de_DE)".
     public var placeholderPhrase: String {
         if typed != nil { return example }
+        if spec.maxLength == 0 { return "empty text" }
         if textExample.isEmpty { return "no text (no character is allowed)" }
         return "text like '\(textExample)'"
     }
 
     private func makeTextExample() -> String {
         guard hasCharacterRules || spec.minLength != nil || spec.maxLength != nil else { return "abc" }
-        let wanted = Swift.max(1, Swift.min(spec.maxLength ?? 5, Swift.max(spec.minLength ?? 0, 5)))
+        // Five characters, or as many as the length rules ask for.
+        let wanted = Swift.max(spec.minLength ?? 1, Swift.min(spec.maxLength ?? 5, 5))
         let candidates = "aeioubcdfghjklmnpqrstvwxyz1234567890AEIOUBCDFGHJKLMNPQRSTVWXYZ"
         var picked = Array(candidates.unicodeScalars.filter { refusal($0) == nil })
         if picked.isEmpty {

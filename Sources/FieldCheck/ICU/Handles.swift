@@ -70,7 +70,7 @@ final class RegexHandle {
         else {
             let column = Int(parseError.offset) + 1
             throw ConfigurationError(
-                "malformed regular expression '\(pattern)' at column \(column): \(ICU.errorName(status))")
+                "malformed regular expression '\(pattern)' at column \(column): \(ICU.explain(status))")
         }
         self.regex = regex
         self.pattern = pattern

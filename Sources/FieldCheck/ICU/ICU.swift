@@ -8,6 +8,25 @@ enum ICU {
 
     static func errorName(_ status: UErrorCode) -> String { String(cString: cicu_errorName(status)) }
 
+    /// ICU's error in words, with ICU's own name for searching.
+    static func explain(_ status: UErrorCode) -> String {
+        let name = errorName(status)
+        let words: [String: String] = [
+            "U_MALFORMED_SET": "the set is not closed or has an incomplete range",
+            "U_ILLEGAL_ARGUMENT_ERROR": "unknown property or value",
+            "U_REGEX_MISMATCHED_PAREN": "unbalanced parentheses",
+            "U_REGEX_RULE_SYNTAX": "syntax error",
+            "U_REGEX_BAD_INTERVAL": "bad {m,n} interval",
+            "U_REGEX_MISSING_CLOSE_BRACKET": "missing ']'",
+            "U_REGEX_BAD_ESCAPE_SEQUENCE": "unknown backslash escape",
+            "U_REGEX_PROPERTY_SYNTAX": "bad \\p{...} property",
+            "U_REGEX_INVALID_RANGE": "a range whose start is after its end",
+            "U_REGEX_MAX_LT_MIN": "{m,n} with n less than m",
+            "U_ILLEGAL_CHAR_FOUND": "a character that cannot stand there",
+        ]
+        return words[name].map { "\($0) (\(name))" } ?? name
+    }
+
     /// The version of the ICU library fieldcheck is linked with ("72.1").
     static var version: String {
         var buffer = [CChar](repeating: 0, count: 32)

@@ -61,7 +61,14 @@ public struct RecordReader {
             number += 1
             var length = to - from
             if delimiter == 0x0A, length > 0, buffer[from + length - 1] == 0x0D { length -= 1 }
-            try body(Record(bytes: UnsafeBufferPointer(start: buffer + from, count: length), number: number))
+            let bytes = UnsafeBufferPointer(start: buffer + from, count: length)
+            if length > maxRecordBytes {
+                // Too long, though it fit in the buffer: the same treatment as a longer one.
+                try overflow(bytes)
+                try body(Record(bytes: UnsafeBufferPointer(rebasing: bytes.prefix(Self.oversizedPrefix)), number: number, oversizedLength: length))
+            } else {
+                try body(Record(bytes: bytes, number: number))
+            }
         }
 
         while true {
@@ -111,7 +118,7 @@ public struct RecordReader {
                 start = 0
                 end = 0
             } else if end - start > maxRecordBytes {
-                prefix = Array(UnsafeBufferPointer(start: buffer + start, count: Self.oversizedPrefix))
+                prefix = Array(UnsafeBufferPointer(start: buffer + start, count: min(Self.oversizedPrefix, end - start)))
                 try overflow(UnsafeBufferPointer(start: buffer + start, count: end - start))
                 skipping = end - start
                 start = 0

@@ -34,7 +34,8 @@ public func checkUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> UTF8Check {
             guard i + k < n else { return .invalid(byteOffset: i, byte: lead) }
             let byte = bytes[i + k]
             let (lo, hi) = k == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
-            guard byte >= lo && byte <= hi else { return .invalid(byteOffset: i + k, byte: byte) }
+            // The sequence that starts at the lead byte is the broken one (as Python reports it).
+            guard byte >= lo && byte <= hi else { return .invalid(byteOffset: i, byte: lead) }
         }
         i += length
     }

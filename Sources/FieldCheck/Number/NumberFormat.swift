@@ -6,6 +6,8 @@ final class NumberFormat {
     private let format: UnsafeMutablePointer<UNumberFormat?>
     private let style: NumberStyle
     private let fractionDigits: Int?
+    /// The digits the currency is written with (2 for EUR, 0 for JPY).
+    private let currencyDigits: Int
 
     init(locale: LocaleID, style: NumberStyle, currency: String?, fractionDigits: Int?) throws(ConfigurationError) {
         var status = U_ZERO_ERROR
@@ -26,6 +28,7 @@ final class NumberFormat {
             let units = currency.uppercased().icuUnits
             cicu_unum_setTextAttribute(format, UNUM_CURRENCY_CODE, units, Int32(units.count), &status)
         }
+        currencyDigits = Int(cicu_unum_getAttribute(format, UNUM_MIN_FRACTION_DIGITS))
         cicu_unum_setAttribute(format, UNUM_ROUNDING_MODE, Int32(UNUM_ROUND_HALFEVEN.rawValue))
         if style == .integer {
             cicu_unum_setAttribute(format, UNUM_MAX_FRACTION_DIGITS, 0)
@@ -40,8 +43,8 @@ final class NumberFormat {
             if style == .scientific && fractionDigits == nil { digits = max(0, value.digits.count - 1) }
             if style == .currency && fractionDigits == nil {
                 // Never fewer digits than the currency writes (1.5 € is 1,50 €), never lose one.
-                cicu_unum_setAttribute(format, UNUM_MIN_FRACTION_DIGITS, Int32(min(digits, 2)))
-                cicu_unum_setAttribute(format, UNUM_MAX_FRACTION_DIGITS, Int32(max(digits, 2)))
+                cicu_unum_setAttribute(format, UNUM_MIN_FRACTION_DIGITS, Int32(currencyDigits))
+                cicu_unum_setAttribute(format, UNUM_MAX_FRACTION_DIGITS, Int32(max(digits, currencyDigits)))
             } else {
                 cicu_unum_setAttribute(format, UNUM_MIN_FRACTION_DIGITS, Int32(fractionDigits ?? 0))
                 cicu_unum_setAttribute(format, UNUM_MAX_FRACTION_DIGITS, Int32(max(digits, 0)))

@@ -155,19 +155,23 @@ struct NumberParser {
             Self.isBidiMark($0.element) ? nil : (key($0.element), $0.offset)
         }
         let keys = keyed.map(\.key)
+        if !text.contains(where: { $0.properties.numericType == .decimal }) {
+            return .failure(NumberFailure(code: .notANumber, index: nil, reason: "no digits"))
+        }
+        // The first form whose affixes match decides the reason when none succeeds.
+        var firstFailure: Result<ParsedNumber, NumberFailure>?
         for affixes in candidates {
-            let prefix = affixes.prefix.map(key)
-            let suffix = affixes.suffix.map(key)
-            guard prefix.count + suffix.count < keys.count,
-                keys.starts(with: prefix), keys.reversed().starts(with: suffix.reversed())
+            guard let prefixLength = matchAffix(affixes.prefix, keys[...]),
+                let suffixLength = matchAffix(affixes.suffix.reversed(), keys.reversed()[...]),
+                prefixLength + suffixLength < keys.count
             else { continue }
-            let start = keyed[prefix.count].index
-            let end = keyed[keys.count - suffix.count - 1].index + 1
+            let start = keyed[prefixLength].index
+            let end = keyed[keys.count - suffixLength - 1].index + 1
             var result = scanBody(text, start, end)
             if case .success(var parsed) = result {
                 if affixes.negative {
                     parsed.value.negative = !parsed.value.isZero
-                    parsed.signIndex = prefix.isEmpty ? keyed[keys.count - suffix.count].index : keyed[0].index
+                    parsed.signIndex = affixes.prefix.isEmpty ? keyed[keys.count - suffixLength].index : keyed[0].index
                 } else if affixes.prefix.contains("+") || affixes.suffix.contains("+") {
                     parsed.signIndex = keyed[0].index
                 }
@@ -176,15 +180,41 @@ struct NumberParser {
             }
             // An affix-only match that fails inside may still be another candidate's success.
             if case .success = result { return result }
-            if affixes.prefix.isEmpty && affixes.suffix.isEmpty { return result }
+            if firstFailure == nil { firstFailure = result }
         }
+        if let firstFailure { return firstFailure }
         // No form matched whole: report the body's own first problem, else the missing affix.
-        let start = candidates.first { keys.starts(with: $0.prefix.map(key)) && !$0.prefix.isEmpty }
-            .map { keyed[$0.prefix.count].index } ?? 0
+        let start = candidates.lazy.filter { !$0.prefix.isEmpty }
+            .compactMap { self.matchAffix($0.prefix, keys[...]) }.first
+            .map { keyed[$0].index } ?? 0
         let result = scanBody(text, start, text.count)
         if case .failure = result { return result }
         let what = style == .percent ? "the percent sign" : style == .currency ? "the currency" : "the sign or symbols"
         return .failure(NumberFailure(code: .notANumber, index: nil, reason: "missing \(what) the \(style.rawValue) style writes"))
+    }
+
+    /// How many keys of `keys` an affix matches at its start, or nil. Spaces in the affix are
+    /// optional (`12,5%` for `12,5 %`), and one space may separate a symbol from the number
+    /// (`USD 5.00`). Pass both reversed to match a suffix.
+    private func matchAffix<A: Sequence>(_ affix: A, _ keys: ArraySlice<Unicode.Scalar>) -> Int?
+    where A.Element == Unicode.Scalar {
+        var position = keys.startIndex
+        var symbolic = false
+        for scalar in affix.map(key) {
+            if scalar == " " {
+                if position < keys.endIndex && keys[position] == " " { position += 1 }
+                continue
+            }
+            guard position < keys.endIndex, keys[position] == scalar else { return nil }
+            if scalar != "-" && scalar != "+" { symbolic = true }
+            position += 1
+        }
+        if symbolic, position < keys.endIndex, keys[position] == " ", position + 1 < keys.endIndex,
+            symbols.digitValue(keys[position + 1]) != nil
+        {
+            position += 1
+        }
+        return position - keys.startIndex
     }
 
     /// Reads digits, grouping, decimal separator and exponent in `text[start..<end]`.

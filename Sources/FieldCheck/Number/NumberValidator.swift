@@ -139,8 +139,9 @@ final class NumberValidator: TypedValidator {
 
     private func diagnostic(_ failure: NumberFailure, _ scalars: [Unicode.Scalar], _ map: OffsetMap, value: String) -> Diagnostic {
         var diagnostic = makeDiagnostic(failure.code, failure.index, scalars, map, failure.reason)
-        if let swapped, case .success(let other) = swapped.parser.parse(scalars), failure.code != .empty {
-            diagnostic.message += "; '\(value)' is not a \(locale) number, but as \(swapped.locale) it is \(other.value.description)"
+        let separatorTrouble: Set<ErrorCode> = [.misplacedGroupingSeparator, .multipleDecimalSeparators, .unexpectedCharacter]
+        if let swapped, separatorTrouble.contains(failure.code), case .success(let other) = swapped.parser.parse(scalars) {
+            diagnostic.message += "; '\(value)' is not a number in \(locale), but in \(swapped.locale) it reads as \(other.value)"
         }
         return diagnostic
     }

@@ -85,7 +85,7 @@ extension CharacterRule {
             if ICU.failed(status) || Int(stop) < units.count {
                 cicu_uset_close(set)
                 let column = String(decoding: units.prefix(Int(stop)), as: UTF16.self).unicodeScalars.count + 1
-                let reason = ICU.failed(status) ? ICU.errorName(status) : "unexpected text after the set"
+                let reason = ICU.failed(status) ? ICU.explain(status) : "unexpected text after the set"
                 throw ConfigurationError(
                     "malformed character set in \(option) '\(source)' at column \(column): \(reason); "
                         + "a set looks like '[a-z]', '[[:L:]-[aeiou]]' or '\\p{Script=Cyrillic}'")

@@ -8,7 +8,7 @@ extension Fieldcheck {
             commandName: "text",
             abstract: "Check text against character, length and pattern rules.",
             discussion: """
-                A character passes when every --allow and --preset given contains it and --deny \
+                A character passes when --allow and --preset (if given) contain it and --deny \
                 does not. SET is an ICU UnicodeSet pattern when it starts with '[', '\\p' or '\\P' \
                 ('[[:L:]-[aeiou]]', '\\p{Script=Cyrillic}'), otherwise a literal list of characters.
 

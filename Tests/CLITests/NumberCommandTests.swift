@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// `fieldcheck number` through the real binary: the acceptance examples and the two
+/// numeric fields of the iOS constrained-field demo.
+@Suite struct NumberCommandTests {
+    @Test func germanNumbersWithReasons() throws {
+        let run = try CLI.run(["number", "--locale", "de_DE", "--json"], input: "1.234,56\n1,2,3\n1.23,4\n12a,5\n-0,5\n")
+        #expect(run.status == 1)
+        let objects = run.objects
+        try #require(objects.count == 5)
+        #expect(objects[0]["value"] as? String == "1234.56")
+        #expect(objects[1].errorCodes == ["multiple_decimal_separators"])
+        #expect(objects[1].firstError?["offset"] as? Int == 3)
+        #expect(objects[2].errorCodes == ["misplaced_grouping_separator"])
+        #expect(objects[2].firstError?["offset"] as? Int == 1)
+        #expect(objects[3].errorCodes == ["unexpected_character"])
+        #expect(objects[3].firstError?["offset"] as? Int == 2)
+        #expect(objects[3].firstError?["character"] as? String == "a")
+        #expect(objects[4]["value"] as? String == "-0.5")
+    }
+
+    @Test func swappedSeparatorsOfferTheEnglishReading() throws {
+        let run = try CLI.run(["number", "--locale", "de_DE"], input: "1,234.5\n")
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("in en_US it reads as 1234.5"))
+        #expect(run.stderr.contains("expected a number like 1.234,56 (de_DE)"))
+    }
+
+    @Test func formatsForAnotherLocale() throws {
+        let run = try CLI.run(["number", "--locale", "en_US", "--to", "de_CH"], input: "1234567.891\n")
+        #expect(run.status == 0)
+        #expect(run.stdout == "1’234’567.891\n")
+    }
+
+    @Test func demoNumericValueOfAtMostSevenCharacters() throws {
+        let run = try CLI.run(["number", "--max-length", "7", "--locale", "en_US", "--json"], input: "1.5e10\n-12.5\n1234567\n12345678\n1,2\n")
+        #expect(run.objects.map { $0["value"] as? String } == ["15000000000", "-12.5", "1234567", nil, nil])
+        #expect(run.objects[3].errorCodes == ["too_long"])
+        #expect(run.objects[4].errorCodes == ["misplaced_grouping_separator"])
+    }
+
+    @Test func demoPositiveIntegerOfAtMostFiveCharacters() throws {
+        let run = try CLI.run(
+            ["number", "--integer", "--no-negative", "--max-length", "5", "--locale", "en_US", "--json"],
+            input: "12345\n123456\n-1\n1.5\n1e3\n")
+        #expect(run.objects.map(\.errorCodes) == [[], ["too_long"], ["negative_not_allowed"], ["fraction_not_allowed"], ["exponent_not_allowed"]])
+    }
+
+    @Test func currencyReportsTheISOCode() throws {
+        let run = try CLI.run(["number", "--locale", "de_DE", "--style", "currency", "--json"], input: "1.234,56 €\n")
+        #expect(run.objects.first?["currency"] as? String == "EUR")
+        #expect(run.objects.first?["value"] as? String == "1234.56")
+    }
+
+    @Test func outputInputEchoesTheAcceptedValue() throws {
+        let run = try CLI.run(["number", "--locale", "de_DE", "--output", "input"], input: "1.234,5\n")
+        #expect(run.stdout == "1.234,5\n")
+    }
+
+    @Test func emptyLineIsEmpty() throws {
+        let run = try CLI.run(["number", "--json"], input: "\n")
+        #expect(run.objects.first?.errorCodes == ["empty"])
+    }
+
+    @Test func arabicIndicDigitsAndLatinKeyword() throws {
+        #expect(try CLI.run(["number", "--locale", "ar_EG"], input: "١٢٣٫٥\n").stdout == "123.5\n")
+        #expect(try CLI.run(["number", "--locale", "ar-EG-u-nu-latn"], input: "123.5\n").stdout == "123.5\n")
+    }
+
+    @Test func recordLimitAppliesToEveryRecord() throws {
+        let input = "short\n" + String(repeating: "x", count: 200_000) + "\nend\n"
+        let run = try CLI.run(["text", "--max-record-bytes", "50", "--summary", "-q"], input: input)
+        #expect(run.stdout == "short\nend\n")
+        #expect(run.stderr.contains("1 rejected (record_too_long: 1)"))
+        let many = try CLI.run(["text", "--max-record-bytes", "5", "--check", "--summary"], input: String(repeating: "xxxxxxxxx\n", count: 50_000))
+        #expect(many.stderr.contains("50000 read, 0 accepted, 50000 rejected"))
+    }
+}

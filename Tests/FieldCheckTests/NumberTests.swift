@@ -1,0 +1,198 @@
+@testable import FieldCheck
+import Testing
+
+@Suite struct NumberTests {
+    static func field(_ locale: String, _ configure: (inout NumberSpec) -> Void = { _ in }, trim: Bool = false) throws -> FieldValidator {
+        var number = NumberSpec()
+        configure(&number)
+        var spec = FieldSpec(kind: .number(number), locale: try LocaleID(locale))
+        spec.trim = trim
+        return try FieldValidator(spec)
+    }
+
+    /// Locales from every script family, with space, apostrophe and lakh grouping.
+    static let roundTripLocales = [
+        "en_US", "en_GB", "de_DE", "de_AT", "de_CH", "fr_FR", "fr_CH", "es_ES", "es_MX", "it_IT", "pt_BR", "nl_NL",
+        "pl_PL", "cs_CZ", "sv_SE", "nb_NO", "fi_FI", "tr_TR", "el_GR", "ru_RU", "uk_UA", "bg_BG", "sr_Cyrl_RS",
+        "ar_EG", "ar_SA", "ar-EG-u-nu-latn", "fa_IR", "ur_PK", "he_IL", "hi_IN", "hi-IN-u-nu-deva", "mr_IN",
+        "ne_NP", "bn_BD", "en_IN", "th_TH", "th-TH-u-nu-thai", "zh_CN", "zh_TW", "ja_JP", "ko_KR", "vi_VN", "id_ID",
+        "my_MM", "de_LI",
+    ]
+
+    static let roundTripValues = [
+        "0", "7", "-7", "12", "1234.5", "-1234567.891", "1234567890123.25", "0.001", "999999.999", "100000",
+        "-0.5", "12345678901234567890123456789012345678901", "3.14159265358979323846264338327950288",
+    ]
+
+    @Test(arguments: roundTripLocales)
+    func numbersFormattedByICUParseBackExactly(locale: String) throws {
+        let id = try LocaleID(locale)
+        let format = try NumberFormat(locale: id, style: .decimal, currency: nil, fractionDigits: nil)
+        let field = try Self.field(locale)
+        var generator = SeededGenerator(seed: UInt64(locale.unicodeScalars.reduce(0) { $0 &* 31 &+ Int($1.value) }.magnitude))
+        var values = Self.roundTripValues
+        for _ in 0..<200 {
+            let integer = String(UInt64.random(in: 0...9_999_999_999, using: &generator))
+            let fraction = String(UInt32.random(in: 0...99_999, using: &generator))
+            values.append((Bool.random(using: &generator) ? "-" : "") + integer + "." + fraction)
+        }
+        for text in values {
+            let value = try #require(ExactDecimal(text))
+            let written = format.string(value)
+            let result = field.validate(written)
+            #expect(result.errors.isEmpty, "\(locale): '\(written)' (\(text)): \(result.errors.map(\.message))")
+            #expect(result.value == value.description, "\(locale): '\(written)' read as \(result.value ?? "nil"), wrote \(value)")
+        }
+    }
+
+    @Test(arguments: ["de_DE", "en_US", "fr_FR", "ja_JP", "ar_EG", "en_IN", "de_CH"])
+    func currencyAndPercentRoundTrip(locale: String) throws {
+        let id = try LocaleID(locale)
+        let currency = try NumberFormat(locale: id, style: .currency, currency: nil, fractionDigits: nil)
+        let currencyField = try Self.field(locale) { $0.style = .currency }
+        for text in ["1234.5", "-17.25", "0", "1000000"] {
+            let value = try #require(ExactDecimal(text))
+            let written = currency.string(value)
+            let result = currencyField.validate(written)
+            #expect(result.value == value.description, "\(locale) '\(written)': \(result.errors.map(\.message))")
+            #expect(result.currency == NumberSymbols(locale: id).currencyCode)
+        }
+        let percent = try NumberFormat(locale: id, style: .percent, currency: nil, fractionDigits: nil)
+        let percentField = try Self.field(locale) { $0.style = .percent }
+        for text in ["0.125", "-0.5", "12.3456"] {
+            let value = try #require(ExactDecimal(text))
+            let written = percent.string(value)
+            #expect(percentField.validate(written).value == value.description, "\(locale) '\(written)'")
+        }
+    }
+
+    // One rejection per code, the marker ⏵ standing before the offending character.
+    @Test(arguments: [
+        ("de_DE", "1,2⏵,3", ErrorCode.multipleDecimalSeparators),
+        ("en_US", "1.2⏵.3", .multipleDecimalSeparators),
+        ("de_DE", "1⏵.23,4", .misplacedGroupingSeparator),
+        ("en_US", "1⏵,23,456", .misplacedGroupingSeparator),
+        ("en_US", "12⏵,345,6", .misplacedGroupingSeparator),  // the leftmost misplaced one
+        ("en_US", "123⏵,456,7", .misplacedGroupingSeparator),
+        ("en_US", "1.5⏵,000", .misplacedGroupingSeparator),
+        ("en_US", "⏵,123", .misplacedGroupingSeparator),
+        ("en_IN", "1⏵,234,567", .misplacedGroupingSeparator),
+        ("de_DE", "12⏵a,5", .unexpectedCharacter),
+        ("en_US", "⏵ 5", .unexpectedCharacter),
+        ("en_US", "5⏵ ", .unexpectedCharacter),
+        ("en_US", "5⏵\u{200B}", .unexpectedCharacter),
+        ("en_US", "5⏵-", .misplacedSign),
+        ("en_US", "-⏵-5", .misplacedSign),
+        ("en_US", "1⏵-2", .misplacedSign),
+        ("ar_EG", "⏵123", .unexpectedCharacter),
+        ("ar_EG", "١⏵2", .mixedDigits),
+    ])
+    func rejectionsLandOnTheMarker(locale: String, marked: String, code: ErrorCode) throws {
+        let input = Marked(marked)
+        let result = try Self.field(locale).validate(input.text)
+        let error = try #require(result.errors.first)
+        #expect(error.code == code, "\(error.message)")
+        #expect(error.offset == input.offset)
+        #expect(error.message.contains("expected a number like"))
+    }
+
+    @Test func ruleRejectionsLandOnTheMarker() throws {
+        let integer = try Self.field("en_US") { $0.integerOnly = true }
+        #expect(integer.validate(Marked("1⏵.5").text).errors.first?.offset == 1)
+        #expect(integer.validate("1.5").errors.first?.code == .fractionNotAllowed)
+        #expect(integer.validate("1e3").errors.first?.code == .exponentNotAllowed)
+        let noExponent = try Self.field("en_US") { $0.allowExponent = false }
+        #expect(noExponent.validate("2E5").errors.first?.code == .exponentNotAllowed)
+        let positive = try Self.field("en_US") { $0.allowNegative = false }
+        #expect(positive.validate("-1").errors.first?.code == .negativeNotAllowed)
+        #expect(positive.validate("-1").errors.first?.offset == 0)
+        #expect(positive.validate("-0").errors.first?.code == .negativeNotAllowed)
+        #expect(positive.validate("+1").isValid)
+        let cents = try Self.field("de_DE") { $0.maxFractionDigits = 2 }
+        let input = Marked("1,23⏵4")
+        #expect(cents.validate(input.text).errors.first?.code == .tooManyFractionDigits)
+        #expect(cents.validate(input.text).errors.first?.offset == input.offset)
+    }
+
+    @Test func minimumAndMaximumAreExactAtTheBoundary() throws {
+        let field = try Self.field("en_US") {
+            $0.minimum = ExactDecimal("0.1")
+            $0.maximum = ExactDecimal("99999999999999999999.5")
+        }
+        #expect(field.validate("0.1").isValid)
+        #expect(field.validate("0.10000").isValid)
+        #expect(field.validate("0.0999999999999999999999").errors.first?.code == .outOfRange)
+        #expect(field.validate("99,999,999,999,999,999,999.5").isValid)
+        #expect(field.validate("99999999999999999999.50000000001").errors.first?.code == .outOfRange)
+    }
+
+    @Test func edgeCases() throws {
+        let field = try Self.field("en_US")
+        #expect(field.validate("").errors.first?.code == .empty)
+        #expect(field.validate("-").errors.first?.code == .notANumber)
+        #expect(field.validate(".").errors.first?.code == .notANumber)
+        #expect(field.validate(",").errors.first?.code == .notANumber)
+        #expect(field.validate("NaN").errors.first?.code == .notANumber)
+        #expect(field.validate("∞").errors.first?.code == .notANumber)
+        #expect(field.validate("-∞").errors.first?.code == .notANumber)
+        #expect(field.validate("\u{2212}5").value == "-5")
+        #expect(field.validate("0.1").value == "0.1")
+        #expect(field.validate("1e400").value == "1E+400")
+        #expect(field.validate("1234567890123456789012345678901234567890").value == "1234567890123456789012345678901234567890")
+        #expect(field.validate(" 5 ").errors.first?.message.contains("--trim") == true)
+        #expect(try Self.field("en_US", trim: true).validate(" 5 ").value == "5")
+    }
+
+    @Test func spaceGroupingVariantsAreReadWithAWarning() throws {
+        let french = try Self.field("fr_FR")
+        let own = french.validate("1\u{202F}234,5")
+        #expect(own.value == "1234.5")
+        #expect(own.warnings.isEmpty)
+        for variant in [" ", "\u{A0}"] {
+            let result = french.validate("1\(variant)234,5")
+            #expect(result.value == "1234.5")
+            #expect(result.warnings.first?.code == .spaceAsGroupingSeparator)
+            #expect(result.warnings.first?.offset == 1)
+        }
+    }
+
+    @Test func swappedSeparatorsOfferTheOtherReading() throws {
+        let message = try Self.field("de_DE").validate("1,234.5").errors.first?.message ?? ""
+        #expect(message.contains("in en_US it reads as 1234.5"))
+        let english = try Self.field("en_US").validate("1.234,5").errors.first?.message ?? ""
+        #expect(english.contains("in de_DE it reads as 1234.5"))
+    }
+
+    @Test func formattingKeepsEveryDigitAndRoundsOnlyOnRequest() throws {
+        let swiss = try Self.field("en_US") { $0.toLocale = try? LocaleID("de_CH") }
+        #expect(swiss.validate("1234567.891").output == "1’234’567.891")
+        let german = try Self.field("en_US") { $0.toLocale = try? LocaleID("de_DE") }
+        #expect(german.validate("1.23456").output == "1,23456")
+        let rounded = try Self.field("en_US") { $0.fractionDigits = 1 }
+        #expect(rounded.validate("0.25").output == "0.2")
+        #expect(rounded.validate("0.35").output == "0.4")
+    }
+
+    @Test func exactDecimalText() {
+        #expect(ExactDecimal("-0001234.5600")?.description == "-1234.56")
+        #expect(ExactDecimal("-0")?.description == "0")
+        #expect(ExactDecimal("1E+400")?.description == "1E+400")
+        #expect(ExactDecimal("1.5e-3")?.description == "0.0015")
+        #expect(ExactDecimal("1.50")! == ExactDecimal("1.5")!)
+        #expect(ExactDecimal("-2")! < ExactDecimal("-1.5")!)
+        #expect(ExactDecimal("abc") == nil)
+    }
+}
+
+/// A small deterministic generator (SplitMix64) so that test data is the same every run.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
