@@ -10,7 +10,9 @@ struct CLI {
         var status: Int32
         var stdoutBytes: Data
         /// Stdout split into lines (without the final empty one).
-        var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+        var lines: [String] {
+            stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        }
         /// Each stdout line parsed as a JSON object.
         var objects: [[String: Any]] {
             lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
@@ -69,7 +71,9 @@ struct CLI {
         try run([], stdin: Data(), environment: [:], shell: script)
     }
 
-    private static func run(_ args: [String], stdin: Data, environment: [String: String], shell: String) throws -> Outcome {
+    private static func run(_ args: [String], stdin: Data, environment: [String: String], shell: String) throws
+        -> Outcome
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", shell]

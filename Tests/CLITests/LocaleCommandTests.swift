@@ -20,7 +20,9 @@ import Testing
         #expect(run.stderr.contains("unknown locale 'xx_YY'"))
     }
 
-    @Test(arguments: [("zh_CN", "zh_Hans_CN"), ("zh_TW", "zh_Hant_TW"), ("de-CH", "de_CH"), ("ar-EG-u-nu-latn", "ar_EG")])
+    @Test(arguments: [
+        ("zh_CN", "zh_Hans_CN"), ("zh_TW", "zh_Hant_TW"), ("de-CH", "de_CH"), ("ar-EG-u-nu-latn", "ar_EG"),
+    ])
     func aliasesAndTagsResolve(id: String, data: String) throws {
         let run = try CLI.run(["locale", id, "--json"])
         #expect(run.status == 0)

@@ -5,7 +5,8 @@ import Testing
 /// numeric fields of the iOS constrained-field demo.
 @Suite struct NumberCommandTests {
     @Test func germanNumbersWithReasons() throws {
-        let run = try CLI.run(["number", "--locale", "de_DE", "--json"], input: "1.234,56\n1,2,3\n1.23,4\n12a,5\n-0,5\n")
+        let run = try CLI.run(
+            ["number", "--locale", "de_DE", "--json"], input: "1.234,56\n1,2,3\n1.23,4\n12a,5\n-0,5\n")
         #expect(run.status == 1)
         let objects = run.objects
         try #require(objects.count == 5)
@@ -35,7 +36,9 @@ import Testing
     }
 
     @Test func demoNumericValueOfAtMostSevenCharacters() throws {
-        let run = try CLI.run(["number", "--max-length", "7", "--locale", "en_US", "--json"], input: "1.5e10\n-12.5\n1234567\n12345678\n1,2\n")
+        let run = try CLI.run(
+            ["number", "--max-length", "7", "--locale", "en_US", "--json"],
+            input: "1.5e10\n-12.5\n1234567\n12345678\n1,2\n")
         #expect(run.objects.map { $0["value"] as? String } == ["15000000000", "-12.5", "1234567", nil, nil])
         #expect(run.objects[3].errorCodes == ["too_long"])
         #expect(run.objects[4].errorCodes == ["misplaced_grouping_separator"])
@@ -45,7 +48,10 @@ import Testing
         let run = try CLI.run(
             ["number", "--integer", "--no-negative", "--max-length", "5", "--locale", "en_US", "--json"],
             input: "12345\n123456\n-1\n1.5\n1e3\n")
-        #expect(run.objects.map(\.errorCodes) == [[], ["too_long"], ["negative_not_allowed"], ["fraction_not_allowed"], ["exponent_not_allowed"]])
+        #expect(
+            run.objects.map(\.errorCodes) == [
+                [], ["too_long"], ["negative_not_allowed"], ["fraction_not_allowed"], ["exponent_not_allowed"],
+            ])
     }
 
     @Test func currencyReportsTheISOCode() throws {
@@ -74,7 +80,9 @@ import Testing
         let run = try CLI.run(["text", "--max-record-bytes", "50", "--summary", "-q"], input: input)
         #expect(run.stdout == "short\nend\n")
         #expect(run.stderr.contains("1 rejected (record_too_long: 1)"))
-        let many = try CLI.run(["text", "--max-record-bytes", "5", "--check", "--summary"], input: String(repeating: "xxxxxxxxx\n", count: 50_000))
+        let many = try CLI.run(
+            ["text", "--max-record-bytes", "5", "--check", "--summary"],
+            input: String(repeating: "xxxxxxxxx\n", count: 50_000))
         #expect(many.stderr.contains("50000 read, 0 accepted, 50000 rejected"))
     }
 }

@@ -16,18 +16,26 @@ import Testing
         // Vowels only, at most 6.
         Case(args: ["--allow", "aeiouAEIOU", "--max-length", "6"], input: "aeio", accepted: true),
         Case(args: ["--allow", "aeiouAEIOU", "--max-length", "6"], input: "aeiouA", accepted: true),
-        Case(args: ["--allow", "aeiouAEIOU", "--max-length", "6"], input: "aeiouAE", accepted: false, code: "too_long"),
-        Case(args: ["--allow", "aeiouAEIOU", "--max-length", "6"], input: "aeb", accepted: false, code: "disallowed_character"),
+        Case(
+            args: ["--allow", "aeiouAEIOU", "--max-length", "6"], input: "aeiouAE", accepted: false, code: "too_long"),
+        Case(
+            args: ["--allow", "aeiouAEIOU", "--max-length", "6"], input: "aeb", accepted: false,
+            code: "disallowed_character"),
         // Anything but vowels, at most 8.
         Case(args: ["--deny", "aeiouAEIOU", "--max-length", "8"], input: "xyz", accepted: true),
         Case(args: ["--deny", "aeiouAEIOU", "--max-length", "8"], input: "bcdfghjk", accepted: true),
-        Case(args: ["--deny", "aeiouAEIOU", "--max-length", "8"], input: "bcdfghjkl", accepted: false, code: "too_long"),
-        Case(args: ["--deny", "aeiouAEIOU", "--max-length", "8"], input: "bca", accepted: false, code: "disallowed_character"),
+        Case(
+            args: ["--deny", "aeiouAEIOU", "--max-length", "8"], input: "bcdfghjkl", accepted: false, code: "too_long"),
+        Case(
+            args: ["--deny", "aeiouAEIOU", "--max-length", "8"], input: "bca", accepted: false,
+            code: "disallowed_character"),
         // Digits only, at most 3.
         Case(args: ["--preset", "number-pad", "--max-length", "3"], input: "12", accepted: true),
         Case(args: ["--preset", "number-pad", "--max-length", "3"], input: "123", accepted: true),
         Case(args: ["--preset", "number-pad", "--max-length", "3"], input: "1234", accepted: false, code: "too_long"),
-        Case(args: ["--preset", "number-pad", "--max-length", "3"], input: "1a", accepted: false, code: "disallowed_character"),
+        Case(
+            args: ["--preset", "number-pad", "--max-length", "3"], input: "1a", accepted: false,
+            code: "disallowed_character"),
     ]
 
     @Test(arguments: demoFields)

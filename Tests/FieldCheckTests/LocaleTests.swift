@@ -2,7 +2,9 @@ import FieldCheck
 import Testing
 
 @Suite struct LocaleTests {
-    @Test(arguments: ["de_DE", "de-CH", "en_US_POSIX", "zh_CN", "zh_TW", "sr_Latn_RS", "ar-EG-u-nu-latn", "fr", "pt_BR"])
+    @Test(arguments: [
+        "de_DE", "de-CH", "en_US_POSIX", "zh_CN", "zh_TW", "sr_Latn_RS", "ar-EG-u-nu-latn", "fr", "pt_BR",
+    ])
     func knownLocalesResolve(id: String) throws {
         _ = try LocaleID(id)
     }

@@ -1,8 +1,11 @@
-@testable import FieldCheck
 import Testing
 
+@testable import FieldCheck
+
 @Suite struct NumberTests {
-    static func field(_ locale: String, _ configure: (inout NumberSpec) -> Void = { _ in }, trim: Bool = false) throws -> FieldValidator {
+    static func field(_ locale: String, _ configure: (inout NumberSpec) -> Void = { _ in }, trim: Bool = false) throws
+        -> FieldValidator
+    {
         var number = NumberSpec()
         configure(&number)
         var spec = FieldSpec(kind: .number(number), locale: try LocaleID(locale))
@@ -29,7 +32,8 @@ import Testing
         let id = try LocaleID(locale)
         let format = try NumberFormat(locale: id, style: .decimal, currency: nil, fractionDigits: nil)
         let field = try Self.field(locale)
-        var generator = SeededGenerator(seed: UInt64(locale.unicodeScalars.reduce(0) { $0 &* 31 &+ Int($1.value) }.magnitude))
+        var generator = SeededGenerator(
+            seed: UInt64(locale.unicodeScalars.reduce(0) { $0 &* 31 &+ Int($1.value) }.magnitude))
         var values = Self.roundTripValues
         for _ in 0..<200 {
             let integer = String(UInt64.random(in: 0...9_999_999_999, using: &generator))
@@ -41,7 +45,9 @@ import Testing
             let written = format.string(value)
             let result = field.validate(written)
             #expect(result.errors.isEmpty, "\(locale): '\(written)' (\(text)): \(result.errors.map(\.message))")
-            #expect(result.value == value.description, "\(locale): '\(written)' read as \(result.value ?? "nil"), wrote \(value)")
+            #expect(
+                result.value == value.description,
+                "\(locale): '\(written)' read as \(result.value ?? "nil"), wrote \(value)")
         }
     }
 
@@ -138,7 +144,9 @@ import Testing
         #expect(field.validate("\u{2212}5").value == "-5")
         #expect(field.validate("0.1").value == "0.1")
         #expect(field.validate("1e400").value == "1E+400")
-        #expect(field.validate("1234567890123456789012345678901234567890").value == "1234567890123456789012345678901234567890")
+        #expect(
+            field.validate("1234567890123456789012345678901234567890").value
+                == "1234567890123456789012345678901234567890")
         #expect(field.validate(" 5 ").errors.first?.message.contains("--trim") == true)
         #expect(try Self.field("en_US", trim: true).validate(" 5 ").value == "5")
     }

@@ -2,7 +2,9 @@ import FieldCheck
 import Testing
 
 @Suite struct TextFieldTests {
-    static func validator(_ configure: (inout FieldSpec) -> Void = { _ in }, locale: String = "en_US") throws -> FieldValidator {
+    static func validator(_ configure: (inout FieldSpec) -> Void = { _ in }, locale: String = "en_US") throws
+        -> FieldValidator
+    {
         var spec = FieldSpec(kind: .text, locale: try LocaleID(locale))
         configure(&spec)
         return try FieldValidator(spec)
@@ -79,10 +81,11 @@ import Testing
 
     @Test func lengthIsCheckedAfterCaseMapping() throws {
         let input = Marked("straß⏵e")
-        let field = try Self.validator({
-            $0.caseMapping = .upper
-            $0.maxLength = 6
-        }, locale: "de_DE")
+        let field = try Self.validator(
+            {
+                $0.caseMapping = .upper
+                $0.maxLength = 6
+            }, locale: "de_DE")
         let result = field.validate(input.text)
         #expect(result.errors.first?.code == .tooLong)
         #expect(result.errors.first?.offset == input.offset)

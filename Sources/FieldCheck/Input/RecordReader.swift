@@ -65,7 +65,10 @@ public struct RecordReader {
             if length > maxRecordBytes {
                 // Too long, though it fit in the buffer: the same treatment as a longer one.
                 try overflow(bytes)
-                try body(Record(bytes: UnsafeBufferPointer(rebasing: bytes.prefix(Self.oversizedPrefix)), number: number, oversizedLength: length))
+                try body(
+                    Record(
+                        bytes: UnsafeBufferPointer(rebasing: bytes.prefix(Self.oversizedPrefix)), number: number,
+                        oversizedLength: length))
             } else {
                 try body(Record(bytes: bytes, number: number))
             }
@@ -118,7 +121,8 @@ public struct RecordReader {
                 start = 0
                 end = 0
             } else if end - start > maxRecordBytes {
-                prefix = Array(UnsafeBufferPointer(start: buffer + start, count: min(Self.oversizedPrefix, end - start)))
+                prefix = Array(
+                    UnsafeBufferPointer(start: buffer + start, count: min(Self.oversizedPrefix, end - start)))
                 try overflow(UnsafeBufferPointer(start: buffer + start, count: end - start))
                 skipping = end - start
                 start = 0

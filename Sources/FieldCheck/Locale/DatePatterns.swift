@@ -34,7 +34,9 @@ public enum DatePatterns {
         }
         defer { cicu_udatpg_close(generator) }
         let units = skeleton.icuUnits
-        guard let pattern = ICU.utf16String(capacity: 64, { cicu_udatpg_getBestPattern(generator, units, Int32(units.count), $0, $1, &$2) }),
+        guard
+            let pattern = ICU.utf16String(
+                capacity: 64, { cicu_udatpg_getBestPattern(generator, units, Int32(units.count), $0, $1, &$2) }),
             !pattern.isEmpty
         else {
             throw ConfigurationError("malformed skeleton '\(skeleton)': a skeleton looks like 'yMd' or 'yMMMMd'")

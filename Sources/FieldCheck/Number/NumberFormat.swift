@@ -39,7 +39,8 @@ final class NumberFormat {
 
     func string(_ value: ExactDecimal) -> String {
         if style != .integer {
-            var digits = fractionDigits ?? (style == .percent ? max(0, value.fractionDigitCount - 2) : value.fractionDigitCount)
+            var digits =
+                fractionDigits ?? (style == .percent ? max(0, value.fractionDigitCount - 2) : value.fractionDigitCount)
             if style == .scientific && fractionDigits == nil { digits = max(0, value.digits.count - 1) }
             if style == .currency && fractionDigits == nil {
                 // Never fewer digits than the currency writes (1.5 € is 1,50 €), never lose one.

@@ -73,25 +73,33 @@ struct NumberParser {
         let code = currency ?? symbols.currencyCode
         if style == .currency {
             guard let code, code.count == 3, code.allSatisfy(\.isLetter) else {
-                throw ConfigurationError("--style currency needs a currency: \(locale) has none; give --currency CODE (ISO 4217, such as EUR)")
+                throw ConfigurationError(
+                    "--style currency needs a currency: \(locale) has none; give --currency CODE (ISO 4217, such as EUR)"
+                )
             }
             let units = code.uppercased().icuUnits
             cicu_unum_setTextAttribute(format, UNUM_CURRENCY_CODE, units, Int32(units.count), &status)
-            if ICU.failed(status) { throw ConfigurationError("unknown currency '\(code)': use an ISO 4217 code such as EUR") }
+            if ICU.failed(status) {
+                throw ConfigurationError("unknown currency '\(code)': use an ISO 4217 code such as EUR")
+            }
         }
         func affix(_ which: UNumberFormatTextAttribute) -> [Unicode.Scalar] {
             let text = ICU.utf16String { cicu_unum_getTextAttribute(format, which, $0, $1, &$2) } ?? ""
             return text.unicodeScalars.filter { !Self.isBidiMark($0) }
         }
-        let positive = Affixes(prefix: affix(UNUM_POSITIVE_PREFIX), suffix: affix(UNUM_POSITIVE_SUFFIX), negative: false)
+        let positive = Affixes(
+            prefix: affix(UNUM_POSITIVE_PREFIX), suffix: affix(UNUM_POSITIVE_SUFFIX), negative: false)
         let negative = Affixes(prefix: affix(UNUM_NEGATIVE_PREFIX), suffix: affix(UNUM_NEGATIVE_SUFFIX), negative: true)
         var list = [positive, negative]
         // An explicit plus stands where the minus would.
         let minusKeys = Set(["-", "\u{2212}"].compactMap(Unicode.Scalar.init) + symbols.minusSign.unicodeScalars)
-        func withPlus(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] { scalars.map { minusKeys.contains($0) ? "+" : $0 } }
+        func withPlus(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
+            scalars.map { minusKeys.contains($0) ? "+" : $0 }
+        }
         list.append(Affixes(prefix: withPlus(negative.prefix), suffix: withPlus(negative.suffix), negative: false))
         if style == .currency, let code = code?.uppercased() {
-            let symbol = Array(NumberSymbols.currencySymbol(code, locale: symbols.locale)?.unicodeScalars ?? "".unicodeScalars)
+            let symbol = Array(
+                NumberSymbols.currencySymbol(code, locale: symbols.locale)?.unicodeScalars ?? "".unicodeScalars)
             func replacing(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
                 guard !symbol.isEmpty, let range = scalars.firstRange(of: symbol) else { return scalars }
                 var copy = scalars
@@ -99,7 +107,10 @@ struct NumberParser {
                 return copy
             }
             for index in list.indices { list[index].currency = code }
-            list += list.map { Affixes(prefix: replacing($0.prefix), suffix: replacing($0.suffix), negative: $0.negative, currency: code) }
+            list += list.map {
+                Affixes(
+                    prefix: replacing($0.prefix), suffix: replacing($0.suffix), negative: $0.negative, currency: code)
+            }
         }
         // Longest affixes first, so that the negative form wins over an empty positive one.
         candidates = list.sorted { $0.prefix.count + $0.suffix.count > $1.prefix.count + $1.suffix.count }
@@ -110,7 +121,8 @@ struct NumberParser {
         let own = Array(symbols.exponentSymbol.unicodeScalars.filter { !Self.isBidiMark($0) })
         if !own.isEmpty && own != ["E"] { exponents.insert(own, at: 0) }
         exponentSymbols = exponents
-        expectedForm = String(String.UnicodeScalarView(positive.prefix)) + "#" + String(String.UnicodeScalarView(positive.suffix))
+        expectedForm =
+            String(String.UnicodeScalarView(positive.prefix)) + "#" + String(String.UnicodeScalarView(positive.suffix))
     }
 
     static let spaces: Set<Unicode.Scalar> = [" ", "\u{A0}", "\u{202F}"]
@@ -129,7 +141,9 @@ struct NumberParser {
     }
 
     private func isMinus(_ scalar: Unicode.Scalar) -> Bool { key(scalar) == "-" && !Self.spaces.contains(scalar) }
-    private func isPlus(_ scalar: Unicode.Scalar) -> Bool { scalar == "+" || symbols.plusSign.unicodeScalars.contains(scalar) }
+    private func isPlus(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "+" || symbols.plusSign.unicodeScalars.contains(scalar)
+    }
 
     func isGroupingSeparator(_ scalar: Unicode.Scalar) -> Bool {
         guard let group else { return false }
@@ -148,7 +162,8 @@ struct NumberParser {
         if word == symbols.notANumber || word == symbols.infinity || word == "∞" || word.lowercased() == "nan"
             || word.lowercased() == "inf" || word.lowercased() == "infinity"
         {
-            return .failure(NumberFailure(code: .notANumber, index: 0, reason: "NaN and infinity are not accepted as numbers"))
+            return .failure(
+                NumberFailure(code: .notANumber, index: 0, reason: "NaN and infinity are not accepted as numbers"))
         }
         // Affixes are compared on keys, skipping bidi marks; `keyed` remembers where each key stood.
         let keyed: [(key: Unicode.Scalar, index: Int)] = text.enumerated().compactMap {
@@ -184,13 +199,15 @@ struct NumberParser {
         }
         if let firstFailure { return firstFailure }
         // No form matched whole: report the body's own first problem, else the missing affix.
-        let start = candidates.lazy.filter { !$0.prefix.isEmpty }
+        let start =
+            candidates.lazy.filter { !$0.prefix.isEmpty }
             .compactMap { self.matchAffix($0.prefix, keys[...]) }.first
             .map { keyed[$0].index } ?? 0
         let result = scanBody(text, start, text.count)
         if case .failure = result { return result }
         let what = style == .percent ? "the percent sign" : style == .currency ? "the currency" : "the sign or symbols"
-        return .failure(NumberFailure(code: .notANumber, index: nil, reason: "missing \(what) the \(style.rawValue) style writes"))
+        return .failure(
+            NumberFailure(code: .notANumber, index: nil, reason: "missing \(what) the \(style.rawValue) style writes"))
     }
 
     /// How many keys of `keys` an affix matches at its start, or nil. Spaces in the affix are
@@ -255,7 +272,9 @@ struct NumberParser {
             }
             if isGroupingSeparator(scalar) && parsed.exponentIndex == nil {
                 if parsed.decimalIndex != nil {
-                    return fail(.misplacedGroupingSeparator, index, "a grouping separator cannot stand after the decimal separator")
+                    return fail(
+                        .misplacedGroupingSeparator, index,
+                        "a grouping separator cannot stand after the decimal separator")
                 }
                 if integer.isEmpty || separators.last?.digitsBefore == integer.count {
                     return fail(.misplacedGroupingSeparator, index, "a grouping separator must stand between digits")
@@ -267,14 +286,15 @@ struct NumberParser {
             }
             if scalar == decimal && parsed.exponentIndex == nil {
                 if let first = parsed.decimalIndex {
-                    return fail(.multipleDecimalSeparators, index, "a second decimal separator (the first is at column \(first + 1))")
+                    return fail(.multipleDecimalSeparators, index, "the first is at column \(first + 1)")
                 }
                 parsed.decimalIndex = index
                 index += 1
                 continue
             }
             if parsed.exponentIndex == nil, sawOwnDigit,
-                let symbol = exponentSymbols.first(where: { text[index..<min(end, index + $0.count)].elementsEqual($0) })
+                let symbol = exponentSymbols.first(where: { text[index..<min(end, index + $0.count)].elementsEqual($0) }
+                )
             {
                 parsed.exponentIndex = index
                 index += symbol.count
@@ -285,7 +305,9 @@ struct NumberParser {
                 continue
             }
             if isMinus(scalar) || isPlus(scalar) {
-                return fail(.misplacedSign, index, "a sign can only stand where \(symbols.locale) writes it, as in \(symbols.minusSign)5")
+                return fail(
+                    .misplacedSign, index,
+                    "a sign can only stand where \(symbols.locale) writes it, as in \(symbols.minusSign)5")
             }
             if scalar == decimal || isGroupingSeparator(scalar) {
                 return fail(.unexpectedCharacter, index, "a separator cannot stand in the exponent")
@@ -325,14 +347,17 @@ struct NumberParser {
             if !fits {
                 return NumberFailure(
                     code: .misplacedGroupingSeparator, index: separator.index,
-                    reason: "\(after) digit\(after == 1 ? "" : "s") follow it; \(symbols.locale) groups as in \(example)")
+                    reason:
+                        "\(after) digit\(after == 1 ? "" : "s") follow it; \(symbols.locale) groups as in \(example)")
             }
         }
         let firstGroup = separators[0].digitsBefore
         if firstGroup > secondary {
             return NumberFailure(
                 code: .misplacedGroupingSeparator, index: separators[0].index,
-                reason: "\(firstGroup) digits stand before it without a separator; \(symbols.locale) groups as in \(example)")
+                reason:
+                    "\(firstGroup) digits stand before it without a separator; \(symbols.locale) groups as in \(example)"
+            )
         }
         return nil
     }

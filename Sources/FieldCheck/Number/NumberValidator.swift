@@ -23,14 +23,16 @@ final class NumberValidator: TypedValidator {
         if spec.formatsOutput {
             output = try NumberFormat(
                 locale: spec.toLocale ?? locale, style: spec.toStyle ?? spec.style,
-                currency: spec.currency ?? (spec.toStyle == .currency || spec.style == .currency ? symbols.currencyCode : nil),
+                currency: spec.currency
+                    ?? (spec.toStyle == .currency || spec.style == .currency ? symbols.currencyCode : nil),
                 fractionDigits: spec.fractionDigits)
         } else {
             output = nil
         }
         if spec.lenient {
             var status = U_ZERO_ERROR
-            let style: UNumberFormatStyle = spec.style == .percent ? UNUM_PERCENT : spec.style == .currency ? UNUM_CURRENCY : UNUM_DECIMAL
+            let style: UNumberFormatStyle =
+                spec.style == .percent ? UNUM_PERCENT : spec.style == .currency ? UNUM_CURRENCY : UNUM_DECIMAL
             lenientFormat = cicu_unum_open(style, nil, 0, locale.identifier, &status)
             if let lenientFormat { cicu_unum_setAttribute(lenientFormat, UNUM_LENIENT_PARSE, 1) }
         } else {
@@ -39,7 +41,8 @@ final class NumberValidator: TypedValidator {
         // Comma-decimal locales are most often confused with en_US, point-decimal ones with de_DE.
         let other = symbols.decimalSeparator == "," ? "en_US" : symbols.decimalSeparator == "." ? "de_DE" : nil
         if let other, let otherLocale = try? LocaleID(other),
-            let otherParser = try? NumberParser(symbols: NumberSymbols(locale: otherLocale), style: .decimal, currency: nil)
+            let otherParser = try? NumberParser(
+                symbols: NumberSymbols(locale: otherLocale), style: .decimal, currency: nil)
         {
             swapped = (otherLocale, otherParser)
         } else {
@@ -51,9 +54,11 @@ final class NumberValidator: TypedValidator {
             case .percent: ExactDecimal("0.125")!
             default: spec.integerOnly ? ExactDecimal("1234")! : ExactDecimal("1234.56")!
             }
-        let formatted = (try? NumberFormat(
-            locale: locale, style: spec.style == .scientific ? .decimal : spec.style,
-            currency: spec.currency ?? symbols.currencyCode, fractionDigits: nil))?.string(sample) ?? sample.description
+        let formatted =
+            (try? NumberFormat(
+                locale: locale, style: spec.style == .scientific ? .decimal : spec.style,
+                currency: spec.currency ?? symbols.currencyCode, fractionDigits: nil))?.string(sample)
+            ?? sample.description
         example = "a number like \(formatted) (\(locale))"
     }
 
@@ -73,8 +78,10 @@ final class NumberValidator: TypedValidator {
                 result.warnings.append(
                     Diagnostic(
                         code: .spaceAsGroupingSeparator, offset: offset, character: scalar,
-                        message: "\(CharacterDescription.describe(scalar)) at column \(offset + 1) read as the grouping separator "
-                            + "(\(locale) writes \(CharacterDescription.describe(parser.symbols.groupingSeparator.unicodeScalars.first!)))"))
+                        message:
+                            "\(CharacterDescription.describe(scalar)) at column \(offset + 1) read as the grouping separator "
+                            + "(\(locale) writes \(CharacterDescription.describe(parser.symbols.groupingSeparator.unicodeScalars.first!)))"
+                    ))
             }
             applyRules(number, parsed, scalars, map, &result)
             if result.errors.isEmpty {
@@ -107,17 +114,22 @@ final class NumberValidator: TypedValidator {
             add(.negativeNotAllowed, sign, "negative numbers are not allowed")
         }
         if let max = spec.maxFractionDigits, parsed.fractionIndices.count > max {
-            add(.tooManyFractionDigits, parsed.fractionIndices[max], "at most \(max) digit\(max == 1 ? "" : "s") after the decimal separator")
+            add(
+                .tooManyFractionDigits, parsed.fractionIndices[max],
+                "at most \(max) digit\(max == 1 ? "" : "s") after the decimal separator")
         }
         if let min = spec.minimum, number < min { add(.outOfRange, nil, "\(number) is less than the minimum \(min)") }
-        if let max = spec.maximum, max < number { add(.outOfRange, nil, "\(number) is greater than the maximum \(max)") }
+        if let max = spec.maximum, max < number {
+            add(.outOfRange, nil, "\(number) is greater than the maximum \(max)")
+        }
     }
 
     private func makeDiagnostic(
         _ code: ErrorCode, _ index: Int?, _ scalars: [Unicode.Scalar], _ map: OffsetMap, _ reason: String
     ) -> Diagnostic {
         guard let index, index < scalars.count else {
-            return Diagnostic(code: code, offset: index.map(map.original), length: 0, message: "\(reason); expected \(example)")
+            return Diagnostic(
+                code: code, offset: index.map(map.original), length: 0, message: "\(reason); expected \(example)")
         }
         let offset = map.original(index)
         let character = scalars[index]
@@ -137,18 +149,27 @@ final class NumberValidator: TypedValidator {
         return Diagnostic(code: code, offset: offset, character: character, message: message + "; expected \(example)")
     }
 
-    private func diagnostic(_ failure: NumberFailure, _ scalars: [Unicode.Scalar], _ map: OffsetMap, value: String) -> Diagnostic {
+    private func diagnostic(_ failure: NumberFailure, _ scalars: [Unicode.Scalar], _ map: OffsetMap, value: String)
+        -> Diagnostic
+    {
         var diagnostic = makeDiagnostic(failure.code, failure.index, scalars, map, failure.reason)
-        let separatorTrouble: Set<ErrorCode> = [.misplacedGroupingSeparator, .multipleDecimalSeparators, .unexpectedCharacter]
-        if let swapped, separatorTrouble.contains(failure.code), case .success(let other) = swapped.parser.parse(scalars) {
-            diagnostic.message += "; '\(value)' is not a number in \(locale), but in \(swapped.locale) it reads as \(other.value)"
+        let separatorTrouble: Set<ErrorCode> = [
+            .misplacedGroupingSeparator, .multipleDecimalSeparators, .unexpectedCharacter,
+        ]
+        if let swapped, separatorTrouble.contains(failure.code),
+            case .success(let other) = swapped.parser.parse(scalars)
+        {
+            diagnostic.message +=
+                "; '\(value)' is not a number in \(locale), but in \(swapped.locale) it reads as \(other.value)"
         }
         return diagnostic
     }
 
     /// ICU's lenient reading; the whole text must still be consumed.
     private func parseLeniently(_ value: String) -> Result<ParsedNumber, NumberFailure> {
-        guard let lenientFormat else { return .failure(NumberFailure(code: .notANumber, index: nil, reason: "ICU failed")) }
+        guard let lenientFormat else {
+            return .failure(NumberFailure(code: .notANumber, index: nil, reason: "ICU failed"))
+        }
         if value.isEmpty { return .failure(NumberFailure(code: .empty, index: nil, reason: "empty value")) }
         let units = value.icuUnits
         var position: Int32 = 0
@@ -164,7 +185,8 @@ final class NumberValidator: TypedValidator {
         }
         let text = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard var number = ExactDecimal(text) else {
-            return .failure(NumberFailure(code: .notANumber, index: nil, reason: "NaN and infinity are not accepted as numbers"))
+            return .failure(
+                NumberFailure(code: .notANumber, index: nil, reason: "NaN and infinity are not accepted as numbers"))
         }
         // ICU's percent parser already divided by 100; undo it so the shared step applies once.
         if spec.style == .percent { number = number.scaled(by: 2) }

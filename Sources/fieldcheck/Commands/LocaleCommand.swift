@@ -24,7 +24,8 @@ extension Fieldcheck {
             if list {
                 for id in LocaleID.available {
                     if json {
-                        try out.write("{\"locale\":\(JSON.string(id)),\"name\":\(JSON.string(LocaleID.displayName(id)))}\n")
+                        try out.write(
+                            "{\"locale\":\(JSON.string(id)),\"name\":\(JSON.string(LocaleID.displayName(id)))}\n")
                     } else {
                         try out.write("\(id)\t\(LocaleID.displayName(id))\n")
                     }
@@ -48,7 +49,9 @@ extension Fieldcheck {
         }
 
         static func describe(_ symbol: String) -> String {
-            let names = symbol.unicodeScalars.map { "\(CharacterDescription.codepoint($0)) \(CharacterDescription.name($0))" }
+            let names = symbol.unicodeScalars.map {
+                "\(CharacterDescription.codepoint($0)) \(CharacterDescription.name($0))"
+            }
             return "\(symbol) (\(names.joined(separator: ", ")))"
         }
 
@@ -71,15 +74,23 @@ extension Fieldcheck {
                 ("exponent symbol", n.exponentSymbol),
                 ("numbering system", "\(n.numberingSystem): \(String(String.UnicodeScalarView(n.digits)))"),
                 ("currency", n.currencyCode.map { "\($0) \(n.currencySymbol ?? "")" } ?? "none"),
-                ("number patterns", "decimal \(n.decimalPattern); percent \(n.percentPattern); currency \(n.currencyPattern)"),
+                (
+                    "number patterns",
+                    "decimal \(n.decimalPattern); percent \(n.percentPattern); currency \(n.currencyPattern)"
+                ),
             ]
             for (style, pattern) in report.datePatterns { rows.append(("date \(style.rawValue)", pattern)) }
             let exemplars = report.exemplarCharacters
-            rows.append(("exemplar characters", exemplars.count > 120 ? String(exemplars.prefix(120)) + "… (--json shows all)" : exemplars))
+            rows.append(
+                (
+                    "exemplar characters",
+                    exemplars.count > 120 ? String(exemplars.prefix(120)) + "… (--json shows all)" : exemplars
+                ))
             rows.append(("example number", report.exampleNumbers.joined(separator: "   ")))
             for (style, text) in report.exampleDates { rows.append(("example date \(style.rawValue)", text)) }
             let width = rows.map(\.0.count).max() ?? 0
-            return rows.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 + "\n" }.joined()
+            return rows.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 + "\n" }
+                .joined()
         }
 
         static func json(_ report: LocaleReport) -> String {
@@ -102,10 +113,14 @@ extension Fieldcheck {
                 "\"currency\":\(JSON.string(n.currencyCode))",
                 "\"currencySymbol\":\(JSON.string(n.currencySymbol))",
                 "\"numberPatterns\":{\"decimal\":\(JSON.string(n.decimalPattern)),\"percent\":\(JSON.string(n.percentPattern)),\"currency\":\(JSON.string(n.currencyPattern)),\"scientific\":\(JSON.string(n.scientificPattern))}",
-                "\"datePatterns\":{" + report.datePatterns.map { "\"\($0.style.rawValue)\":\(JSON.string($0.pattern))" }.joined(separator: ",") + "}",
+                "\"datePatterns\":{"
+                    + report.datePatterns.map { "\"\($0.style.rawValue)\":\(JSON.string($0.pattern))" }.joined(
+                        separator: ",") + "}",
                 "\"exemplarCharacters\":\(JSON.string(report.exemplarCharacters))",
-                "\"examples\":{\"numbers\":[" + report.exampleNumbers.map(JSON.string).joined(separator: ",") + "],\"dates\":{"
-                    + report.exampleDates.map { "\"\($0.style.rawValue)\":\(JSON.string($0.text))" }.joined(separator: ",") + "}}",
+                "\"examples\":{\"numbers\":[" + report.exampleNumbers.map(JSON.string).joined(separator: ",")
+                    + "],\"dates\":{"
+                    + report.exampleDates.map { "\"\($0.style.rawValue)\":\(JSON.string($0.text))" }.joined(
+                        separator: ",") + "}}",
             ]
             fields.append("\"icuVersion\":\(JSON.string(FieldCheckLibrary.icuVersion))")
             return "{" + fields.joined(separator: ",") + "}"

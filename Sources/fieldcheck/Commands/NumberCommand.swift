@@ -28,10 +28,13 @@ extension Fieldcheck {
 
         @OptionGroup var locale: LocaleOption
 
-        @Option(help: "How the input is written: decimal, integer, percent (12 % reads as 0.12), currency or scientific.")
+        @Option(
+            help: "How the input is written: decimal, integer, percent (12 % reads as 0.12), currency or scientific.")
         var style: NumberStyle = .decimal
 
-        @Option(help: ArgumentHelp("The currency of --style currency (ISO 4217, e.g. EUR); default: the locale's.", valueName: "CODE"))
+        @Option(
+            help: ArgumentHelp(
+                "The currency of --style currency (ISO 4217, e.g. EUR); default: the locale's.", valueName: "CODE"))
         var currency: String?
 
         @Flag(help: "Accept whole numbers only: no fraction, no exponent.")
@@ -46,10 +49,12 @@ extension Fieldcheck {
         @Option(help: ArgumentHelp("Reject values less than X (an ASCII decimal, compared exactly).", valueName: "X"))
         var min: ExactDecimal?
 
-        @Option(help: ArgumentHelp("Reject values greater than X (an ASCII decimal, compared exactly).", valueName: "X"))
+        @Option(
+            help: ArgumentHelp("Reject values greater than X (an ASCII decimal, compared exactly).", valueName: "X"))
         var max: ExactDecimal?
 
-        @Option(help: ArgumentHelp("Reject values with more than N digits after the decimal separator.", valueName: "N"))
+        @Option(
+            help: ArgumentHelp("Reject values with more than N digits after the decimal separator.", valueName: "N"))
         var maxFractionDigits: Int?
 
         @Flag(help: "Use ICU's lenient parsing instead of the strict reading (the whole value must still be consumed).")
@@ -61,10 +66,16 @@ extension Fieldcheck {
         @Option(help: "Format accepted values in this style (default: the input style).")
         var toStyle: NumberStyle?
 
-        @Option(help: ArgumentHelp("Round formatted output to N fraction digits, half to even (implies formatting in the input locale).", valueName: "N"))
+        @Option(
+            help: ArgumentHelp(
+                "Round formatted output to N fraction digits, half to even (implies formatting in the input locale).",
+                valueName: "N"))
         var fractionDigits: Int?
 
-        @Option(help: "What stdout gets for an accepted value: canonical (or formatted with --to/--to-style) or input (unchanged).")
+        @Option(
+            help:
+                "What stdout gets for an accepted value: canonical (or formatted with --to/--to-style) or input (unchanged)."
+        )
         var output: OutputForm = .canonical
 
         @OptionGroup var length: LengthOptions
@@ -72,8 +83,12 @@ extension Fieldcheck {
         @OptionGroup var lines: LineOptions
 
         func validate() throws {
-            if let maxFractionDigits, maxFractionDigits < 0 { throw ValidationError("--max-fraction-digits must not be negative") }
-            if let fractionDigits, fractionDigits < 0 || fractionDigits > 100 { throw ValidationError("--fraction-digits must be 0 to 100") }
+            if let maxFractionDigits, maxFractionDigits < 0 {
+                throw ValidationError("--max-fraction-digits must not be negative")
+            }
+            if let fractionDigits, fractionDigits < 0 || fractionDigits > 100 {
+                throw ValidationError("--fraction-digits must be 0 to 100")
+            }
         }
 
         mutating func runWithStatus() throws -> Int32 {

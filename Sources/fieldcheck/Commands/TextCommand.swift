@@ -27,7 +27,10 @@ extension Fieldcheck {
         @Option(help: ArgumentHelp("Refuse these characters.", valueName: "SET"))
         var deny: String?
 
-        @Option(help: "Allow only the characters of an iOS keyboard type, in the locale: number-pad, decimal-pad, phone-pad, ascii-capable, numbers-and-punctuation, email-address, url, or letters (the locale's exemplar letters).")
+        @Option(
+            help:
+                "Allow only the characters of an iOS keyboard type, in the locale: number-pad, decimal-pad, phone-pad, ascii-capable, numbers-and-punctuation, email-address, url, or letters (the locale's exemplar letters)."
+        )
         var preset: CharacterPreset?
 
         @Flag(help: "Remove disallowed characters (reported as warnings) instead of rejecting the value.")

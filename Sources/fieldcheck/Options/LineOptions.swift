@@ -6,7 +6,9 @@ struct LineOptions: ParsableArguments {
     @Argument(help: "Files to read, one value per line; stdin when none or '-'.")
     var files: [String] = []
 
-    @Flag(name: [.customShort("z"), .customLong("null-data")], help: "Read and write NUL-terminated records instead of lines.")
+    @Flag(
+        name: [.customShort("z"), .customLong("null-data")],
+        help: "Read and write NUL-terminated records instead of lines.")
     var nullData = false
 
     @Flag(help: "Write one JSON object per value (JSON Lines) on stdout, accepted or not.")
@@ -21,16 +23,24 @@ struct LineOptions: ParsableArguments {
     @Flag(help: "Print counts of values read, accepted and rejected (by code) on stderr at the end.")
     var summary = false
 
-    @Option(help: "What stdout gets for a rejected value: drop (nothing), keep (the raw input), blank (an empty line) or abort (stop at once).")
+    @Option(
+        help:
+            "What stdout gets for a rejected value: drop (nothing), keep (the raw input), blank (an empty line) or abort (stop at once)."
+    )
     var onInvalid: InvalidPolicy = .drop
 
     @Option(help: ArgumentHelp("Write every rejected raw value to FILE, one per line.", valueName: "FILE"))
     var rejects: String?
 
-    @Option(help: "Colour diagnostics and draw a caret under the character: auto (when stderr is a terminal), always or never.")
+    @Option(
+        help:
+            "Colour diagnostics and draw a caret under the character: auto (when stderr is a terminal), always or never."
+    )
     var color: ColorChoice = .auto
 
-    @Option(help: ArgumentHelp("Reject records longer than N bytes without holding them in memory (at most 64 MiB).", valueName: "N"))
+    @Option(
+        help: ArgumentHelp(
+            "Reject records longer than N bytes without holding them in memory (at most 64 MiB).", valueName: "N"))
     var maxRecordBytes: Int = 16 << 20
 
     func validate() throws {
@@ -42,7 +52,10 @@ struct LineOptions: ParsableArguments {
 
 /// `--locale`, resolved against the environment when absent.
 struct LocaleOption: ParsableArguments {
-    @Option(help: ArgumentHelp("ICU locale id or BCP 47 tag (de_DE, de-CH, ar-EG-u-nu-latn). Default: LC_ALL, then the command's LC_* category, then LANG; C or POSIX is en_US_POSIX.", valueName: "LOCALE"))
+    @Option(
+        help: ArgumentHelp(
+            "ICU locale id or BCP 47 tag (de_DE, de-CH, ar-EG-u-nu-latn). Default: LC_ALL, then the command's LC_* category, then LANG; C or POSIX is en_US_POSIX.",
+            valueName: "LOCALE"))
     var locale: String?
 
     func resolve(category: String) throws(ConfigurationError) -> LocaleID {
@@ -73,7 +86,8 @@ struct LengthOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Reject values shorter than N (in --count units).", valueName: "N"))
     var minLength: Int?
 
-    @Option(help: "What a length counts: graphemes (what a person counts), scalars, utf16 (what UIKit counts) or bytes.")
+    @Option(
+        help: "What a length counts: graphemes (what a person counts), scalars, utf16 (what UIKit counts) or bytes.")
     var count: LengthUnit = .graphemes
 
     func validate() throws {

@@ -10,7 +10,8 @@ enum JSON {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028
+            case _
+            where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028
                 || scalar.value == 0x2029:
                 out += "\\u" + hex4(scalar.value)
             default: out.unicodeScalars.append(scalar)
