@@ -110,19 +110,16 @@ final class GraphemeCounter {
         var status = U_ZERO_ERROR
         cicu_ubrk_setText(iterator, text, Int32(text.count), &status)
         // Boundaries come in UTF-16 units; translate to scalar offsets.
+        // Boundaries arrive in increasing order, so one walk over the scalars translates them.
         var starts: [Int] = []
-        var scalarIndex = 0
         var unitIndex = 0
-        var boundaries = Set<Int>()
-        var b = cicu_ubrk_first(iterator)
-        while b != -1 {
-            boundaries.insert(Int(b))
-            b = cicu_ubrk_next(iterator)
-        }
-        for scalar in value.unicodeScalars {
-            if boundaries.contains(unitIndex) { starts.append(scalarIndex) }
+        var boundary = cicu_ubrk_first(iterator)
+        for (scalarIndex, scalar) in value.unicodeScalars.enumerated() {
+            if boundary == Int32(unitIndex) {
+                starts.append(scalarIndex)
+                boundary = cicu_ubrk_next(iterator)
+            }
             unitIndex += scalar.utf16.count
-            scalarIndex += 1
         }
         return starts
     }

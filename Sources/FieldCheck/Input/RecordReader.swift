@@ -57,6 +57,12 @@ public struct RecordReader {
         var prefix = [UInt8]()
         var eof = false
 
+        /// Hands out a streamed-out record by its first bytes and full length.
+        func finishOversized(_ total: Int) throws {
+            number += 1
+            try prefix.withUnsafeBufferPointer { try body(Record(bytes: $0, number: number, oversizedLength: total)) }
+        }
+
         func deliver(_ from: Int, _ to: Int) throws {
             number += 1
             var length = to - from
@@ -83,11 +89,7 @@ public struct RecordReader {
                 let position = UnsafeMutablePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - buffer
                 if let seen = skipping {
                     try overflow(UnsafeBufferPointer(start: buffer + start, count: position - start))
-                    number += 1
-                    let total = seen + position - start
-                    try prefix.withUnsafeBufferPointer {
-                        try body(Record(bytes: $0, number: number, oversizedLength: total))
-                    }
+                    try finishOversized(seen + position - start)
                     skipping = nil
                 } else {
                     try deliver(start, position)
@@ -99,18 +101,12 @@ public struct RecordReader {
                 if start < end {
                     if let seen = skipping {
                         try overflow(UnsafeBufferPointer(start: buffer + start, count: end - start))
-                        number += 1
-                        try prefix.withUnsafeBufferPointer {
-                            try body(Record(bytes: $0, number: number, oversizedLength: seen + end - start))
-                        }
+                        try finishOversized(seen + end - start)
                     } else {
                         try deliver(start, end)
                     }
                 } else if let seen = skipping {
-                    number += 1
-                    try prefix.withUnsafeBufferPointer {
-                        try body(Record(bytes: $0, number: number, oversizedLength: seen))
-                    }
+                    try finishOversized(seen)
                 }
                 return
             }

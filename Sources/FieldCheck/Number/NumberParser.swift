@@ -5,6 +5,8 @@ struct ParsedNumber {
     var value: ExactDecimal
     /// Offsets (in the parsed scalars) of the sign, decimal separator and exponent symbol.
     var signIndex: Int?
+    /// Whether the value was written in the negative form (`-0` included).
+    var negativeForm = false
     var decimalIndex: Int?
     var exponentIndex: Int?
     /// Offsets of every fraction digit, in order.
@@ -45,8 +47,8 @@ struct NumberParser {
     private let group: Unicode.Scalar?
     private let groupIsSpace: Bool
     private let exponentSymbols: [[Unicode.Scalar]]
-    /// A printable reminder of the affixes the style expects, for messages.
-    let expectedForm: String
+    /// 1234567 written in the locale, for grouping messages.
+    private let groupingExample: String
 
     struct Affixes {
         var prefix: [Unicode.Scalar]
@@ -121,8 +123,7 @@ struct NumberParser {
         let own = Array(symbols.exponentSymbol.unicodeScalars.filter { !Self.isBidiMark($0) })
         if !own.isEmpty && own != ["E"] { exponents.insert(own, at: 0) }
         exponentSymbols = exponents
-        expectedForm =
-            String(String.UnicodeScalarView(positive.prefix)) + "#" + String(String.UnicodeScalarView(positive.suffix))
+        groupingExample = NumberSymbols.formatExample("1234567", locale: symbols.locale)
     }
 
     static let spaces: Set<Unicode.Scalar> = [" ", "\u{A0}", "\u{202F}"]
@@ -157,20 +158,22 @@ struct NumberParser {
 
     func parse(_ text: [Unicode.Scalar]) -> Result<ParsedNumber, NumberFailure> {
         if text.isEmpty { return .failure(NumberFailure(code: .empty, index: nil, reason: "empty value")) }
-        let visible = text.filter { !Self.isBidiMark($0) }
-        let word = String(String.UnicodeScalarView(visible.filter { !isMinus($0) && !isPlus($0) }))
-        if word == symbols.notANumber || word == symbols.infinity || word == "∞" || word.lowercased() == "nan"
-            || word.lowercased() == "inf" || word.lowercased() == "infinity"
-        {
-            return .failure(
-                NumberFailure(code: .notANumber, index: 0, reason: "NaN and infinity are not accepted as numbers"))
-        }
         // Affixes are compared on keys, skipping bidi marks; `keyed` remembers where each key stood.
         let keyed: [(key: Unicode.Scalar, index: Int)] = text.enumerated().compactMap {
             Self.isBidiMark($0.element) ? nil : (key($0.element), $0.offset)
         }
         let keys = keyed.map(\.key)
+        // NaN and infinity have no digits: only then are the words worth comparing.
         if !text.contains(where: { $0.properties.numericType == .decimal }) {
+            let word = String(
+                String.UnicodeScalarView(text.filter { !Self.isBidiMark($0) && !isMinus($0) && !isPlus($0) }))
+            let lowered = word.lowercased()
+            if word == symbols.notANumber || word == symbols.infinity || word == "∞"
+                || ["nan", "inf", "infinity"].contains(lowered)
+            {
+                return .failure(
+                    NumberFailure(code: .notANumber, index: 0, reason: "NaN and infinity are not accepted as numbers"))
+            }
             return .failure(NumberFailure(code: .notANumber, index: nil, reason: "no digits"))
         }
         // The first form whose affixes match decides the reason when none succeeds.
@@ -185,6 +188,7 @@ struct NumberParser {
             var result = scanBody(text, start, end)
             if case .success(var parsed) = result {
                 if affixes.negative {
+                    parsed.negativeForm = true
                     parsed.value.negative = !parsed.value.isZero
                     parsed.signIndex = affixes.prefix.isEmpty ? keyed[keys.count - suffixLength].index : keyed[0].index
                 } else if affixes.prefix.contains("+") || affixes.suffix.contains("+") {
@@ -340,7 +344,7 @@ struct NumberParser {
         guard !separators.isEmpty else { return nil }
         let primary = symbols.primaryGroupingSize
         let secondary = symbols.secondaryGroupingSize
-        let example = NumberSymbols.formatExample("1234567", locale: symbols.locale)
+        let example = groupingExample
         for separator in separators {
             let after = integerCount - separator.digitsBefore
             let fits = after == primary || (after > primary && (after - primary) % secondary == 0)

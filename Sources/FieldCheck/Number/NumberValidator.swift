@@ -108,10 +108,8 @@ final class NumberValidator: TypedValidator {
         if let exponent = parsed.exponentIndex, integerOnly || !spec.allowExponent {
             add(.exponentNotAllowed, exponent, "an exponent (scientific notation) is not allowed")
         }
-        if !spec.allowNegative, number.negative || (parsed.signIndex != nil && parsed.value.negative) {
+        if !spec.allowNegative, parsed.negativeForm || number.negative {
             add(.negativeNotAllowed, parsed.signIndex, "negative numbers are not allowed")
-        } else if !spec.allowNegative, let sign = parsed.signIndex, scalars[sign] != "+", number.isZero {
-            add(.negativeNotAllowed, sign, "negative numbers are not allowed")
         }
         if let max = spec.maxFractionDigits, parsed.fractionIndices.count > max {
             add(
@@ -190,6 +188,8 @@ final class NumberValidator: TypedValidator {
         }
         // ICU's percent parser already divided by 100; undo it so the shared step applies once.
         if spec.style == .percent { number = number.scaled(by: 2) }
-        return .success(ParsedNumber(value: number))
+        var parsed = ParsedNumber(value: number)
+        parsed.negativeForm = number.negative || value.hasPrefix("-")
+        return .success(parsed)
     }
 }
