@@ -29,6 +29,6 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FieldCheckTests", dependencies: ["FieldCheck"]),
-        .testTarget(name: "CLITests", dependencies: ["fieldcheck"]),
+        .testTarget(name: "CLITests", dependencies: ["fieldcheck", "FieldCheck"]),
     ]
 )

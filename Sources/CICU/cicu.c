@@ -191,6 +191,13 @@ void cicu_udat_setBooleanAttribute(UDateFormat *format, UDateFormatBooleanAttrib
                                    UBool value, UErrorCode *status) {
     udat_setBooleanAttribute(format, attribute, value, status);
 }
+int32_t cicu_udat_getSymbols(const UDateFormat *format, UDateFormatSymbolType type,
+                             int32_t index, UChar *result, int32_t capacity, UErrorCode *status) {
+    return udat_getSymbols(format, type, index, result, capacity, status);
+}
+int32_t cicu_udat_countSymbols(const UDateFormat *format, UDateFormatSymbolType type) {
+    return udat_countSymbols(format, type);
+}
 UDateTimePatternGenerator *cicu_udatpg_open(const char *locale, UErrorCode *status) {
     return udatpg_open(locale, status);
 }
@@ -230,6 +237,9 @@ void cicu_ucal_setMillis(UCalendar *calendar, UDate millis, UErrorCode *status) 
 }
 void cicu_ucal_setAttribute(UCalendar *calendar, UCalendarAttribute attribute, int32_t value) {
     ucal_setAttribute(calendar, attribute, value);
+}
+void cicu_ucal_setGregorianChange(UCalendar *calendar, UDate date, UErrorCode *status) {
+    ucal_setGregorianChange(calendar, date, status);
 }
 const char *cicu_ucal_getType(const UCalendar *calendar, UErrorCode *status) {
     return ucal_getType(calendar, status);

@@ -1,3 +1,4 @@
+import FieldCheck
 import Foundation
 import Testing
 
@@ -33,10 +34,10 @@ import Testing
     @Test func everyErrorCodeIsInTheManPage() throws {
         let man = try String(contentsOf: Self.root.appendingPathComponent("man/fieldcheck.1"), encoding: .utf8)
             .replacingOccurrences(of: "\\_", with: "_")
-        let codes = [
-            "invalid_utf8", "nul_character", "record_too_long", "disallowed_character", "too_long",
-            "too_short", "pattern_mismatch", "removed_character",
-        ]
-        for code in codes { #expect(man.contains(code), "\(code) is not documented") }
+        for code in ErrorCode.allCases {
+            #expect(
+                man.contains(".B \(code.rawValue)\n") || man.contains(".BR \(code.rawValue) "),
+                "\(code.rawValue) is not documented")
+        }
     }
 }

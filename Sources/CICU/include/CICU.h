@@ -119,6 +119,10 @@ void cicu_udat_set2DigitYearStart(UDateFormat *format, UDate date, UErrorCode *s
 UDate cicu_udat_get2DigitYearStart(const UDateFormat *format, UErrorCode *status);
 void cicu_udat_setBooleanAttribute(UDateFormat *format, UDateFormatBooleanAttribute attribute,
                                    UBool value, UErrorCode *status);
+/// One of a format's date symbols (month, weekday and era names) of a kind and width.
+int32_t cicu_udat_getSymbols(const UDateFormat *format, UDateFormatSymbolType type,
+                             int32_t index, UChar *result, int32_t capacity, UErrorCode *status);
+int32_t cicu_udat_countSymbols(const UDateFormat *format, UDateFormatSymbolType type);
 UDateTimePatternGenerator *cicu_udatpg_open(const char *locale, UErrorCode *status);
 void cicu_udatpg_close(UDateTimePatternGenerator *generator);
 int32_t cicu_udatpg_getBestPattern(UDateTimePatternGenerator *generator, const UChar *skeleton,
@@ -137,6 +141,9 @@ int32_t cicu_ucal_getLimit(const UCalendar *calendar, UCalendarDateFields field,
 UDate cicu_ucal_getMillis(const UCalendar *calendar, UErrorCode *status);
 void cicu_ucal_setMillis(UCalendar *calendar, UDate millis, UErrorCode *status);
 void cicu_ucal_setAttribute(UCalendar *calendar, UCalendarAttribute attribute, int32_t value);
+/// Moves the Julian-to-Gregorian switch (ICU's default is 1582) so dates are proleptic
+/// Gregorian, as ISO 8601 wants.
+void cicu_ucal_setGregorianChange(UCalendar *calendar, UDate date, UErrorCode *status);
 const char *cicu_ucal_getType(const UCalendar *calendar, UErrorCode *status);
 /// The canonical id of a time zone, and whether ICU knows it (`isSystemID`).
 int32_t cicu_ucal_getCanonicalTimeZoneID(const UChar *id, int32_t length, UChar *result,

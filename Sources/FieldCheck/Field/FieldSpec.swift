@@ -32,12 +32,14 @@ public struct FieldSpec: Sendable, Hashable {
 public enum FieldKind: Sendable, Hashable {
     case text
     case number(NumberSpec)
+    case date(DateSpec)
 
     /// What a person calls a value of this kind ("text", "number", "date").
     public var noun: String {
         switch self {
         case .text: "text"
         case .number: "number"
+        case .date: "date"
         }
     }
 }

@@ -42,6 +42,7 @@ public final class FieldValidator {
         switch spec.kind {
         case .text: typed = nil
         case .number(let number): typed = try NumberValidator(number, locale: spec.locale)
+        case .date(let date): typed = try DateValidator(date, locale: spec.locale)
         }
         if let min = spec.minLength, let max = spec.maxLength, min > max {
             throw ConfigurationError("--min-length \(min) is greater than --max-length \(max)")

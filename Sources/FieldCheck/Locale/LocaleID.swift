@@ -73,6 +73,17 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
         return .posix
     }
 
+    /// The same locale with an ICU keyword set (`calendar` = `buddhist` gives
+    /// `th_TH@calendar=buddhist`), replacing the keyword's value when the id has one.
+    public func setting(keyword: String, to value: String) -> LocaleID {
+        let parts = identifier.split(separator: "@", maxSplits: 1)
+        var keywords = parts.count > 1 ? parts[1].split(separator: ";").map(String.init) : []
+        keywords.removeAll { $0.lowercased().hasPrefix(keyword.lowercased() + "=") }
+        keywords.append("\(keyword)=\(value)")
+        keywords.sort()
+        return LocaleID(unchecked: parts[0] + "@" + keywords.joined(separator: ";"), dataLocale: dataLocale)
+    }
+
     /// The language, script and region of a locale id with the likely ones filled in.
     private static func maximized(_ id: String) -> (language: String, script: String, region: String) {
         let full = ICU.cString { cicu_uloc_addLikelySubtags(id, $0, $1, &$2) } ?? id

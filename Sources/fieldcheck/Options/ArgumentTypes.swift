@@ -21,3 +21,9 @@ extension ExactDecimal: ExpressibleByArgument {
     /// `--min` and `--max` take plain ASCII decimals (`-1.5`, `1000`, `1e6`).
     public init?(argument: String) { self.init(argument) }
 }
+extension DateStyle: ExpressibleByArgument {}
+
+extension CivilDate: ExpressibleByArgument {
+    /// `--min` and `--max` of dates take ISO 8601 calendar dates (`2026-04-13`).
+    public init?(argument: String) { self.init(iso: argument) }
+}

@@ -1,0 +1,119 @@
+internal import CICU
+
+/// A calendar other than the Gregorian, through ICU: which months a year has, how many days
+/// a month has, and which Gregorian day a date is. The Gregorian calendar (and ISO 8601's)
+/// never comes here: `CivilDate`'s arithmetic does it without ICU.
+final class DateCalendar {
+    /// ICU's name for the calendar ("buddhist", "japanese").
+    let type: String
+    private let calendar: UnsafeMutablePointer<UCalendar?>
+
+    /// Nil when the calendar is the Gregorian one.
+    init?(locale: LocaleID) {
+        var status = U_ZERO_ERROR
+        let zone = "UTC".icuUnits
+        guard let calendar = cicu_ucal_open(zone, Int32(zone.count), locale.identifier, UCAL_DEFAULT, &status),
+            !ICU.failed(status)
+        else { return nil }
+        let type = cicu_ucal_getType(calendar, &status).map { String(cString: $0) } ?? "gregorian"
+        if type == "gregorian" || type == "iso8601" {
+            cicu_ucal_close(calendar)
+            return nil
+        }
+        cicu_ucal_setAttribute(calendar, UCAL_LENIENT, 0)
+        self.calendar = calendar
+        self.type = type
+    }
+
+    deinit { cicu_ucal_close(calendar) }
+
+    /// What is wrong with a date in this calendar, or the Gregorian day it is.
+    enum Outcome {
+        case date(CivilDate)
+        case monthOutOfRange(lowest: Int, highest: Int)
+        case dayOutOfRange(highest: Int)
+        /// ICU cannot place the date (a year before the calendar's start, an unknown era).
+        case invalid
+    }
+
+    func resolve(era: Int?, year: Int, month: Int, day: Int) -> Outcome {
+        var status = U_ZERO_ERROR
+        cicu_ucal_clear(calendar)
+        if let era { cicu_ucal_set(calendar, UCAL_ERA, Int32(era)) }
+        cicu_ucal_set(calendar, UCAL_YEAR, Int32(clamping: year))
+        cicu_ucal_set(calendar, UCAL_MONTH, 0)
+        cicu_ucal_set(calendar, UCAL_DATE, 1)
+        cicu_ucal_set(calendar, UCAL_HOUR_OF_DAY, 12)
+        let lowestMonth = Int(cicu_ucal_getLimit(calendar, UCAL_MONTH, UCAL_ACTUAL_MINIMUM, &status)) + 1
+        let highestMonth = Int(cicu_ucal_getLimit(calendar, UCAL_MONTH, UCAL_ACTUAL_MAXIMUM, &status)) + 1
+        guard !ICU.failed(status) else { return .invalid }
+        guard (lowestMonth...highestMonth).contains(month) else {
+            return .monthOutOfRange(lowest: lowestMonth, highest: highestMonth)
+        }
+        cicu_ucal_set(calendar, UCAL_MONTH, Int32(month - 1))
+        let highestDay = Int(cicu_ucal_getLimit(calendar, UCAL_DATE, UCAL_ACTUAL_MAXIMUM, &status))
+        guard !ICU.failed(status) else { return .invalid }
+        guard (1...highestDay).contains(day) else { return .dayOutOfRange(highest: highestDay) }
+        cicu_ucal_set(calendar, UCAL_DATE, Int32(day))
+        let millis = cicu_ucal_getMillis(calendar, &status)
+        guard !ICU.failed(status), millis.isFinite,
+            let date = CivilDate(daysSinceEpoch: Int((millis / 86_400_000).rounded(.down)))
+        else { return .invalid }
+        return .date(date)
+    }
+
+    /// The year, month and day of a Gregorian day in this calendar.
+    func fields(of date: CivilDate) -> (year: Int, month: Int, day: Int) {
+        var status = U_ZERO_ERROR
+        cicu_ucal_clear(calendar)
+        cicu_ucal_setMillis(calendar, date.noonUTCMillis, &status)
+        return (
+            Int(cicu_ucal_get(calendar, UCAL_YEAR, &status)), Int(cicu_ucal_get(calendar, UCAL_MONTH, &status)) + 1,
+            Int(cicu_ucal_get(calendar, UCAL_DATE, &status))
+        )
+    }
+}
+
+/// Formats Gregorian days with a pattern in a locale (and its calendar): the `--to` output and
+/// the examples in messages. Opened once, reused for every value.
+final class DateWriter {
+    let pattern: String
+    private let format: UnsafeMutablePointer<UDateFormat?>
+    private var buffer = [UChar](repeating: 0, count: 128)
+
+    init(pattern: String, locale: LocaleID) throws(ConfigurationError) {
+        var status = U_ZERO_ERROR
+        let units = pattern.icuUnits
+        let zone = "UTC".icuUnits
+        guard
+            let format = cicu_udat_open(
+                UDAT_PATTERN, UDAT_PATTERN, locale.identifier, zone, Int32(zone.count), units, Int32(units.count),
+                &status), !ICU.failed(status)
+        else {
+            throw ConfigurationError("malformed date pattern '\(pattern)': \(ICU.explain(status))")
+        }
+        self.format = format
+        self.pattern = pattern
+        // ISO 8601 is proleptic Gregorian: no switch from the Julian calendar in 1582.
+        var ignored = U_ZERO_ERROR
+        if let calendar = cicu_udat_getCalendar(format), let copy = cicu_ucal_clone(calendar, &ignored) {
+            cicu_ucal_setGregorianChange(copy, -8.64e15, &ignored)
+            cicu_udat_setCalendar(format, copy)
+            cicu_ucal_close(copy)
+        }
+    }
+
+    deinit { cicu_udat_close(format) }
+
+    func string(_ date: CivilDate) -> String {
+        var status = U_ZERO_ERROR
+        let length = cicu_udat_format(format, date.noonUTCMillis, &buffer, Int32(buffer.count), &status)
+        if status == U_BUFFER_OVERFLOW_ERROR {
+            buffer = [UChar](repeating: 0, count: Int(length) + 1)
+            status = U_ZERO_ERROR
+            _ = cicu_udat_format(format, date.noonUTCMillis, &buffer, Int32(buffer.count), &status)
+        }
+        guard !ICU.failed(status) else { return date.description }
+        return String(decoding: buffer[0..<Int(length)], as: UTF16.self)
+    }
+}

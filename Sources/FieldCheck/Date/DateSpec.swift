@@ -1,0 +1,42 @@
+/// How a date field's values are written.
+public enum DateFormat: Sendable, Hashable {
+    /// The locale's own pattern for a style (`dd.MM.yy` for de_DE short).
+    case style(DateStyle)
+    /// The locale's best pattern for a skeleton (`yMMMd` → `d. MMM y` in de_DE).
+    case skeleton(String)
+    /// A UTS #35 pattern, used as given.
+    case pattern(String)
+}
+
+/// The rules and output of a date field.
+public struct DateSpec: Sendable, Hashable {
+    public var format: DateFormat = .style(.short)
+    /// A calendar other than the locale's default (`gregorian`, `buddhist`, `japanese`, …).
+    public var calendar: String? = nil
+    /// The time zone that decides which day "today" is, for the two-digit-year window.
+    public var timeZone = "UTC"
+    public var minimum: CivilDate? = nil
+    public var maximum: CivilDate? = nil
+    /// Format accepted values for this locale…
+    public var toLocale: LocaleID? = nil
+    /// …in this style…
+    public var toStyle: DateStyle? = nil
+    /// …or with this pattern.
+    public var toPattern: String? = nil
+    /// "Today", which places ICU's two-digit-year window (80 years before to 20 years after);
+    /// the current date in `timeZone` when nil.
+    public var today: CivilDate? = nil
+
+    public init() {}
+
+    /// Whether output is formatted rather than ISO 8601.
+    public var formatsOutput: Bool { toLocale != nil || toStyle != nil || toPattern != nil }
+
+    /// The calendars fieldcheck reads: ICU's, less the lunisolar ones with leap months and
+    /// cyclic years (chinese, dangi) whose patterns use fields it does not read.
+    public static let calendars = [
+        "gregorian", "iso8601", "buddhist", "japanese", "roc", "islamic", "islamic-civil", "islamic-umalqura",
+        "islamic-tbla", "islamic-rgsa", "persian", "hebrew", "indian", "coptic", "ethiopic",
+        "ethiopic-amete-alem",
+    ]
+}

@@ -1,0 +1,88 @@
+internal import CICU
+
+/// The words and digits a locale writes dates with, in its calendar: month, weekday and era
+/// names in every width and context ICU has (a Russian long date writes the genitive
+/// "апреля", a stand-alone month the nominative "апрель"), and the digits of its numbering
+/// system.
+struct DateSymbols {
+    /// Every name of every month, lower-cased for matching, with the month (1-based).
+    let months: [Name]
+    /// Every name of every weekday, with ICU's weekday number (1 = Sunday).
+    let weekdays: [Name]
+    /// Every name of every era, with ICU's era number.
+    let eras: [Name]
+    /// The ten digits, zero first.
+    let digits: [Unicode.Scalar]
+    /// One name of each month as the pattern's width writes it, for messages.
+    let wideMonthExample: String
+    let wideWeekdayExample: String
+
+    struct Name {
+        let folded: [Unicode.Scalar]
+        let value: Int
+        let text: String
+    }
+
+    init(locale: LocaleID) {
+        var status = U_ZERO_ERROR
+        let format = cicu_udat_open(UDAT_NONE, UDAT_SHORT, locale.identifier, nil, 0, nil, 0, &status)
+        defer { if let format { cicu_udat_close(format) } }
+        func names(_ types: [UDateFormatSymbolType], offset: Int) -> [Name] {
+            guard let format else { return [] }
+            var result: [Name] = []
+            for type in types {
+                for index in 0..<cicu_udat_countSymbols(format, type) {
+                    guard
+                        let text = ICU.utf16String({ cicu_udat_getSymbols(format, type, index, $0, $1, &$2) }),
+                        !text.isEmpty
+                    else { continue }
+                    let folded = Self.fold(text.unicodeScalars)
+                    if !result.contains(where: { $0.folded == folded && $0.value == Int(index) + offset }) {
+                        result.append(Name(folded: folded, value: Int(index) + offset, text: text))
+                    }
+                }
+            }
+            // Longest first, so "Juni" is tried before "Jun".
+            return result.sorted { $0.folded.count > $1.folded.count }
+        }
+        months = names(
+            [UDAT_MONTHS, UDAT_SHORT_MONTHS, UDAT_STANDALONE_MONTHS, UDAT_STANDALONE_SHORT_MONTHS], offset: 1)
+        weekdays = names(
+            [
+                UDAT_WEEKDAYS, UDAT_SHORT_WEEKDAYS, UDAT_SHORTER_WEEKDAYS, UDAT_STANDALONE_WEEKDAYS,
+                UDAT_STANDALONE_SHORT_WEEKDAYS, UDAT_STANDALONE_SHORTER_WEEKDAYS,
+            ], offset: 0)
+        eras = names([UDAT_ERAS, UDAT_ERA_NAMES], offset: 0)
+        wideMonthExample = months.first { $0.value == 4 }?.text ?? "April"
+        wideWeekdayExample = weekdays.first { $0.value == 2 }?.text ?? "Monday"
+        // The digits the locale's dates use: format the days 1–9 and 10.
+        var digits: [Unicode.Scalar] = []
+        // (in the Gregorian calendar, whose day numbers are known, with the locale's numbering)
+        if let writer = try? DateWriter(pattern: "d", locale: locale.setting(keyword: "calendar", to: "gregorian")) {
+            let ten = writer.string(CivilDate(year: 2026, month: 1, day: 10)!).unicodeScalars
+            if ten.count == 2, let zero = ten.last { digits.append(zero) }
+            for day in 1...9 {
+                let text = writer.string(CivilDate(year: 2026, month: 1, day: day)!).unicodeScalars
+                if text.count == 1 { digits.append(text.first!) }
+            }
+        }
+        if digits.count != 10 || !digits.allSatisfy({ $0.properties.numericType == .decimal }) {
+            digits = Array("0123456789".unicodeScalars)
+        }
+        self.digits = digits
+    }
+
+    /// Lower-cases each scalar on its own (names are matched case-insensitively, as ICU does).
+    static func fold<S: Sequence<Unicode.Scalar>>(_ scalars: S) -> [Unicode.Scalar] {
+        scalars.map(fold)
+    }
+
+    static func fold(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        if scalar.isASCII {
+            let value = scalar.value
+            return (0x41...0x5A).contains(value) ? Unicode.Scalar(value + 0x20)! : scalar
+        }
+        let lower = scalar.properties.lowercaseMapping.unicodeScalars
+        return lower.count == 1 ? lower.first! : scalar
+    }
+}

@@ -1,0 +1,269 @@
+internal import CICU
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The date stage of the pipeline: reads the value against the pattern in force, checks that
+/// the date exists (in the locale's calendar), applies the range rules and writes the
+/// accepted date as ISO 8601 or formatted for another locale.
+///
+/// ICU's own parser is not used to read: even non-lenient it accepts trailing text, reads
+/// `13.04.26` against `yyyy` as the year 26, and cannot say which field is wrong. ICU supplies
+/// the patterns, names, digits and non-Gregorian calendars.
+final class DateValidator: TypedValidator {
+    let spec: DateSpec
+    let locale: LocaleID
+    let pattern: DatePattern
+    private let parser: DateParser
+    private let calendar: DateCalendar?
+    private let output: DateWriter?
+    /// The pattern's year letters: `yy` and `y` read two digits through the century window.
+    private let yearLetters: Int
+    private let usesCenturyWindow: Bool
+    /// The first day of the two-digit-year window, in the calendar's own year, month and day.
+    private let windowStart: (year: Int, month: Int, day: Int)
+    let example: String
+
+    init(_ spec: DateSpec, locale: LocaleID) throws(ConfigurationError) {
+        self.spec = spec
+        if let name = spec.calendar {
+            guard DateSpec.calendars.contains(name) else {
+                throw ConfigurationError(
+                    "unknown or unsupported calendar '\(name)'; fieldcheck reads: "
+                        + DateSpec.calendars.joined(separator: ", "))
+            }
+            self.locale = locale.setting(keyword: "calendar", to: name)
+        } else {
+            self.locale = locale
+        }
+        let locale = self.locale
+        let source: String
+        switch spec.format {
+        case .style(let style): source = DatePatterns.pattern(for: style, locale: locale)
+        case .skeleton(let skeleton): source = try DatePatterns.bestPattern(skeleton: skeleton, locale: locale)
+        case .pattern(let text): source = text
+        }
+        pattern = try DatePattern(source)
+        parser = DateParser(pattern: pattern, symbols: DateSymbols(locale: locale))
+        calendar = DateCalendar(locale: locale)
+        if let min = spec.minimum, let max = spec.maximum, max < min {
+            throw ConfigurationError("--min \(min) is later than --max \(max)")
+        }
+        yearLetters =
+            pattern.tokens.lazy.compactMap { token -> Int? in
+                if case .field(.year, let count) = token { return count }
+                return nil
+            }.first ?? 4
+        // Era-numbered years (Japanese 令和8年) are never two-digit abbreviations.
+        usesCenturyWindow = !pattern.fields.contains(.era) && calendar?.type != "japanese"
+        let today: CivilDate
+        if let given = spec.today { today = given } else { today = try Self.today(in: spec.timeZone) }
+        let start =
+            CivilDate(year: max(1, today.year - 80), month: today.month, day: today.day)
+            ?? CivilDate(year: max(1, today.year - 80), month: today.month, day: 28)!
+        windowStart = calendar?.fields(of: start) ?? (start.year, start.month, start.day)
+
+        let sample = CivilDate(year: 2026, month: 4, day: 13)!
+        example = "a date like \((try? DateWriter(pattern: source, locale: locale))?.string(sample) ?? "") (\(source))"
+        if spec.formatsOutput {
+            let target = spec.toLocale ?? locale
+            let targetPattern: String
+            if let toPattern = spec.toPattern {
+                targetPattern = toPattern
+            } else if let toStyle = spec.toStyle {
+                targetPattern = DatePatterns.pattern(for: toStyle, locale: target)
+            } else {
+                switch spec.format {
+                case .style(let style): targetPattern = DatePatterns.pattern(for: style, locale: target)
+                case .skeleton(let skeleton):
+                    targetPattern = try DatePatterns.bestPattern(skeleton: skeleton, locale: target)
+                case .pattern: targetPattern = DatePatterns.pattern(for: .short, locale: target)
+                }
+            }
+            output = try DateWriter(pattern: targetPattern, locale: target)
+        } else {
+            output = nil
+        }
+    }
+
+    /// Today's date in a time zone, which ICU must know.
+    static func today(in zone: String) throws(ConfigurationError) -> CivilDate {
+        let units = zone.icuUnits
+        var isSystem: UBool = 0
+        var status = U_ZERO_ERROR
+        let canonical = ICU.utf16String {
+            cicu_ucal_getCanonicalTimeZoneID(units, Int32(units.count), $0, $1, &isSystem, &$2)
+        }
+        guard let canonical, !canonical.isEmpty, isSystem != 0 || zone == "UTC" else {
+            throw ConfigurationError(
+                "unknown time zone '\(zone)': use an IANA id such as UTC, Europe/Berlin or America/New_York")
+        }
+        let canonicalUnits = canonical.icuUnits
+        guard
+            let calendar = cicu_ucal_open(
+                canonicalUnits, Int32(canonicalUnits.count), "en_US@calendar=gregorian", UCAL_GREGORIAN, &status)
+        else { throw ConfigurationError("cannot open ICU's calendar for '\(zone)'") }
+        defer { cicu_ucal_close(calendar) }
+        cicu_ucal_setMillis(calendar, Double(time(nil)) * 1000, &status)
+        let year = Int(cicu_ucal_get(calendar, UCAL_YEAR, &status))
+        let month = Int(cicu_ucal_get(calendar, UCAL_MONTH, &status)) + 1
+        let day = Int(cicu_ucal_get(calendar, UCAL_DATE, &status))
+        guard let date = CivilDate(year: year, month: month, day: day) else {
+            throw ConfigurationError("cannot read today's date in '\(zone)'")
+        }
+        return date
+    }
+
+    func validate(_ value: String, map: OffsetMap, into result: inout FieldResult) {
+        let scalars = Array(value.unicodeScalars)
+        func add(_ code: ErrorCode, at index: Int, length: Int = 1, _ reason: String, wholeField: Bool = false) {
+            result.errors.append(diagnostic(code, index, length, scalars, map, reason, wholeField: wholeField))
+        }
+        if scalars.isEmpty {
+            result.errors.append(
+                Diagnostic(code: .empty, offset: nil, length: 0, message: "empty value; expected \(example)"))
+            return
+        }
+        let parsed: ParsedDate
+        switch parser.parse(scalars) {
+        case .failure(let failure):
+            if let subject = failure.subject {
+                let column = map.original(failure.index) + 1
+                add(
+                    failure.code, at: failure.index, length: failure.length,
+                    "\(subject) at column \(column) \(failure.reason)", wholeField: true)
+            } else {
+                add(failure.code, at: failure.index, failure.reason)
+            }
+            return
+        case .success(let date): parsed = date
+        }
+        guard let yearPart = parsed.year, let monthPart = parsed.month, let dayPart = parsed.day else { return }
+        /// "day 31 at column 1 is out of range: …"
+        func field(_ part: ParsedDate.Part, _ code: ErrorCode, _ subject: String, _ predicate: String) {
+            let column = map.original(part.start) + 1
+            add(
+                code, at: part.start, length: part.length, "\(subject) at column \(column) \(predicate)",
+                wholeField: true)
+        }
+        var year = yearPart.value
+        if yearLetters >= 3 && yearPart.length <= 2 {
+            field(
+                yearPart, .twoDigitYear, "the year '\(text(scalars, yearPart))'",
+                "is too short: the pattern \(pattern.source) asks for all \(yearLetters) digits "
+                    + "(ICU would read it as the year \(year))")
+            return
+        }
+        if usesCenturyWindow && yearLetters <= 2 && yearPart.length == 2 {
+            year = windowed(year, month: monthPart.value, day: dayPart.value)
+        }
+        let date: CivilDate
+        if let calendar {
+            switch calendar.resolve(era: parsed.era?.value, year: year, month: monthPart.value, day: dayPart.value) {
+            case .date(let resolved): date = resolved
+            case .monthOutOfRange(let lowest, let highest):
+                field(monthPart, .fieldOutOfRange, "month \(monthPart.value)", "is out of range (\(lowest)–\(highest))")
+                return
+            case .dayOutOfRange(let highest):
+                field(
+                    dayPart, .fieldOutOfRange, "day \(dayPart.value)",
+                    "is out of range: month \(monthPart.value) of \(year) has \(highest) days")
+                return
+            case .invalid:
+                field(yearPart, .fieldOutOfRange, "the year \(year)", "is out of the \(calendar.type) calendar's range")
+                return
+            }
+        } else {
+            if let era = parsed.era, era.value == 0 {
+                field(era, .fieldOutOfRange, "the era", "is before the year 1, which ISO 8601 dates cannot write")
+                return
+            }
+            if (yearLetters <= 2 && yearPart.length != 2 && yearPart.length != 4) || !(1...9999).contains(year) {
+                field(
+                    yearPart, .fieldOutOfRange, "the year '\(text(scalars, yearPart))'",
+                    "is out of range: write all four digits (2026)"
+                        + (yearLetters <= 2 ? " or the last two (26)" : ""))
+                return
+            }
+            guard (1...12).contains(monthPart.value) else {
+                field(monthPart, .fieldOutOfRange, "month \(monthPart.value)", "is out of range (1–12)")
+                return
+            }
+            let days = CivilDate.daysIn(month: monthPart.value, year: year)
+            guard let resolved = CivilDate(year: year, month: monthPart.value, day: dayPart.value) else {
+                field(
+                    dayPart, .fieldOutOfRange, "day \(dayPart.value)",
+                    dayPart.value == 0
+                        ? "is out of range (1–\(days))"
+                        : "is out of range: \(monthName(monthPart.value)) \(year) has \(days) days")
+                return
+            }
+            date = resolved
+        }
+        if let weekday = parsed.weekday, weekday.value != date.weekday {
+            field(
+                weekday, .invalidDate, "the weekday '\(text(scalars, weekday))'",
+                "does not fit the date: \(date) is a \(weekdayName(date.weekday))")
+            return
+        }
+        if let min = spec.minimum, date < min {
+            result.errors.append(
+                Diagnostic(
+                    code: .outOfRange, offset: nil, length: 0, message: "\(date) is earlier than the minimum \(min)"))
+        }
+        if let max = spec.maximum, max < date {
+            result.errors.append(
+                Diagnostic(
+                    code: .outOfRange, offset: nil, length: 0, message: "\(date) is later than the maximum \(max)"))
+        }
+        if result.errors.isEmpty {
+            result.value = date.description
+            result.output = output?.string(date)
+        }
+    }
+
+    /// ICU's reading of a two-digit year: the year in the hundred years that start 80 years
+    /// before today.
+    private func windowed(_ twoDigits: Int, month: Int, day: Int) -> Int {
+        var year = (windowStart.year / 100) * 100 + twoDigits
+        // ICU compares the parsed day at midnight with the window's first instant, later that same day.
+        if (year, month, day) <= windowStart { year += 100 }
+        return year
+    }
+
+    private func monthName(_ month: Int) -> String {
+        parser.symbols.months.first { $0.value == month }?.text ?? "month \(month)"
+    }
+
+    private func weekdayName(_ weekday: Int) -> String {
+        parser.symbols.weekdays.first { $0.value == weekday }?.text ?? "weekday \(weekday)"
+    }
+
+    private func text(_ scalars: [Unicode.Scalar], _ part: ParsedDate.Part) -> String {
+        String(String.UnicodeScalarView(scalars[part.start..<part.start + part.length]))
+    }
+
+    private func diagnostic(
+        _ code: ErrorCode, _ index: Int, _ length: Int, _ scalars: [Unicode.Scalar], _ map: OffsetMap,
+        _ reason: String, wholeField: Bool
+    ) -> Diagnostic {
+        let offset = map.original(index)
+        guard index < scalars.count else {
+            return Diagnostic(code: code, offset: offset, length: 0, message: "\(reason); expected \(example)")
+        }
+        let character = scalars[index]
+        let what = CharacterDescription.describe(character)
+        let message: String
+        if wholeField {
+            message = reason
+        } else if code == .trailingText {
+            message = "trailing text from \(what) at column \(offset + 1): \(reason)"
+        } else {
+            message = "unexpected \(what) at column \(offset + 1): \(reason)"
+        }
+        return Diagnostic(
+            code: code, offset: offset, length: length, character: character,
+            message: message + "; expected \(example)")
+    }
+}

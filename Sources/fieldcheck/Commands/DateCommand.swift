@@ -1,0 +1,111 @@
+import ArgumentParser
+import FieldCheck
+
+extension Fieldcheck {
+    /// `fieldcheck date`: strict locale-aware dates.
+    struct DateCommand: StatusCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "date",
+            abstract: "Check dates written in a locale; print them as ISO 8601, or formatted for another locale.",
+            discussion: """
+                Reads each value against one pattern: the locale's pattern for --style (short by \
+                default), its best pattern for --skeleton, or a UTS #35 --pattern. Strict: the \
+                whole value must be consumed (trailing_text), the date must exist in the calendar \
+                (31.02.2026 and month 13 are field_out_of_range), and a pattern that asks for a \
+                four-digit year (yyyy) rejects two digits (two_digit_year). Month, weekday and era \
+                names are read in the locale's language, in any width, case-insensitively. d and M \
+                take one or two digits; where numeric fields abut (yyyyMMdd) each takes its \
+                pattern width.
+
+                Two-digit years (yy, or y given two digits) are read as ICU reads them: in the \
+                hundred years starting 80 years before today (in --timezone). In 2026, 26 is \
+                2026, 45 is 2045 and 47 is 1947.
+
+                Examples:
+                  fieldcheck date --locale en_US                   # 11/15/2010 -> 2010-11-15
+                  fieldcheck date --pattern dd.MM.yyyy             # 13.04.2026 -> 2026-04-13
+                  fieldcheck date --locale de_DE --style long      # 13. April 2026
+                  fieldcheck date --pattern yyyy-MM-dd --to fr_FR --to-style full
+                """
+        )
+
+        @OptionGroup var locale: LocaleOption
+
+        @Option(help: "The locale's pattern for a style: short, medium, long or full (default: short).")
+        var style: DateStyle?
+
+        @Option(
+            help: ArgumentHelp(
+                "The locale's best pattern for a skeleton such as yMd or yMMMMd.", valueName: "SKELETON"))
+        var skeleton: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "A UTS #35 pattern such as dd.MM.yyyy or 'd MMMM y' (quote literal letters: d 'de' MMMM).",
+                valueName: "PATTERN"))
+        var pattern: String?
+
+        @Option(help: ArgumentHelp("Reject dates earlier than DATE (yyyy-MM-dd).", valueName: "DATE"))
+        var min: CivilDate?
+
+        @Option(help: ArgumentHelp("Reject dates later than DATE (yyyy-MM-dd).", valueName: "DATE"))
+        var max: CivilDate?
+
+        @Option(
+            help: ArgumentHelp(
+                "The time zone that decides today's date, which places the two-digit-year window (default: UTC).",
+                valueName: "TZ"))
+        var timezone = "UTC"
+
+        @Option(
+            help: ArgumentHelp(
+                "Read dates in this calendar instead of the locale's default (gregorian, buddhist, japanese, …).",
+                valueName: "NAME"))
+        var calendar: String?
+
+        @Option(help: ArgumentHelp("Format accepted dates for this locale.", valueName: "LOCALE"))
+        var to: String?
+
+        @Option(help: "Format accepted dates in this style of the output locale.")
+        var toStyle: DateStyle?
+
+        @Option(help: ArgumentHelp("Format accepted dates with this UTS #35 pattern.", valueName: "PATTERN"))
+        var toPattern: String?
+
+        @Option(
+            help:
+                "What stdout gets for an accepted value: canonical (ISO 8601, or formatted with --to/--to-style/--to-pattern) or input (unchanged)."
+        )
+        var output: OutputForm = .canonical
+
+        @OptionGroup var length: LengthOptions
+        @OptionGroup var prepare: PrepareOptions
+        @OptionGroup var lines: LineOptions
+
+        func validate() throws {
+            let formats = [style != nil, skeleton != nil, pattern != nil].filter { $0 }.count
+            if formats > 1 { throw ValidationError("give one of --style, --skeleton and --pattern") }
+            if toStyle != nil && toPattern != nil { throw ValidationError("give one of --to-style and --to-pattern") }
+        }
+
+        mutating func runWithStatus() throws -> Int32 {
+            let resolved = try locale.resolve(category: "LC_TIME")
+            var date = DateSpec()
+            if let style { date.format = .style(style) }
+            if let skeleton { date.format = .skeleton(skeleton) }
+            if let pattern { date.format = .pattern(pattern) }
+            date.minimum = min
+            date.maximum = max
+            date.timeZone = timezone
+            date.calendar = calendar
+            date.toLocale = try to.map { (text) throws(ConfigurationError) in try LocaleID(text) }
+            date.toStyle = toStyle
+            date.toPattern = toPattern
+            var spec = FieldSpec(kind: .date(date), locale: resolved)
+            spec.output = output
+            length.apply(to: &spec)
+            prepare.apply(to: &spec)
+            return try LineRunner(validator: FieldValidator(spec), options: lines).run()
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// `fieldcheck date` through the real binary: the acceptance examples and the seed's
+/// date field.
+@Suite struct DateCommandTests {
+    @Test func strictPatternWithEachRejection() throws {
+        let run = try CLI.run(
+            ["date", "--pattern", "dd.MM.yyyy", "--json"], input: "13.04.2026\n31.02.2026\n13.04.26\n13.04.2026x\n")
+        #expect(run.status == 1)
+        let objects = run.objects
+        try #require(objects.count == 4)
+        #expect(objects[0]["value"] as? String == "2026-04-13")
+        #expect(objects[1].errorCodes == ["field_out_of_range"])
+        #expect(objects[1].firstError?["offset"] as? Int == 0)
+        #expect(objects[2].errorCodes == ["two_digit_year"])
+        #expect(objects[2].firstError?["offset"] as? Int == 6)
+        #expect(objects[3].errorCodes == ["trailing_text"])
+        #expect(objects[3].firstError?["offset"] as? Int == 10)
+        #expect(objects[3].firstError?["character"] as? String == "x")
+    }
+
+    @Test func formatsForAnotherLocaleAndStyle() throws {
+        let run = try CLI.run(
+            ["date", "--pattern", "yyyy-MM-dd", "--to", "fr_FR", "--to-style", "full"], input: "2026-04-13\n")
+        #expect(run.status == 0)
+        #expect(run.stdout == "lundi 13 avril 2026\n")
+    }
+
+    @Test func seedDateFieldNamesTheMonth() throws {
+        let run = try CLI.run(["date", "--locale", "en_US"], input: "11/15/2010\n13/15/2010\n")
+        #expect(run.status == 1)
+        #expect(run.stdout == "2010-11-15\n")
+        #expect(run.stderr.contains("line 2: '13/15/2010': month 13 at column 1 is out of range (1–12)"))
+        #expect(run.stderr.contains("expected a date like 4/13/26 (M/d/yy)"))
+        #expect(run.stderr.contains("[field_out_of_range]"))
+    }
+
+    @Test func localeNamesAndStyles() throws {
+        let german = try CLI.run(["date", "--locale", "de_DE", "--style", "long"], input: "13. April 2026\n")
+        #expect(german.stdout == "2026-04-13\n")
+        let thai = try CLI.run(["date", "--locale", "th_TH"], input: "13/4/69\n")
+        #expect(thai.stdout == "2026-04-13\n")
+        let skeleton = try CLI.run(
+            ["date", "--locale", "de_DE", "--skeleton", "yMMMd", "--to", "en_US"], input: "13. Apr. 2026\n")
+        #expect(skeleton.status == 0, "\(skeleton.stderr)")
+        #expect(skeleton.stdout == "Apr 13, 2026\n")
+    }
+
+    @Test func rangesAndOutputInput() throws {
+        let run = try CLI.run(
+            ["date", "--pattern", "dd.MM.yyyy", "--min", "2026-01-01", "--max", "2026-12-31", "--output", "input"],
+            input: "13.04.2026\n01.01.2027\n")
+        #expect(run.status == 1)
+        #expect(run.stdout == "13.04.2026\n")
+        #expect(run.stderr.contains("2027-01-01 is later than the maximum 2026-12-31"))
+        #expect(run.stderr.contains("[out_of_range]"))
+    }
+
+    @Test(arguments: [
+        (["date", "--pattern", "HH:mm"], "time field"),
+        (["date", "--pattern", "dd.MM"], "no year field"),
+        (["date", "--calendar", "chinese"], "unsupported calendar"),
+        (["date", "--timezone", "Mars/Olympus"], "unknown time zone"),
+        (["date", "--min", "2026-13-01"], "--min"),
+        (["date", "--style", "short", "--pattern", "d.M.y"], "one of --style"),
+        (["date", "--min", "2026-12-01", "--max", "2026-01-01"], "later than --max"),
+    ])
+    func configurationErrorsExitTwo(arguments: [String], phrase: String) throws {
+        let run = try CLI.run(arguments, input: "13.04.2026\n")
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains(phrase), "\(run.stderr)")
+    }
+}
