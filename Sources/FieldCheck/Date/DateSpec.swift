@@ -6,6 +6,8 @@ public enum DateFormat: Sendable, Hashable {
     case skeleton(String)
     /// A UTS #35 pattern, used as given.
     case pattern(String)
+    /// Any of ISO 8601 (`yyyy-MM-dd`) and the locale's four styles: Table Schema's `any`.
+    case any
 }
 
 /// The rules and output of a date field.

@@ -14,13 +14,19 @@ internal import CICU
 final class DateValidator: TypedValidator {
     let spec: DateSpec
     let locale: LocaleID
-    let pattern: DatePattern
-    private let parser: DateParser
+    /// The patterns in force: one, or several for Table Schema's `any` (tried in order).
+    private let readers: [Reader]
+    private let symbols: DateSymbols
     private let calendar: DateCalendar?
     private let output: DateWriter?
-    /// The pattern's year letters: `yy` and `y` read two digits through the century window.
-    private let yearLetters: Int
-    private let usesCenturyWindow: Bool
+    /// One pattern, compiled.
+    private struct Reader {
+        let pattern: DatePattern
+        let parser: DateParser
+        /// The pattern's year letters: `yy` and `y` read two digits through the century window.
+        let yearLetters: Int
+        let usesCenturyWindow: Bool
+    }
     /// The first day of the two-digit-year window, in the calendar's own year, month and day.
     private let windowStart: (year: Int, month: Int, day: Int)
     let example: String
@@ -38,25 +44,38 @@ final class DateValidator: TypedValidator {
             self.locale = locale
         }
         let locale = self.locale
-        let source: String
+        let sources: [String]
         switch spec.format {
-        case .style(let style): source = DatePatterns.pattern(for: style, locale: locale)
-        case .skeleton(let skeleton): source = try DatePatterns.bestPattern(skeleton: skeleton, locale: locale)
-        case .pattern(let text): source = text
+        case .style(let style): sources = [DatePatterns.pattern(for: style, locale: locale)]
+        case .skeleton(let skeleton): sources = [try DatePatterns.bestPattern(skeleton: skeleton, locale: locale)]
+        case .pattern(let text): sources = [text]
+        case .any:
+            var all = ["yyyy-MM-dd"]
+            for style in DateStyle.allCases {
+                let pattern = DatePatterns.pattern(for: style, locale: locale)
+                if !all.contains(pattern) { all.append(pattern) }
+            }
+            sources = all
         }
-        pattern = try DatePattern(source)
-        parser = DateParser(pattern: pattern, symbols: DateSymbols(locale: locale))
-        calendar = DateCalendar(locale: locale)
+        let symbols = DateSymbols(locale: locale)
+        self.symbols = symbols
+        let calendar = DateCalendar(locale: locale)
+        self.calendar = calendar
+        readers = try sources.map { (source) throws(ConfigurationError) in
+            let pattern = try DatePattern(source)
+            let yearLetters =
+                pattern.tokens.lazy.compactMap { token -> Int? in
+                    if case .field(.year, let count) = token { return count }
+                    return nil
+                }.first ?? 4
+            // Era-numbered years (Japanese 令和8年) are never two-digit abbreviations.
+            return Reader(
+                pattern: pattern, parser: DateParser(pattern: pattern, symbols: symbols), yearLetters: yearLetters,
+                usesCenturyWindow: !pattern.fields.contains(.era) && calendar?.type != "japanese")
+        }
         if let min = spec.minimum, let max = spec.maximum, max < min {
             throw ConfigurationError("--min \(min) is later than --max \(max)")
         }
-        yearLetters =
-            pattern.tokens.lazy.compactMap { token -> Int? in
-                if case .field(.year, let count) = token { return count }
-                return nil
-            }.first ?? 4
-        // Era-numbered years (Japanese 令和8年) are never two-digit abbreviations.
-        usesCenturyWindow = !pattern.fields.contains(.era) && calendar?.type != "japanese"
         let today: CivilDate
         if let given = spec.today { today = given } else { today = try Self.today(in: spec.timeZone) }
         let start =
@@ -65,7 +84,12 @@ final class DateValidator: TypedValidator {
         windowStart = calendar?.fields(of: start) ?? (start.year, start.month, start.day)
 
         let sample = CivilDate(year: 2026, month: 4, day: 13)!
-        example = "a date like \((try? DateWriter(pattern: source, locale: locale))?.string(sample) ?? "") (\(source))"
+        example =
+            "a date like "
+            + sources.prefix(2).map {
+                "\((try? DateWriter(pattern: $0, locale: locale))?.string(sample) ?? "") (\($0))"
+            }
+            .joined(separator: " or ")
         if spec.formatsOutput {
             let target = spec.toLocale ?? locale
             let targetPattern: String
@@ -78,7 +102,7 @@ final class DateValidator: TypedValidator {
                 case .style(let style): targetPattern = DatePatterns.pattern(for: style, locale: target)
                 case .skeleton(let skeleton):
                     targetPattern = try DatePatterns.bestPattern(skeleton: skeleton, locale: target)
-                case .pattern: targetPattern = DatePatterns.pattern(for: .short, locale: target)
+                case .pattern, .any: targetPattern = DatePatterns.pattern(for: .short, locale: target)
                 }
             }
             output = try DateWriter(pattern: targetPattern, locale: target)
@@ -125,8 +149,20 @@ final class DateValidator: TypedValidator {
                 Diagnostic(code: .empty, offset: nil, length: 0, message: "empty value; expected \(example)"))
             return
         }
-        let parsed: ParsedDate
-        switch parser.parse(scalars) {
+        var parsed: ParsedDate? = nil
+        var reader = readers[0]
+        var furthest: DateFailure? = nil
+        for candidate in readers {
+            switch candidate.parser.parse(scalars) {
+            case .success(let date):
+                parsed = date
+                reader = candidate
+            case .failure(let failure):
+                if furthest == nil || failure.index > furthest!.index { furthest = failure }
+            }
+            if parsed != nil { break }
+        }
+        switch parsed.map(Result<ParsedDate, DateFailure>.success) ?? .failure(furthest!) {
         case .failure(let failure):
             if let subject = failure.subject {
                 let column = map.original(failure.index) + 1
@@ -137,9 +173,11 @@ final class DateValidator: TypedValidator {
                 add(failure.code, at: failure.index, failure.reason)
             }
             return
-        case .success(let date): parsed = date
+        case .success: break
         }
-        guard let yearPart = parsed.year, let monthPart = parsed.month, let dayPart = parsed.day else { return }
+        guard let parsed, let yearPart = parsed.year, let monthPart = parsed.month, let dayPart = parsed.day else {
+            return
+        }
         /// "day 31 at column 1 is out of range: …"
         func field(_ part: ParsedDate.Part, _ code: ErrorCode, _ subject: String, _ predicate: String) {
             let column = map.original(part.start) + 1
@@ -148,14 +186,15 @@ final class DateValidator: TypedValidator {
                 wholeField: true)
         }
         var year = yearPart.value
+        let yearLetters = reader.yearLetters
         if yearLetters >= 3 && yearPart.length <= 2 {
             field(
                 yearPart, .twoDigitYear, "the year '\(text(scalars, yearPart))'",
-                "is too short: the pattern \(pattern.source) asks for all \(yearLetters) digits "
+                "is too short: the pattern \(reader.pattern.source) asks for all \(yearLetters) digits "
                     + "(ICU would read it as the year \(year))")
             return
         }
-        if usesCenturyWindow && yearLetters <= 2 && yearPart.length == 2 {
+        if reader.usesCenturyWindow && yearLetters <= 2 && yearPart.length == 2 {
             year = windowed(year, month: monthPart.value, day: dayPart.value)
         }
         let date: CivilDate
@@ -233,11 +272,11 @@ final class DateValidator: TypedValidator {
     }
 
     private func monthName(_ month: Int) -> String {
-        parser.symbols.months.first { $0.value == month }?.text ?? "month \(month)"
+        symbols.months.first { $0.value == month }?.text ?? "month \(month)"
     }
 
     private func weekdayName(_ weekday: Int) -> String {
-        parser.symbols.weekdays.first { $0.value == weekday }?.text ?? "weekday \(weekday)"
+        symbols.weekdays.first { $0.value == weekday }?.text ?? "weekday \(weekday)"
     }
 
     private func text(_ scalars: [Unicode.Scalar], _ part: ParsedDate.Part) -> String {

@@ -28,6 +28,13 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable, Codable {
     case fieldOutOfRange = "field_out_of_range"
     case twoDigitYear = "two_digit_year"
     case trailingText = "trailing_text"
+    // Tables (CSV)
+    case malformedCSV = "malformed_csv"
+    case raggedRow = "ragged_row"
+    case missingColumn = "missing_column"
+    case required
+    case notUnique = "not_unique"
+    case notInEnum = "not_in_enum"
     // Warnings: the value was accepted but changed on the way.
     case removedCharacter = "removed_character"
     case spaceAsGroupingSeparator = "space_as_grouping_separator"

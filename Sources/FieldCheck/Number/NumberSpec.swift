@@ -12,6 +12,9 @@ public struct NumberSpec: Sendable, Hashable {
     public var integerOnly = false
     public var allowNegative = true
     public var allowExponent = true
+    /// Whether grouping separators may appear (Table Schema's number without `groupChar`
+    /// allows none).
+    public var allowGrouping = true
     public var minimum: ExactDecimal? = nil
     public var maximum: ExactDecimal? = nil
     public var maxFractionDigits: Int? = nil

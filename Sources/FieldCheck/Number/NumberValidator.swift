@@ -18,7 +18,8 @@ final class NumberValidator: TypedValidator {
         if let min = spec.minimum, let max = spec.maximum, max < min {
             throw ConfigurationError("--min \(min) is greater than --max \(max)")
         }
-        let symbols = NumberSymbols(locale: locale)
+        var symbols = NumberSymbols(locale: locale)
+        if !spec.allowGrouping { symbols.usesGrouping = false }
         parser = try NumberParser(symbols: symbols, style: spec.style, currency: spec.currency)
         if spec.formatsOutput {
             output = try NumberFormat(

@@ -24,9 +24,28 @@ struct HumanPrinter {
     }
 
     private func line(_ location: Location, _ input: String, _ diagnostic: Diagnostic, severity: String) -> String {
+        line(location.description, input, diagnostic, severity: severity)
+    }
+
+    /// One diagnostic about a CSV cell or row: `place` is "data.csv: row 3 (line 4), column 'price'".
+    func render(place: String, input: String?, _ diagnostic: Diagnostic, warning: Bool = false) -> String {
+        guard let input else {
+            let code = paint("[\(diagnostic.code.rawValue)]", warning ? "33" : "31")
+            return
+                "fieldcheck: \(place): \(warning ? paint("warning", "33") + ": " : "")\(diagnostic.message) \(code)\n"
+        }
+        let shown = Self.display(input)
+        var out = line(place, shown.text, diagnostic, severity: warning ? "warning" : "error")
+        if caret, !warning, shown.exact, let offset = diagnostic.offset, diagnostic.code != .invalidUTF8 {
+            out += caretLine(input: input, offset: offset, length: max(1, diagnostic.length))
+        }
+        return out
+    }
+
+    private func line(_ location: String, _ input: String, _ diagnostic: Diagnostic, severity: String) -> String {
         let tag = severity == "warning" ? paint("warning", "33") + ": " : ""
         let code = paint("[\(diagnostic.code.rawValue)]", severity == "warning" ? "33" : "31")
-        return "fieldcheck: \(location.description): '\(input)': \(tag)\(diagnostic.message) \(code)\n"
+        return "fieldcheck: \(location): '\(input)': \(tag)\(diagnostic.message) \(code)\n"
     }
 
     private func caretLine(input: String, offset: Int, length: Int) -> String {

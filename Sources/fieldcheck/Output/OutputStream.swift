@@ -35,6 +35,13 @@ final class OutputStream {
         if buffer.count >= capacity { try flush() }
     }
 
+    func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBufferPointer { try write($0) }
+    }
+
+    /// Writes and ignores failures: for decorations (a progress line) that must never end a run.
+    func writeQuietly(_ text: String) { try? write(text) }
+
     func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         buffer.append(contentsOf: bytes)
         if buffer.count >= capacity { try flush() }

@@ -1,0 +1,336 @@
+/// A Frictionless Table Schema (JSON or YAML) turned into one field specification per
+/// column, plus the table-level rules a line command has no use for (required, unique,
+/// enum, missing values, primary key).
+///
+/// Real Table Schema files work unchanged: types `string`, `number`, `integer`, `date`;
+/// `format` (dates: `default` = ISO, `any`, a strptime pattern such as `%d.%m.%Y`, or a
+/// UTS #35 pattern); `decimalChar`, `groupChar`, `bareNumber`; `constraints`. fieldcheck's
+/// own keys add what Table Schema lacks: `locale`, `allow`, `deny`, `preset`, `style`.
+public struct TableSchema: Sendable {
+    public var columns: [ColumnSchema]
+    /// Cells that mean "no value" (Table Schema's `missingValues`; default: the empty string).
+    public var missingValues: [String] = [""]
+    /// Column names whose values together must be unique and present.
+    public var primaryKey: [String] = []
+
+    public init(columns: [ColumnSchema]) { self.columns = columns }
+
+    /// Builds the schema from a parsed JSON or YAML document (`[String: Any]` and so on);
+    /// every problem names `source` and the path in it ("schema.yaml: fields[2].type").
+    public init(tree: Any?, source: String, defaultLocale: LocaleID) throws(ConfigurationError) {
+        guard let root = tree as? [String: Any] else {
+            throw ConfigurationError("\(source): a Table Schema is an object with a 'fields' list")
+        }
+        guard let fields = root["fields"] as? [Any], !fields.isEmpty else {
+            throw ConfigurationError("\(source): fields: a Table Schema needs a non-empty 'fields' list")
+        }
+        var columns: [ColumnSchema] = []
+        for (index, field) in fields.enumerated() {
+            let path = "\(source): fields[\(index)]"
+            guard let object = field as? [String: Any] else {
+                throw ConfigurationError("\(path): each field is an object with a 'name' and a 'type'")
+            }
+            let column = try ColumnSchema(object: object, path: path, defaultLocale: defaultLocale)
+            if columns.contains(where: { $0.name == column.name }) {
+                throw ConfigurationError("\(path).name: the column '\(column.name)' is named twice")
+            }
+            columns.append(column)
+        }
+        self.columns = columns
+        if let missing = root["missingValues"] {
+            guard let list = missing as? [Any] else {
+                throw ConfigurationError("\(source): missingValues: expected a list of strings")
+            }
+            missingValues = list.map { scalarText($0) ?? "" }
+        }
+        if let key = root["primaryKey"] {
+            let names = (key as? [Any])?.compactMap(scalarText) ?? scalarText(key).map { [$0] } ?? []
+            for name in names where !columns.contains(where: { $0.name == name }) {
+                throw ConfigurationError("\(source): primaryKey: '\(name)' is not a field of the schema")
+            }
+            primaryKey = names
+        }
+    }
+}
+
+/// One column of a table: its field specification and table-level constraints.
+public struct ColumnSchema: Sendable {
+    public var name: String
+    public var spec: FieldSpec
+    /// A missing value is a `required` error.
+    public var required = false
+    /// A repeated value is `not_unique`.
+    public var unique = false
+    /// The allowed values, in canonical form (`not_in_enum` otherwise).
+    public var allowedValues: [String]? = nil
+    /// Table Schema's `bareNumber: false`: text before and after the number is dropped.
+    public var bareNumber = true
+    /// Where the column was defined, for messages ("schema.yaml: fields[2]").
+    public var path: String
+
+    public init(name: String, spec: FieldSpec, path: String) {
+        self.name = name
+        self.spec = spec
+        self.path = path
+    }
+
+    static let types = ["string", "number", "integer", "date"]
+
+    /// A column from one field object of a Table Schema (`name`, `type`, `format`, …).
+    public init(object: [String: Any], path: String, defaultLocale: LocaleID) throws(ConfigurationError) {
+        guard let name = object["name"].flatMap(scalarText), !name.isEmpty else {
+            throw ConfigurationError("\(path).name: each field needs a name")
+        }
+        let type = object["type"].flatMap(scalarText) ?? "string"
+        guard Self.types.contains(type) else {
+            throw ConfigurationError(
+                "\(path).type: unknown or unsupported type '\(type)'; fieldcheck reads "
+                    + Self.types.joined(separator: ", "))
+        }
+        func text(_ key: String) throws(ConfigurationError) -> String? {
+            guard let value = object[key] else { return nil }
+            guard let string = scalarText(value) else {
+                throw ConfigurationError("\(path).\(key): expected a string")
+            }
+            return string
+        }
+        let format = try text("format")
+        var locale = defaultLocale
+        let explicitLocale = try text("locale")
+        if let explicitLocale {
+            do { locale = try LocaleID(explicitLocale) } catch {
+                throw ConfigurationError("\(path).locale: \(error.message)")
+            }
+        }
+        let style = try text("style")
+        let kind: FieldKind
+        var bare = true
+        switch type {
+        case "number", "integer":
+            var number = NumberSpec()
+            if type == "integer" { number.integerOnly = true }
+            if let style {
+                guard let parsed = NumberStyle(rawValue: style) else {
+                    throw ConfigurationError(
+                        "\(path).style: unknown number style '\(style)'; use "
+                            + NumberStyle.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                number.style = parsed
+            }
+            let decimalChar = try text("decimalChar")
+            let groupChar = try text("groupChar")
+            if explicitLocale == nil {
+                // Table Schema's separators, as the locale whose numbers use them.
+                let pair = (decimalChar ?? ".", groupChar)
+                let choice: (String, Bool)? =
+                    switch pair {
+                    case (".", nil): ("en_US", false)
+                    case (".", ","): ("en_US", true)
+                    case (".", "'"), (".", "’"): ("de_CH", true)
+                    case (",", nil): ("de_DE", false)
+                    case (",", "."): ("de_DE", true)
+                    case (",", " "), (",", "\u{A0}"), (",", "\u{202F}"): ("fr_FR", true)
+                    default: nil
+                    }
+                guard let choice else {
+                    throw ConfigurationError(
+                        "\(path): decimalChar '\(decimalChar ?? ".")' with groupChar '\(groupChar ?? "")' matches "
+                            + "no locale fieldcheck maps it to; give the column a 'locale' (such as de_DE)")
+                }
+                locale = try LocaleID(choice.0)
+                number.allowGrouping = choice.1
+            }
+            if let flag = object["bareNumber"] {
+                guard let value = flag as? Bool else {
+                    throw ConfigurationError("\(path).bareNumber: expected true or false")
+                }
+                bare = value
+            }
+            kind = .number(number)
+        case "date":
+            var date = DateSpec()
+            if let style {
+                guard let parsed = DateStyle(rawValue: style) else {
+                    throw ConfigurationError(
+                        "\(path).style: unknown date style '\(style)'; use short, medium, long, full")
+                }
+                date.format = .style(parsed)
+            } else {
+                switch format {
+                case nil, "default": date.format = .pattern("yyyy-MM-dd")
+                case "any": date.format = .any
+                case let pattern?:
+                    if pattern.contains("%") {
+                        do { date.format = .pattern(try strptimeToUTS35(pattern)) } catch {
+                            throw ConfigurationError("\(path).format: \(error.message)")
+                        }
+                    } else {
+                        date.format = .pattern(pattern)
+                    }
+                }
+            }
+            kind = .date(date)
+        default:
+            kind = .text
+        }
+        var spec = FieldSpec(kind: kind, locale: locale)
+        if let allow = try text("allow") { spec.allow = CharacterRule(allow) }
+        if let deny = try text("deny") { spec.deny = CharacterRule(deny) }
+        if let preset = try text("preset") {
+            guard let parsed = CharacterPreset(rawValue: preset) else {
+                throw ConfigurationError(
+                    "\(path).preset: unknown preset '\(preset)'; use "
+                        + CharacterPreset.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            spec.preset = parsed
+        }
+        if type == "string", let format, format != "default" {
+            let patterns = [
+                "email": "[^@\\s]+@[^@\\s]+\\.[^@\\s]+",
+                "uri": "[A-Za-z][A-Za-z0-9+.-]*:\\S+",
+                "uuid": "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}",
+            ]
+            guard let pattern = patterns[format] else {
+                throw ConfigurationError(
+                    "\(path).format: unknown string format '\(format)'; use default, email, uri or uuid")
+            }
+            spec.pattern = pattern
+        }
+        self.init(name: name, spec: spec, path: path)
+        bareNumber = bare
+        if let constraints = object["constraints"] {
+            guard let rules = constraints as? [String: Any] else {
+                throw ConfigurationError("\(path).constraints: expected an object")
+            }
+            try apply(rules, path: "\(path).constraints")
+        }
+    }
+
+    private mutating func apply(_ rules: [String: Any], path: String) throws(ConfigurationError) {
+        func integer(_ key: String) throws(ConfigurationError) -> Int? {
+            guard let value = rules[key] else { return nil }
+            guard let number = value as? Int, number >= 0 else {
+                throw ConfigurationError("\(path).\(key): expected a whole number ≥ 0")
+            }
+            return number
+        }
+        func flag(_ key: String) throws(ConfigurationError) -> Bool {
+            guard let value = rules[key] else { return false }
+            guard let bool = value as? Bool else { throw ConfigurationError("\(path).\(key): expected true or false") }
+            return bool
+        }
+        required = try flag("required")
+        unique = try flag("unique")
+        spec.minLength = try integer("minLength")
+        spec.maxLength = try integer("maxLength")
+        if let pattern = rules["pattern"] {
+            guard let text = scalarText(pattern) else { throw ConfigurationError("\(path).pattern: expected a string") }
+            spec.pattern = text
+        }
+        for key in ["minimum", "maximum"] {
+            guard let value = rules[key] else { continue }
+            let text = scalarText(value) ?? ""
+            switch spec.kind {
+            case .number(var number):
+                guard let decimal = ExactDecimal(text) else {
+                    throw ConfigurationError("\(path).\(key): '\(text)' is not a number")
+                }
+                if key == "minimum" { number.minimum = decimal } else { number.maximum = decimal }
+                spec.kind = .number(number)
+            case .date(var date):
+                guard let day = CivilDate(iso: text) else {
+                    throw ConfigurationError("\(path).\(key): '\(text)' is not an ISO date (yyyy-MM-dd)")
+                }
+                if key == "minimum" { date.minimum = day } else { date.maximum = day }
+                spec.kind = .date(date)
+            case .text:
+                throw ConfigurationError("\(path).\(key): a string column has no minimum or maximum")
+            }
+        }
+        if let values = rules["enum"] {
+            guard let list = values as? [Any] else { throw ConfigurationError("\(path).enum: expected a list") }
+            allowedValues = try list.map { (item) throws(ConfigurationError) in
+                let text = scalarText(item) ?? ""
+                switch spec.kind {
+                case .number:
+                    guard let decimal = ExactDecimal(text) else {
+                        throw ConfigurationError("\(path).enum: '\(text)' is not a number")
+                    }
+                    return decimal.description
+                case .date:
+                    guard let day = CivilDate(iso: text) else {
+                        throw ConfigurationError("\(path).enum: '\(text)' is not an ISO date (yyyy-MM-dd)")
+                    }
+                    return day.description
+                case .text:
+                    return text
+                }
+            }
+        }
+    }
+}
+
+/// A YAML or JSON scalar as text (numbers and booleans as written).
+func scalarText(_ value: Any) -> String? {
+    switch value {
+    case let string as String: string
+    case let int as Int: String(int)
+    case let double as Double: String(double)
+    case let bool as Bool: String(bool)
+    default: nil
+    }
+}
+
+/// Converts Table Schema's strptime date format (`%d.%m.%Y`) to a UTS #35 pattern
+/// (`dd.MM.yyyy`), quoting literal letters.
+func strptimeToUTS35(_ format: String) throws(ConfigurationError) -> String {
+    let directives: [Character: String] = [
+        "d": "dd", "e": "d", "m": "MM", "Y": "yyyy", "y": "yy", "b": "MMM", "h": "MMM", "B": "MMMM", "a": "EEE",
+        "A": "EEEE",
+    ]
+    var out = ""
+    var literal = ""
+    func flush() {
+        guard !literal.isEmpty else { return }
+        if literal.contains(where: { $0.isLetter || $0 == "'" }) {
+            out += "'" + literal.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
+        } else {
+            out += literal
+        }
+        literal = ""
+    }
+    var characters = Array(format)
+    var index = 0
+    while index < characters.count {
+        let character = characters[index]
+        guard character == "%" else {
+            literal.append(character)
+            index += 1
+            continue
+        }
+        index += 1
+        guard index < characters.count else { throw ConfigurationError("'\(format)' ends with a lone %") }
+        var directive = characters[index]
+        // %-d and %-m: without padding (both read one or two digits; only examples differ).
+        var unpadded = false
+        if directive == "-", index + 1 < characters.count {
+            index += 1
+            directive = characters[index]
+            unpadded = true
+        }
+        if directive == "%" {
+            literal.append("%")
+        } else if let pattern = directives[directive] {
+            flush()
+            out += unpadded && (directive == "d" || directive == "m") ? String(pattern.prefix(1)) : pattern
+        } else {
+            throw ConfigurationError(
+                "'%\(directive)' in '\(format)' is not a date directive fieldcheck reads "
+                    + "(%d %e %m %Y %y %b %B %a %A)")
+        }
+        index += 1
+    }
+    characters.removeAll()
+    flush()
+    return out
+}

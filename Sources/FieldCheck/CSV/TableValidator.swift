@@ -1,0 +1,271 @@
+/// One finding about a row: about a cell (with its column), or about the row's shape.
+public struct CellProblem: Sendable {
+    /// The column's name; nil for a finding about the whole row.
+    public var column: String?
+    /// 0-based index of the cell in the record; nil for the whole row.
+    public var field: Int?
+    /// The cell as read (the empty string for a whole-row finding).
+    public var input: String
+    public var diagnostic: Diagnostic
+}
+
+/// What the table made of one row.
+public struct RowResult {
+    public var errors: [CellProblem] = []
+    public var warnings: [CellProblem] = []
+    /// The canonical form of each checked cell that was accepted (nil: write the cell as read).
+    public var normalized: [String?] = []
+    /// Which cells were rejected.
+    public var rejectedCells: Set<Int> = []
+
+    public var isValid: Bool { errors.isEmpty }
+}
+
+/// A schema compiled against one file's header: one `FieldValidator` per column (the same
+/// pipeline as the line commands), and the table rules (required, unique, enum, the row's
+/// shape). Not thread-safe.
+public final class TableValidator {
+    struct Column {
+        let schema: ColumnSchema
+        let index: Int
+        let validator: FieldValidator
+        let unique: UniqueSet?
+    }
+
+    public let header: [String]?
+    /// How many cells a row must have.
+    public let width: Int
+    let columns: [Column]
+    let missingValues: Set<String>
+    let emptyIsMissing: Bool
+    /// Whether a missing value other than the empty string exists (checking costs a String).
+    let hasWrittenMissingValues: Bool
+    let primaryKey: [Int]
+    let keySet: UniqueSet?
+    private var keyBuffer: [UInt8] = []
+
+    /// - Parameters:
+    ///   - header: the file's column names; nil under `--no-header` (columns by position).
+    ///   - width: the number of cells of the first row when there is no header.
+    /// - Throws: `ConfigurationError` naming the schema path of a column the file lacks.
+    public init(schema: TableSchema, header: [String]?, width: Int, file: String) throws(ConfigurationError) {
+        self.header = header
+        self.width = header?.count ?? max(width, schema.columns.count)
+        var columns: [Column] = []
+        for (position, column) in schema.columns.enumerated() {
+            let index: Int
+            if let header {
+                guard let found = header.firstIndex(of: column.name) else {
+                    throw ConfigurationError(
+                        "\(column.path).name: the column '\(column.name)' is not in the header of \(file) "
+                            + "(its columns: \(header.joined(separator: ", ")))")
+                }
+                index = found
+            } else {
+                index = position
+            }
+            let validator: FieldValidator
+            do { validator = try FieldValidator(column.spec) } catch {
+                throw ConfigurationError("\(column.path): \(error.message)")
+            }
+            columns.append(
+                Column(
+                    schema: column, index: index, validator: validator, unique: column.unique ? UniqueSet() : nil))
+        }
+        self.columns = columns
+        missingValues = Set(schema.missingValues)
+        emptyIsMissing = missingValues.contains("")
+        hasWrittenMissingValues = missingValues.contains { !$0.isEmpty }
+        primaryKey = schema.primaryKey.compactMap { name in columns.first { $0.schema.name == name }?.index }
+        keySet = primaryKey.isEmpty ? nil : UniqueSet()
+    }
+
+    /// The names of the checked columns, in schema order.
+    public var columnNames: [String] { columns.map(\.schema.name) }
+
+    /// Checks one data row; `row` is its 1-based data row number.
+    public func validate(_ record: CSVRecord, row: Int) -> RowResult {
+        var result = RowResult()
+        result.normalized = Array(repeating: nil, count: record.count)
+        if let problem = record.problem {
+            result.errors.append(rowProblem(problem, record))
+            return result
+        }
+        if record.count != width {
+            var missing = false
+            if record.count < width && !record.isBlank {
+                for column in columns where column.index >= record.count {
+                    missing = true
+                    result.errors.append(
+                        CellProblem(
+                            column: column.schema.name, field: column.index, input: "",
+                            diagnostic: Diagnostic(
+                                code: .missingColumn, offset: nil, length: 0,
+                                message: "the row has \(record.count) cell\(record.count == 1 ? "" : "s"), "
+                                    + "so no cell for the column '\(column.schema.name)' (cell \(column.index + 1))")))
+                }
+            }
+            if !missing {
+                let message =
+                    record.isBlank
+                    ? "a blank line: a row of 1 empty cell where the header has \(width)"
+                    : "the row has \(record.count) cells where the header has \(width)"
+                result.errors.append(
+                    CellProblem(
+                        column: nil, field: nil, input: "",
+                        diagnostic: Diagnostic(code: .raggedRow, offset: nil, length: 0, message: message)))
+                return result
+            }
+        }
+        for column in columns where column.index < record.count {
+            check(column, record[column.index], row: row, into: &result)
+        }
+        if let keySet, result.errors.isEmpty {
+            keyBuffer.removeAll(keepingCapacity: true)
+            for index in primaryKey {
+                if !keyBuffer.isEmpty { keyBuffer.append(0x1F) }
+                keyBuffer.append(contentsOf: (result.normalized[index] ?? "").utf8)
+            }
+            let first = keyBuffer.withUnsafeBufferPointer { keySet.insert($0, row: row) }
+            if let first {
+                let names = primaryKey.map { header?[$0] ?? "cell \($0 + 1)" }.joined(separator: ", ")
+                result.errors.append(
+                    CellProblem(
+                        column: names, field: primaryKey[0], input: "",
+                        diagnostic: Diagnostic(
+                            code: .notUnique, offset: nil, length: 0,
+                            message: "the primary key (\(names)) repeats row \(first)")))
+            }
+        }
+        return result
+    }
+
+    private func check(_ column: Column, _ cell: UnsafeBufferPointer<UInt8>, row: Int, into result: inout RowResult) {
+        let name = column.schema.name
+        func reject(_ input: String, _ diagnostic: Diagnostic) {
+            result.errors.append(CellProblem(column: name, field: column.index, input: input, diagnostic: diagnostic))
+            result.rejectedCells.insert(column.index)
+        }
+        let isMissing =
+            cell.isEmpty
+            ? emptyIsMissing
+            : (hasWrittenMissingValues && missingValues.contains(String(decoding: cell, as: UTF8.self)))
+        if isMissing {
+            if column.schema.required || primaryKey.contains(column.index) {
+                reject(
+                    String(decoding: cell, as: UTF8.self),
+                    Diagnostic(
+                        code: .required, offset: nil, length: 0,
+                        message: "the column '\(name)' requires a value; expected \(column.validator.placeholderPhrase)"
+                    ))
+            } else {
+                result.normalized[column.index] = ""
+            }
+            return
+        }
+        var fieldResult: FieldResult
+        if column.schema.bareNumber {
+            fieldResult = column.validator.validate(bytes: cell)
+        } else {
+            fieldResult = validateEmbeddedNumber(column.validator, cell)
+        }
+        for warning in fieldResult.warnings + fieldResult.removed {
+            result.warnings.append(
+                CellProblem(column: name, field: column.index, input: fieldResult.input, diagnostic: warning))
+        }
+        guard fieldResult.isValid, let value = fieldResult.value else {
+            for error in fieldResult.errors { reject(fieldResult.input, error) }
+            return
+        }
+        if let allowed = column.schema.allowedValues, !allowed.contains(value) {
+            reject(
+                fieldResult.input,
+                Diagnostic(
+                    code: .notInEnum, offset: nil, length: 0,
+                    message: "'\(value)' is not one of the allowed values: \(allowed.joined(separator: ", "))"))
+            return
+        }
+        if let unique = column.unique {
+            var key = value
+            let first = key.withUTF8 { unique.insert($0, row: row) }
+            if let first {
+                reject(
+                    fieldResult.input,
+                    Diagnostic(
+                        code: .notUnique, offset: nil, length: 0,
+                        message: "the value \(value) of the unique column '\(name)' already appeared in row \(first)"))
+                return
+            }
+        }
+        result.normalized[column.index] = fieldResult.emitted
+    }
+
+    /// Table Schema's `bareNumber: false`: the number may be surrounded by other text
+    /// (`€ 95`, `95%`), which is dropped before reading.
+    private func validateEmbeddedNumber(_ validator: FieldValidator, _ cell: UnsafeBufferPointer<UInt8>) -> FieldResult
+    {
+        let input = String(decoding: cell, as: UTF8.self)
+        let scalars = Array(input.unicodeScalars)
+        func isNumeric(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.numericType == .decimal }
+        guard let first = scalars.firstIndex(where: isNumeric), let last = scalars.lastIndex(where: isNumeric) else {
+            return validator.validate(input)
+        }
+        var start = first
+        // Keep a sign or decimal separator standing right before the first digit.
+        while start > 0, "+-−.,".unicodeScalars.contains(scalars[start - 1]) { start -= 1 }
+        var result = validator.validate(String(String.UnicodeScalarView(scalars[start...last])))
+        for index in result.errors.indices {
+            result.errors[index].offset = result.errors[index].offset.map { $0 + start }
+        }
+        result.input = input
+        return result
+    }
+
+    private func rowProblem(_ problem: CSVProblem, _ record: CSVRecord) -> CellProblem {
+        let diagnostic: Diagnostic
+        switch problem.kind {
+        case .unterminatedQuote:
+            diagnostic = Diagnostic(
+                code: .malformedCSV, offset: problem.offset, length: 1, character: "\"",
+                message: "the quote at byte \(problem.offset + 1) of the row is never closed, so the rest of the "
+                    + "input was read as one cell")
+        case .textAfterQuote:
+            diagnostic = Diagnostic(
+                code: .malformedCSV, offset: problem.offset, length: 1,
+                message: "text after the closing quote at byte \(problem.offset + 1) of the row; a quoted cell "
+                    + "must end at a delimiter or the end of the line (write \"\" for a quote inside it)")
+        case .tooLong:
+            diagnostic = Diagnostic(
+                code: .recordTooLong, offset: nil, length: record.oversizedLength ?? 0,
+                message: "row too long: \(record.oversizedLength ?? 0) bytes, more than the limit; it was not "
+                    + "checked (raise --max-record-bytes up to 64 MiB to check it)")
+        }
+        return CellProblem(column: nil, field: nil, input: "", diagnostic: diagnostic)
+    }
+}
+
+/// Writes CSV the way RFC 4180 asks: a cell is quoted when it holds the delimiter, a quote,
+/// CR or LF, and quotes inside it are doubled.
+public enum CSVWriter {
+    public static func append(
+        _ cell: UnsafeBufferPointer<UInt8>, delimiter: UInt8, to out: inout [UInt8]
+    ) {
+        let quote = UInt8(ascii: "\"")
+        let needsQuotes = cell.contains { $0 == delimiter || $0 == quote || $0 == 0x0A || $0 == 0x0D }
+        guard needsQuotes else {
+            out.append(contentsOf: cell)
+            return
+        }
+        out.append(quote)
+        for byte in cell {
+            if byte == quote { out.append(quote) }
+            out.append(byte)
+        }
+        out.append(quote)
+    }
+
+    public static func append(_ cell: String, delimiter: UInt8, to out: inout [UInt8]) {
+        var cell = cell
+        cell.withUTF8 { append($0, delimiter: delimiter, to: &out) }
+    }
+}

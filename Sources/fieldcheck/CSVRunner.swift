@@ -1,0 +1,292 @@
+import FieldCheck
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs a table schema over CSV files: reading, the per-row verdict, the outputs (rows on
+/// stdout, rejected rows to a file, diagnostics, JSON Lines, summary, progress) and the exit
+/// status. Every row read is either accepted or rejected, and the summary says so.
+struct CSVRunner {
+    let schema: TableSchema
+    let delimiter: UInt8
+    let header: Bool
+    let normalize: Bool
+    let json: Bool
+    let check: Bool
+    let quiet: Bool
+    let summary: Bool
+    let onInvalid: InvalidPolicy
+    let rejects: String?
+    let color: ColorChoice
+    let maxRecordBytes: Int
+    let progress: Bool
+
+    func run(files: [String]) throws -> Int32 {
+        let out = Streams.standardOutput
+        let err = Streams.standardError
+        let rejectsFile = try rejects.map { (path) throws(InputOutputError) in try OutputStream.open(path: path) }
+        let useColor = color == .always || (color == .auto && err.isTerminal && LineRunner.colorAllowed)
+        let human = HumanPrinter(color: useColor, caret: useColor)
+        let reader = CSVReader(delimiter: delimiter, maxRecordBytes: maxRecordBytes)
+        var counts = TableSummary()
+        var ioFailed = false
+        var aborted = false
+        var rowBuffer: [UInt8] = []
+        var wroteRejectsHeader = false
+        var wroteHeader = false
+
+        for path in files where !aborted {
+            let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+            if fd < 0 {
+                Streams.complain("\(path): \(String(cString: strerror(errno)))")
+                ioFailed = true
+                continue
+            }
+            defer { if fd > 0 { close(fd) } }
+            let name = path == "-" ? "stdin" : path
+            var bar = ProgressBar(fd: fd, enabled: progress && err.isTerminal)
+            var table: TableValidator? = nil
+            var row = 0
+            var newline: [UInt8] = [0x0A]
+            do {
+                try reader.forEachRecord(
+                    fd: fd,
+                    overflow: { chunk in
+                        try rejectsFile?.write(chunk)
+                        if onInvalid == .keep && !json && !check { try out.write(chunk) }
+                    }
+                ) { record in
+                    guard !aborted else { return }
+                    bar.advance(bytes: record.raw.count + (record.oversizedLength ?? 0))
+                    if !record.terminator.isEmpty && record.number == 1 { newline = Array(record.terminator) }
+                    if table == nil {
+                        let names =
+                            header ? (0..<record.count).map { String(decoding: record[$0], as: UTF8.self) } : nil
+                        table = try TableValidator(
+                            schema: schema, header: names, width: record.count, file: name)
+                        if header {
+                            if !wroteHeader && !json && !check {
+                                try out.write(record.raw)
+                                if record.terminator.isEmpty { try out.write(newline) }
+                                wroteHeader = true
+                            }
+                            if let rejectsFile, !wroteRejectsHeader {
+                                try rejectsFile.write(record.raw)
+                                if record.terminator.isEmpty { try rejectsFile.write(newline) }
+                                wroteRejectsHeader = true
+                            }
+                            return
+                        }
+                    }
+                    row += 1
+                    let result = table!.validate(record, row: row)
+                    counts.add(result)
+                    let place = "\(path == "-" ? "" : "\(path): ")row \(row) (line \(record.line))"
+                    if json {
+                        for problem in result.errors {
+                            try out.write(Self.json(problem, file: path, row: row, line: record.line, warning: false))
+                        }
+                        for problem in result.warnings {
+                            try out.write(Self.json(problem, file: path, row: row, line: record.line, warning: true))
+                        }
+                    } else if !check {
+                        if result.isValid {
+                            try writeRow(
+                                record, result, blankRejected: false, normalized: normalize, into: &rowBuffer, newline)
+                        } else {
+                            switch onInvalid {
+                            case .keep:
+                                if record.oversizedLength == nil {
+                                    try writeRow(
+                                        record, result, blankRejected: false, normalized: false, into: &rowBuffer,
+                                        newline)
+                                } else {
+                                    try out.write(newline)
+                                }
+                            case .blank where record.problem == nil:
+                                try writeRow(
+                                    record, result, blankRejected: true, normalized: normalize, into: &rowBuffer,
+                                    newline)
+                            case .blank, .drop, .abort: break
+                            }
+                        }
+                    }
+                    if !result.isValid, let rejectsFile {
+                        try rejectsFile.write(record.raw)
+                        if record.terminator.isEmpty { try rejectsFile.write(newline) }
+                    }
+                    if !quiet && !json && !(result.errors.isEmpty && result.warnings.isEmpty) {
+                        bar.clear()
+                        try out.flushIfSharingTerminal(with: err)
+                        for problem in result.errors {
+                            try err.write(
+                                human.render(
+                                    place: Self.where(place, problem),
+                                    input: problem.column == nil ? nil : problem.input, problem.diagnostic))
+                        }
+                        for problem in result.warnings {
+                            try err.write(
+                                human.render(
+                                    place: Self.where(place, problem), input: problem.input, problem.diagnostic,
+                                    warning: true))
+                        }
+                    }
+                    if !result.isValid && onInvalid == .abort { aborted = true }
+                }
+            } catch let error as InputError {
+                Streams.complain("\(name): \(error.message)")
+                ioFailed = true
+            }
+            bar.clear()
+        }
+        try out.flush()
+        try rejectsFile?.close()
+        if summary { try err.write(counts.text(rejectsFile: rejects)) }
+        if ioFailed { return 3 }
+        return counts.rejected > 0 ? 1 : 0
+
+        func writeRow(
+            _ record: CSVRecord, _ result: RowResult, blankRejected: Bool, normalized: Bool, into buffer: inout [UInt8],
+            _ newline: [UInt8]
+        ) throws {
+            if !normalized && !blankRejected {
+                try out.write(record.raw)
+                if record.terminator.isEmpty { try out.write(newline) }
+                return
+            }
+            buffer.removeAll(keepingCapacity: true)
+            for index in 0..<record.count {
+                if index > 0 { buffer.append(delimiter) }
+                if blankRejected && result.rejectedCells.contains(index) { continue }
+                if normalized, index < result.normalized.count, let value = result.normalized[index] {
+                    CSVWriter.append(value, delimiter: delimiter, to: &buffer)
+                } else {
+                    CSVWriter.append(record[index], delimiter: delimiter, to: &buffer)
+                }
+            }
+            buffer.append(contentsOf: newline)
+            try buffer.withUnsafeBufferPointer { try out.write($0) }
+        }
+    }
+
+    static func `where`(_ place: String, _ problem: CellProblem) -> String {
+        problem.column.map { "\(place), column '\($0)'" } ?? place
+    }
+
+    /// One JSON object per problem:
+    /// `{"file":"data.csv","row":3,"line":4,"column":"price","field":1,"input":"12a,5","severity":"error",
+    /// "code":"unexpected_character","offset":2,"length":1,"character":"a","codepoint":"U+0061",
+    /// "name":"LATIN SMALL LETTER A","message":"..."}` — `column`, `field` and `input` are null
+    /// for a problem of the whole row (`ragged_row`, `malformed_csv`).
+    static func json(_ problem: CellProblem, file: String, row: Int, line: Int, warning: Bool) -> String {
+        var out = "{"
+        if file != "-" { out += "\"file\":\(JSON.string(file))," }
+        out += "\"row\":\(row),\"line\":\(line)"
+        out += ",\"column\":\(JSON.string(problem.column))"
+        out += ",\"field\":\(problem.field.map { String($0 + 1) } ?? "null")"
+        out += ",\"input\":\(problem.column == nil ? "null" : JSON.string(problem.input))"
+        out += ",\"severity\":\"\(warning ? "warning" : "error")\","
+        out += JSONLinesPrinter.object(problem.diagnostic).dropFirst()
+        return out + "\n"
+    }
+}
+
+/// Counts of a CSV run, printed by `--summary`.
+struct TableSummary {
+    var read = 0
+    var accepted = 0
+    var rejected = 0
+    var byColumn: [String: [ErrorCode: Int]] = [:]
+    var byCode: [ErrorCode: Int] = [:]
+
+    mutating func add(_ result: RowResult) {
+        read += 1
+        if result.isValid { accepted += 1 } else { rejected += 1 }
+        for problem in result.errors {
+            byCode[problem.diagnostic.code, default: 0] += 1
+            byColumn[problem.column ?? "(row)", default: [:]][problem.diagnostic.code, default: 0] += 1
+        }
+    }
+
+    func text(rejectsFile: String?) -> String {
+        var out = "fieldcheck: summary: \(read) rows read = \(accepted) accepted + \(rejected) rejected"
+        if let rejectsFile, rejected > 0 { out += " (rejected rows in \(rejectsFile))" }
+        out += "\n"
+        func list(_ codes: [ErrorCode: Int]) -> String {
+            codes.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.rawValue < $1.key.rawValue }
+                .map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
+        }
+        for (column, codes) in byColumn.sorted(by: { $0.key < $1.key }) {
+            out += "fieldcheck: summary: column '\(column)': \(codes.values.reduce(0, +)) bad (\(list(codes)))\n"
+        }
+        if !byCode.isEmpty { out += "fieldcheck: summary: by code: \(list(byCode))\n" }
+        return out
+    }
+}
+
+/// A one-line progress display on stderr (rows, bytes, rate, time left), redrawn at most
+/// five times a second, only for a regular file read while stderr is a terminal.
+struct ProgressBar {
+    private var total = 0
+    private var bytes = 0
+    private var rows = 0
+    private var started = 0.0
+    private var lastDrawn = 0.0
+    private var shown = false
+    private let enabled: Bool
+
+    init(fd: Int32, enabled: Bool) {
+        var info = stat()
+        let regular = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        self.enabled = enabled && regular && info.st_size > 0
+        total = Int(info.st_size)
+        started = Self.now()
+        lastDrawn = started
+    }
+
+    mutating func advance(bytes count: Int) {
+        guard enabled else { return }
+        rows += 1
+        bytes += count
+        guard rows & 0x3FF == 0 else { return }
+        let now = Self.now()
+        guard now - lastDrawn >= 0.2 else { return }
+        lastDrawn = now
+        let elapsed = max(now - started, 0.001)
+        let rate = Double(rows) / elapsed
+        let left = bytes > 0 ? elapsed * Double(total - bytes) / Double(bytes) : 0
+        let percent = total > 0 ? 100 * bytes / total : 0
+        let line =
+            "\r\u{1B}[K\(rows) rows  \(bytes >> 20)/\(total >> 20) MB (\(percent)%)  \(Int(rate)) rows/s  \(Int(left.rounded())) s left"
+        Streams.standardError.writeQuietly(line)
+        shown = true
+    }
+
+    mutating func clear() {
+        guard shown else { return }
+        Streams.standardError.writeQuietly("\r\u{1B}[K")
+        shown = false
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
+
+/// The whole contents of a small text file (a schema), or nil when it cannot be read.
+func readWholeFile(_ path: String) -> String? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let got = read(fd, &chunk, chunk.count)
+        if got < 0 && errno == EINTR { continue }
+        if got <= 0 { return got == 0 ? String(decoding: bytes, as: UTF8.self) : nil }
+        bytes.append(contentsOf: chunk[0..<got])
+    }
+}

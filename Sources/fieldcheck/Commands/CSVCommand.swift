@@ -1,0 +1,160 @@
+import ArgumentParser
+import FieldCheck
+import YAMLTree
+
+extension Fieldcheck {
+    /// `fieldcheck csv`: validate and normalize CSV columns against a Table Schema.
+    struct CSVCommand: StatusCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "csv",
+            abstract:
+                "Check the columns of CSV files against a Table Schema; write the good rows, normalized if asked.",
+            discussion: """
+                Each column of the schema is a field specification, checked by the same pipeline \
+                as the line commands. Every bad cell is reported with its data row, physical line, \
+                column, code, offset and character. Accepted rows go to stdout (as read, or with \
+                --normalize in canonical form); rejected rows to --rejects, byte for byte. Rows \
+                read = rows accepted + rows rejected, always.
+
+                Examples:
+                  fieldcheck csv --schema schema.yaml data.csv > clean.csv
+                  fieldcheck csv --column 'price=number:de_DE' --column 'date=date:de_DE:dd.MM.yyyy' \\
+                      --normalize --rejects bad.csv data.csv
+                """
+        )
+
+        @Argument(help: "CSV files to read; stdin when none or '-'.")
+        var files: [String] = []
+
+        @Option(
+            help: ArgumentHelp(
+                "A Frictionless Table Schema (JSON or YAML) describing the columns.", valueName: "FILE"))
+        var schema: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "A column given inline: NAME=TYPE[:LOCALE[:FORMAT]], TYPE one of string, number, integer, date; FORMAT a date pattern or style, or a number style (repeatable; overrides the schema's column).",
+                valueName: "SPEC"))
+        var column: [String] = []
+
+        @OptionGroup var locale: LocaleOption
+
+        @Option(help: ArgumentHelp("The cell delimiter: one ASCII character, or 'tab' (default: ',').", valueName: "C"))
+        var delimiter = ","
+
+        @Flag(help: "The first row is data, not a header; schema columns are matched by position.")
+        var noHeader = false
+
+        @Flag(help: "Write accepted rows with every checked cell in canonical form (numbers exact, dates ISO 8601).")
+        var normalize = false
+
+        @Flag(help: "Write one JSON object per problem (JSON Lines) on stdout instead of rows.")
+        var json = false
+
+        @Flag(help: "Write nothing on stdout; report through diagnostics and the exit status only.")
+        var check = false
+
+        @Flag(name: [.short, .long], help: "Print no diagnostics.")
+        var quiet = false
+
+        @Flag(help: "Print counts of rows read, accepted and rejected, per column and per code, on stderr at the end.")
+        var summary = false
+
+        @Option(
+            help:
+                "What stdout gets for a rejected row: drop (nothing), keep (the row as read), blank (the row with its bad cells emptied) or abort (stop at once)."
+        )
+        var onInvalid: InvalidPolicy = .drop
+
+        @Option(
+            help: ArgumentHelp(
+                "Write every rejected row to FILE byte for byte, after the header.", valueName: "FILE"))
+        var rejects: String?
+
+        @Option(
+            help:
+                "Colour diagnostics and draw a caret under the character: auto (when stderr is a terminal), always or never."
+        )
+        var color: ColorChoice = .auto
+
+        @Option(
+            help: ArgumentHelp(
+                "Reject rows longer than N bytes without holding them in memory (at most 64 MiB).", valueName: "N"))
+        var maxRecordBytes: Int = 16 << 20
+
+        @Flag(
+            inversion: .prefixedNo,
+            help:
+                "Show a progress bar (rows, bytes, rate, time left) on stderr when it is a terminal and the input a file."
+        )
+        var progress = true
+
+        func validate() throws {
+            if json && check { throw ValidationError("--json and --check cannot be used together") }
+            if schema == nil && column.isEmpty { throw ValidationError("give --schema FILE or at least one --column") }
+            if maxRecordBytes < 1 || maxRecordBytes > 64 << 20 {
+                throw ValidationError("--max-record-bytes must be 1 to 67108864 (64 MiB)")
+            }
+            _ = try delimiterByte()
+        }
+
+        func delimiterByte() throws -> UInt8 {
+            if delimiter == "tab" || delimiter == "\\t" || delimiter == "\t" { return 0x09 }
+            guard delimiter.utf8.count == 1, let byte = delimiter.utf8.first, byte != 0x22, byte != 0x0A, byte != 0x0D
+            else {
+                throw ValidationError(
+                    "--delimiter must be one ASCII character other than a quote or line break, or 'tab'")
+            }
+            return byte
+        }
+
+        mutating func runWithStatus() throws -> Int32 {
+            let defaultLocale = try locale.resolve(category: "LC_NUMERIC")
+            var table: TableSchema
+            if let schema {
+                guard let text = readWholeFile(schema) else { throw ConfigurationError("cannot read schema \(schema)") }
+                let tree: Any?
+                do { tree = try YAMLTree.parse(text) } catch {
+                    throw ConfigurationError("\(schema): not valid JSON or YAML: \(error.description)")
+                }
+                table = try TableSchema(tree: tree, source: schema, defaultLocale: defaultLocale)
+            } else {
+                table = TableSchema(columns: [])
+            }
+            for spec in column {
+                let inline = try Self.inlineColumn(spec, defaultLocale: defaultLocale)
+                if let index = table.columns.firstIndex(where: { $0.name == inline.name }) {
+                    table.columns[index] = inline
+                } else {
+                    table.columns.append(inline)
+                }
+            }
+            let runner = CSVRunner(
+                schema: table, delimiter: try delimiterByte(), header: !noHeader, normalize: normalize, json: json,
+                check: check, quiet: quiet, summary: summary, onInvalid: onInvalid, rejects: rejects, color: color,
+                maxRecordBytes: maxRecordBytes, progress: progress)
+            return try runner.run(files: files.isEmpty ? ["-"] : files)
+        }
+
+        /// `price=number:de_DE`, `date=date:de_DE:dd.MM.yyyy`, `code=string`.
+        static func inlineColumn(_ text: String, defaultLocale: LocaleID) throws(ConfigurationError) -> ColumnSchema {
+            let path = "--column '\(text)'"
+            guard let equals = text.firstIndex(of: "=") else {
+                throw ConfigurationError("\(path): expected NAME=TYPE[:LOCALE[:FORMAT]], as in price=number:de_DE")
+            }
+            let name = String(text[..<equals])
+            let parts = text[text.index(after: equals)...].split(
+                separator: ":", maxSplits: 2, omittingEmptySubsequences: false
+            )
+            .map(String.init)
+            var object: [String: Any] = ["name": name, "type": parts[0]]
+            if parts.count > 1, !parts[1].isEmpty { object["locale"] = parts[1] }
+            if parts.count > 2, !parts[2].isEmpty {
+                let format = parts[2]
+                let styles = DateStyle.allCases.map(\.rawValue) + NumberStyle.allCases.map(\.rawValue)
+                object[styles.contains(format) ? "style" : "format"] = format
+            }
+            return try ColumnSchema(object: object, path: path, defaultLocale: defaultLocale)
+        }
+    }
+}

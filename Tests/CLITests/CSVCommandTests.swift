@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+/// `fieldcheck csv` through the real binary, on the bundled sample and on small tables.
+@Suite struct CSVCommandTests {
+    static let data = ManPageTests.root.appendingPathComponent("Data")
+    static var sample: String { data.appendingPathComponent("orders.csv").path }
+    static var yamlSchema: String { data.appendingPathComponent("orders.schema.yaml").path }
+    static var jsonSchema: String { data.appendingPathComponent("orders.schema.json").path }
+
+    static func problems(_ run: CLI.Outcome) -> [String] {
+        run.objects.map {
+            "row \($0["row"]!) line \($0["line"]!) \($0["column"] as? String ?? "-") \($0["code"]!) @\(($0["offset"] as? Int).map(String.init) ?? "null")"
+        }
+    }
+
+    /// The issue's acceptance run: exactly the bad cells, with row, line, column, code and offset.
+    @Test func reportsExactlyTheBadCellsOfTheSample() throws {
+        let run = try CLI.run(["csv", "--schema", Self.yamlSchema, "--json", Self.sample])
+        #expect(run.status == 1)
+        #expect(
+            Self.problems(run) == [
+                "row 4 line 5 price misplaced_grouping_separator @5",
+                "row 5 line 6 date field_out_of_range @0",
+                "row 7 line 8 code pattern_mismatch @0",
+                "row 8 line 9 id not_unique @null",
+                "row 10 line 12 price misplaced_grouping_separator @1",
+                "row 11 line 13 price required @null",
+                "row 12 line 14 date two_digit_year @5",
+            ])
+    }
+
+    @Test func jsonAndYAMLSchemasGiveTheSameReport() throws {
+        let yaml = try CLI.run(["csv", "--schema", Self.yamlSchema, "--json", Self.sample])
+        let json = try CLI.run(["csv", "--schema", Self.jsonSchema, "--json", Self.sample])
+        #expect(json.status == 1)
+        #expect(json.stdout == yaml.stdout)
+    }
+
+    /// Rows written + rows rejected = rows read; rejected rows are kept byte for byte; the
+    /// normalized output validates clean.
+    @Test func rowsReconcileAndNormalizedOutputIsClean() throws {
+        let rejects = CLI.temporaryFile("rejects.csv")
+        let run = try CLI.run([
+            "csv", "--schema", Self.yamlSchema, "--normalize", "--rejects", rejects.path, "--summary", "--quiet",
+            Self.sample,
+        ])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("summary: 12 rows read = 5 accepted + 7 rejected"))
+        let normalized = run.stdout
+        #expect(normalized.hasPrefix("id,price,date,code,note\n1,1234.56,2026-04-13,DE01,"))
+        let rejected = try String(contentsOf: rejects, encoding: .utf8)
+        let original = try String(contentsOfFile: Self.sample, encoding: .utf8)
+        // Header + 7 rows; every rejected row is a verbatim slice of the input.
+        #expect(rejected.hasPrefix("id,price,date,code,note\n"))
+        for line in ["4,\"1,234.56\",14.04.2026,DE02,price in en_US form\n", "10,,18.04.2026,IT55,price missing\n"] {
+            #expect(rejected.contains(line))
+            #expect(original.contains(line))
+        }
+        // The normalized rows are valid under an ISO/canonical schema of the same columns.
+        let again = try CLI.run(
+            [
+                "csv", "--column", "id=integer", "--column", "price=number", "--column", "date=date::yyyy-MM-dd",
+                "--column", "code=string", "--summary", "-",
+            ], input: normalized)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout == normalized)
+        #expect(again.stderr.contains("summary: 5 rows read = 5 accepted + 0 rejected"))
+        let rejectedRows = try CLI.run(["csv", "--column", "id=string", "--summary", "--check", rejects.path])
+        #expect(rejectedRows.stderr.contains("7 rows read"))
+    }
+
+    @Test(arguments: [
+        ("a,b\n1,\"open\n2,3\n", "malformed_csv"),
+        ("a,b\n\"x\"y,2\n", "malformed_csv"),
+        ("a,b\n1,2,3\n", "ragged_row"),
+        ("a,b\n\n", "ragged_row"),
+        ("a,b\n1\n", "missing_column"),
+        ("a,b\n,2\n", "required"),
+        ("a,b\n1,2\n1,3\n", "not_unique"),
+        ("a,b\n7,2\n", "not_in_enum"),
+    ])
+    func structuralAndTableCodes(input: String, code: String) throws {
+        let schema = CLI.temporaryFile("codes.json")
+        try
+            #"{"fields":[{"name":"a","type":"integer","constraints":{"required":true,"unique":true,"enum":[1,2,3]}},{"name":"b","type":"integer"}]}"#
+            .write(to: schema, atomically: true, encoding: .utf8)
+        let run = try CLI.run(["csv", "--schema", schema.path, "--json"], input: input)
+        #expect(run.status == 1)
+        #expect(run.objects.map { $0["code"] as? String } == [code], "\(run.stdout)")
+    }
+
+    @Test func rowAndLineNumbersWithNewlinesInsideQuotes() throws {
+        let input = "id,note\n1,\"a\nb\"\n2,\"c\nd\ne\"\nx,ok\n"
+        let run = try CLI.run(["csv", "--column", "id=integer", "--json"], input: input)
+        #expect(run.objects.count == 1)
+        #expect(run.objects.first?["row"] as? Int == 3)
+        #expect(run.objects.first?["line"] as? Int == 7)
+        let human = try CLI.run(["csv", "--column", "id=integer"], input: input)
+        #expect(human.stderr.hasPrefix("fieldcheck: row 3 (line 7), column 'id': 'x':"))
+        #expect(human.stdout == "id,note\n1,\"a\nb\"\n2,\"c\nd\ne\"\n")
+    }
+
+    @Test func onInvalidPolicies() throws {
+        let input = "n,d\n\"1,5\",13.04.2026\nx,13.04.2026\n"
+        let args = ["csv", "--column", "n=number:de_DE", "--column", "d=date:de_DE:dd.MM.yyyy", "--normalize", "-q"]
+        #expect(try CLI.run(args, input: input).stdout == "n,d\n1.5,2026-04-13\n")
+        #expect(
+            try CLI.run(args + ["--on-invalid", "blank"], input: input).stdout == "n,d\n1.5,2026-04-13\n,2026-04-13\n")
+        #expect(
+            try CLI.run(args + ["--on-invalid", "keep"], input: input).stdout == "n,d\n1.5,2026-04-13\nx,13.04.2026\n")
+    }
+
+    @Test(arguments: [
+        (["csv", "--column", "price=number:de_DE", "-"], "'price' is not in the header"),
+        (["csv", "--column", "a=boolean", "-"], "unknown or unsupported type 'boolean'"),
+        (["csv", "--column", "a=number:xx_YY", "-"], "unknown locale"),
+        (["csv", "-"], "give --schema"),
+        (["csv", "--column", "a=string", "--delimiter", "ab", "-"], "--delimiter"),
+    ])
+    func configurationErrorsExitTwo(arguments: [String], phrase: String) throws {
+        let run = try CLI.run(arguments, input: "a,b\n1,2\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains(phrase), "\(run.stderr)")
+    }
+
+    @Test func missingSchemaColumnNamesTheSchemaPath() throws {
+        let schema = CLI.temporaryFile("missing.yaml")
+        try "fields:\n  - {name: a, type: integer}\n  - {name: price, type: number}\n".write(
+            to: schema, atomically: true, encoding: .utf8)
+        let run = try CLI.run(["csv", "--schema", schema.path], input: "a,b\n1,2\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("missing.yaml: fields[1].name: the column 'price' is not in the header of stdin"))
+    }
+}

@@ -1,0 +1,160 @@
+import Glibc
+import Testing
+
+@testable import FieldCheck
+
+/// A record as plain values, for comparing.
+struct ReadRecord: Equatable, CustomStringConvertible {
+    var cells: [String]
+    var line: Int
+    var raw: String
+    var problem: CSVProblem.Kind?
+    var description: String { "\(cells) line \(line) raw \(raw.debugDescription) \(problem.map { "\($0)" } ?? "")" }
+}
+
+/// Reads `bytes` through a temporary file, as the command line does.
+func readCSV(_ bytes: [UInt8], delimiter: Character = ",", maxRecordBytes: Int = 1 << 20) throws -> [ReadRecord] {
+    var template = Array("/tmp/fieldcheck-csv-XXXXXX".utf8CString)
+    let fd = mkstemp(&template)
+    precondition(fd >= 0)
+    defer {
+        close(fd)
+        unlink(template)
+    }
+    var written = 0
+    while written < bytes.count {
+        let got = bytes[written...].withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count) }
+        precondition(got > 0)
+        written += got
+    }
+    lseek(fd, 0, SEEK_SET)
+    var records: [ReadRecord] = []
+    let reader = CSVReader(delimiter: UInt8(ascii: delimiter.unicodeScalars.first!), maxRecordBytes: maxRecordBytes)
+    try reader.forEachRecord(fd: fd) { record in
+        records.append(
+            ReadRecord(
+                cells: (0..<record.count).map { String(decoding: record[$0], as: UTF8.self) }, line: record.line,
+                raw: String(decoding: record.raw, as: UTF8.self), problem: record.problem?.kind))
+    }
+    return records
+}
+
+func readCSV(_ text: String, delimiter: Character = ",") throws -> [ReadRecord] {
+    try readCSV(Array(text.utf8), delimiter: delimiter)
+}
+
+@Suite struct CSVReaderTests {
+    @Test func quotedFieldsDoubledQuotesAndDelimitersInside() throws {
+        let records = try readCSV("a,b,c\n\"x, y\",\"say \"\"hi\"\"\",\n")
+        #expect(records.map(\.cells) == [["a", "b", "c"], ["x, y", "say \"hi\"", ""]])
+        #expect(records[1].raw == "\"x, y\",\"say \"\"hi\"\"\",\n")
+    }
+
+    @Test func newlinesInsideQuotesKeepPhysicalLineNumbers() throws {
+        let records = try readCSV("h1,h2\n1,\"two\nlines\"\n2,\"three\r\nmore\nlines\"\n3,x\n")
+        #expect(records.map(\.line) == [1, 2, 4, 7])
+        #expect(records[1].cells == ["1", "two\nlines"])
+        #expect(records[2].cells == ["2", "three\r\nmore\nlines"])
+    }
+
+    @Test func crlfAndLFAndNoFinalNewline() throws {
+        let records = try readCSV("a,b\r\n1,2\n3,4")
+        #expect(records.map(\.cells) == [["a", "b"], ["1", "2"], ["3", "4"]])
+        #expect(records[0].raw == "a,b\r\n")
+        #expect(records[2].raw == "3,4")
+        // A quoted last cell before CRLF.
+        #expect(try readCSV("\"a\"\r\n\"b\"").map(\.cells) == [["a"], ["b"]])
+    }
+
+    @Test func byteOrderMarkIsNotData() throws {
+        let records = try readCSV([0xEF, 0xBB, 0xBF] + Array("id,name\n1,x\n".utf8))
+        #expect(records[0].cells == ["id", "name"])
+    }
+
+    @Test func otherDelimiters() throws {
+        #expect(try readCSV("a;b\n\"1;2\";3\n", delimiter: ";").map(\.cells) == [["a", "b"], ["1;2", "3"]])
+        #expect(try readCSV("a\tb\n1\t2\n", delimiter: "\t").map(\.cells) == [["a", "b"], ["1", "2"]])
+    }
+
+    @Test func malformedRecordsAreFlagged() throws {
+        let unterminated = try readCSV("a,b\n1,\"open\n2,3\n")
+        #expect(unterminated.count == 2)
+        #expect(unterminated[1].problem == .unterminatedQuote)
+        #expect(unterminated[1].raw == "1,\"open\n2,3\n")
+        let textAfter = try readCSV("a,b\n\"x\"y,2\n3,4\n")
+        #expect(textAfter[1].problem == .textAfterQuote)
+        #expect(textAfter[2].cells == ["3", "4"])
+    }
+
+    @Test func blankLinesAndEmptyCells() throws {
+        let records = try readCSV("a,b\n\n,\n")
+        #expect(records.map(\.cells) == [["a", "b"], [""], ["", ""]])
+    }
+
+    @Test func recordsAcrossBlockBoundariesAreWhole() throws {
+        // 3 MB of rows with quoted newlines: many records straddle the 1 MiB blocks.
+        var text = "id,note\n"
+        for index in 0..<60_000 { text += "\(index),\"line one\nline \"\"two\"\" \(index)\"\n" }
+        let records = try readCSV(text)
+        #expect(records.count == 60_001)
+        for index in stride(from: 0, to: 60_000, by: 997) {
+            #expect(records[index + 1].cells == ["\(index)", "line one\nline \"two\" \(index)"])
+            #expect(records[index + 1].line == 2 + index * 2)
+        }
+    }
+
+    @Test func oversizedRecordIsStreamedNotHeld() throws {
+        let big = String(repeating: "x", count: 3 << 20)
+        var overflowBytes = 0
+        var template = Array("/tmp/fieldcheck-csv-XXXXXX".utf8CString)
+        let fd = mkstemp(&template)
+        defer {
+            close(fd)
+            unlink(template)
+        }
+        let text = Array("a,b\n1,\"\(big)\"\n2,3\n".utf8)
+        _ = text.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count) }
+        lseek(fd, 0, SEEK_SET)
+        var seen: [(Int?, CSVProblem.Kind?)] = []
+        try CSVReader(maxRecordBytes: 1 << 20).forEachRecord(fd: fd, overflow: { overflowBytes += $0.count }) {
+            seen.append(($0.oversizedLength, $0.problem?.kind))
+        }
+        #expect(seen.count == 3)
+        #expect(seen[1].0 == big.utf8.count + 5)
+        #expect(seen[1].1 == .tooLong)
+        #expect(seen[2].0 == nil)
+        #expect(overflowBytes == big.utf8.count + 5)
+    }
+}
+
+@Suite struct TableSchemaTests {
+    @Test func strptimeFormatsBecomeUTS35Patterns() throws {
+        #expect(try strptimeToUTS35("%d.%m.%Y") == "dd.MM.yyyy")
+        #expect(try strptimeToUTS35("%Y-%m-%d") == "yyyy-MM-dd")
+        #expect(try strptimeToUTS35("%d %B %Y") == "dd MMMM yyyy")
+        #expect(try strptimeToUTS35("%-d/%-m/%y") == "d/M/yy")
+        #expect(try strptimeToUTS35("%d de %B") == "dd' de 'MMMM")
+        #expect(throws: ConfigurationError.self) { try strptimeToUTS35("%d.%m.%Y %H:%M") }
+    }
+
+    @Test func schemaErrorsNameTheirPath() {
+        let locale = LocaleID.posix
+        func message(_ tree: Any) -> String? {
+            do {
+                _ = try TableSchema(tree: tree, source: "s.yaml", defaultLocale: locale)
+                return nil
+            } catch { return error.message }
+        }
+        #expect(
+            message(["fields": [["name": "a", "type": "bool"]]])?.hasPrefix("s.yaml: fields[0].type: unknown") == true)
+        #expect(
+            message(["fields": [["name": "a", "type": "number", "locale": "xx_YY"]]])?.hasPrefix(
+                "s.yaml: fields[0].locale: unknown locale") == true)
+        #expect(
+            message(["fields": [["name": "a", "type": "date", "format": "%H"]]])?.hasPrefix("s.yaml: fields[0].format")
+                == true)
+        #expect(message(["fields": [["name": "a"], ["name": "a"]]])?.contains("named twice") == true)
+        #expect(message(["nofields": 1])?.contains("fields") == true)
+        #expect(message(["fields": [["name": "a", "type": "string"]]]) == nil)
+    }
+}
