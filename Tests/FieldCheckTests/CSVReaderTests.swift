@@ -158,3 +158,21 @@ func readCSV(_ text: String, delimiter: Character = ",") throws -> [ReadRecord] 
         #expect(message(["fields": [["name": "a", "type": "string"]]]) == nil)
     }
 }
+
+@Suite struct UniqueSetTests {
+    @Test func findsEveryRepeatAndNothingElse() {
+        let set = UniqueSet()
+        for index in 0..<300_000 {
+            var text = "value-\(index)"
+            #expect(text.withUTF8 { set.insert($0, row: index + 1) } == nil)
+        }
+        for index in stride(from: 0, to: 300_000, by: 7919) {
+            var text = "value-\(index)"
+            #expect(text.withUTF8 { set.insert($0, row: 999_999) } == index + 1)
+        }
+        var empty = ""
+        #expect(empty.withUTF8 { set.insert($0, row: 5) } == nil)
+        #expect(empty.withUTF8 { set.insert($0, row: 6) } == 5)
+        #expect(set.count == 300_001)
+    }
+}

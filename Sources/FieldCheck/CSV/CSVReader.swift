@@ -266,7 +266,8 @@ public final class CSVReader {
             }
             var got: Int
             repeat {
-                got = read(fd, buffer + end, capacity - end)
+                // One block at a time, so only the pages in use become resident.
+                got = read(fd, buffer + end, min(capacity - end, Self.blockSize))
             } while got < 0 && errno == EINTR
             if got < 0 { throw InputError(String(cString: strerror(errno))) }
             if got == 0 {

@@ -129,7 +129,9 @@ public struct RecordReader {
                 start = 0
             }
             // Fill.
-            let room = capacity - end
+            // One block at a time: the kernel touches every page a read may fill, so asking
+            // for the whole buffer would make it resident even for short lines.
+            let room = min(capacity - end, Self.blockSize)
             var got: Int
             repeat {
                 got = read(fd, buffer + end, room)
