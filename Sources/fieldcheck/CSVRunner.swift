@@ -33,6 +33,7 @@ struct CSVRunner {
         var ioFailed = false
         var aborted = false
         var rowBuffer: [UInt8] = []
+        var result = RowResult()
         var wroteRejectsHeader = false
         var wroteHeader = false
 
@@ -80,9 +81,8 @@ struct CSVRunner {
                         }
                     }
                     row += 1
-                    let result = table!.validate(record, row: row)
+                    table!.validate(record, row: row, into: &result)
                     counts.add(result)
-                    let place = "\(path == "-" ? "" : "\(path): ")row \(row) (line \(record.line))"
                     if json {
                         for problem in result.errors {
                             try out.write(Self.json(problem, file: path, row: row, line: record.line, warning: false))
@@ -117,6 +117,7 @@ struct CSVRunner {
                         if record.terminator.isEmpty { try rejectsFile.write(newline) }
                     }
                     if !quiet && !json && !(result.errors.isEmpty && result.warnings.isEmpty) {
+                        let place = "\(path == "-" ? "" : "\(path): ")row \(row) (line \(record.line))"
                         bar.clear()
                         try out.flushIfSharingTerminal(with: err)
                         for problem in result.errors {
@@ -159,8 +160,8 @@ struct CSVRunner {
             for index in 0..<record.count {
                 if index > 0 { buffer.append(delimiter) }
                 if blankRejected && result.rejectedCells.contains(index) { continue }
-                if normalized, index < result.normalized.count, let value = result.normalized[index] {
-                    CSVWriter.append(value, delimiter: delimiter, to: &buffer)
+                if normalized, let value = result.normalized(index) {
+                    value.withUnsafeBufferPointer { CSVWriter.append($0, delimiter: delimiter, to: &buffer) }
                 } else {
                     CSVWriter.append(record[index], delimiter: delimiter, to: &buffer)
                 }

@@ -25,6 +25,10 @@ struct LineRunner {
         var ioFailed = false
         var aborted = false
         let keepRaw = !options.json && !options.check && options.onInvalid == .keep
+        // JSON Lines describe every value in full: the slow path only.
+        let useFastPath = !options.json
+        var accepted: [UInt8] = []
+        accepted.reserveCapacity(256)
 
         let inputs = options.files.isEmpty ? ["-"] : options.files
         for path in inputs where !aborted {
@@ -51,6 +55,18 @@ struct LineRunner {
                     }
                 ) { record in
                     guard !aborted else { return }
+                    // Most values are accepted: try the fast path, which writes no String.
+                    if useFastPath, record.oversizedLength == nil {
+                        accepted.removeAll(keepingCapacity: true)
+                        if validator.acceptFast(record.bytes, into: &accepted) {
+                            summary.addAccepted()
+                            if !options.check {
+                                accepted.append(terminator)
+                                try out.write(accepted)
+                            }
+                            return
+                        }
+                    }
                     let location = Location(file: name, number: record.number, unit: unit)
                     let result: FieldResult
                     if let length = record.oversizedLength {

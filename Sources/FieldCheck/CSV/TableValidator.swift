@@ -9,16 +9,42 @@ public struct CellProblem: Sendable {
     public var diagnostic: Diagnostic
 }
 
-/// What the table made of one row.
+/// What the table made of one row. One value is reused for every row (its buffers keep
+/// their capacity), so a row costs no allocation when its cells take the fast path.
 public struct RowResult {
     public var errors: [CellProblem] = []
     public var warnings: [CellProblem] = []
-    /// The canonical form of each checked cell that was accepted (nil: write the cell as read).
-    public var normalized: [String?] = []
     /// Which cells were rejected.
     public var rejectedCells: Set<Int> = []
+    /// The canonical bytes of the accepted checked cells, one after another.
+    var outputBytes: [UInt8] = []
+    /// Where each cell's canonical form lies in `outputBytes` (nil: write the cell as read).
+    var outputRanges: [Range<Int>?] = []
+
+    public init() {}
 
     public var isValid: Bool { errors.isEmpty }
+
+    /// The canonical form of cell `index`, or nil when the cell is to be written as read.
+    public func normalized(_ index: Int) -> ArraySlice<UInt8>? {
+        guard index < outputRanges.count, let range = outputRanges[index] else { return nil }
+        return outputBytes[range]
+    }
+
+    mutating func reset(cells: Int) {
+        if !errors.isEmpty { errors.removeAll(keepingCapacity: true) }
+        if !warnings.isEmpty { warnings.removeAll(keepingCapacity: true) }
+        if !rejectedCells.isEmpty { rejectedCells.removeAll(keepingCapacity: true) }
+        outputBytes.removeAll(keepingCapacity: true)
+        outputRanges.removeAll(keepingCapacity: true)
+        for _ in 0..<cells { outputRanges.append(nil) }
+    }
+
+    mutating func store(_ text: String, cell: Int) {
+        let start = outputBytes.count
+        outputBytes.append(contentsOf: text.utf8)
+        outputRanges[cell] = start..<outputBytes.count
+    }
 }
 
 /// A schema compiled against one file's header: one `FieldValidator` per column (the same
@@ -86,10 +112,16 @@ public final class TableValidator {
     /// Checks one data row; `row` is its 1-based data row number.
     public func validate(_ record: CSVRecord, row: Int) -> RowResult {
         var result = RowResult()
-        result.normalized = Array(repeating: nil, count: record.count)
+        validate(record, row: row, into: &result)
+        return result
+    }
+
+    /// Checks one data row into a reused result.
+    public func validate(_ record: CSVRecord, row: Int, into result: inout RowResult) {
+        result.reset(cells: record.count)
         if let problem = record.problem {
             result.errors.append(rowProblem(problem, record))
-            return result
+            return
         }
         if record.count != width {
             var missing = false
@@ -114,7 +146,7 @@ public final class TableValidator {
                     CellProblem(
                         column: nil, field: nil, input: "",
                         diagnostic: Diagnostic(code: .raggedRow, offset: nil, length: 0, message: message)))
-                return result
+                return
             }
         }
         for column in columns where column.index < record.count {
@@ -122,9 +154,9 @@ public final class TableValidator {
         }
         if let keySet, result.errors.isEmpty {
             keyBuffer.removeAll(keepingCapacity: true)
-            for index in primaryKey {
-                if !keyBuffer.isEmpty { keyBuffer.append(0x1F) }
-                keyBuffer.append(contentsOf: (result.normalized[index] ?? "").utf8)
+            for (position, index) in primaryKey.enumerated() {
+                if position > 0 { keyBuffer.append(0x1F) }
+                if let value = result.normalized(index) { keyBuffer.append(contentsOf: value) }
             }
             let first = keyBuffer.withUnsafeBufferPointer { keySet.insert($0, row: row) }
             if let first {
@@ -137,7 +169,6 @@ public final class TableValidator {
                             message: "the primary key (\(names)) repeats row \(first)")))
             }
         }
-        return result
     }
 
     private func check(_ column: Column, _ cell: UnsafeBufferPointer<UInt8>, row: Int, into result: inout RowResult) {
@@ -159,9 +190,35 @@ public final class TableValidator {
                         message: "the column '\(name)' requires a value; expected \(column.validator.placeholderPhrase)"
                     ))
             } else {
-                result.normalized[column.index] = ""
+                result.outputRanges[column.index] = result.outputBytes.count..<result.outputBytes.count
             }
             return
+        }
+        if column.schema.bareNumber {
+            // The fast path: the canonical bytes straight into the row's output.
+            let start = result.outputBytes.count
+            if column.validator.acceptFast(cell, into: &result.outputBytes) {
+                let range = start..<result.outputBytes.count
+                if let allowed = column.schema.allowedValues {
+                    let value = String(decoding: result.outputBytes[range], as: UTF8.self)
+                    if !allowed.contains(value) {
+                        reject(String(decoding: cell, as: UTF8.self), notInEnum(value, allowed))
+                        return
+                    }
+                }
+                if let unique = column.unique {
+                    let first = result.outputBytes.withUnsafeBufferPointer {
+                        unique.insert(UnsafeBufferPointer(rebasing: $0[range]), row: row)
+                    }
+                    if let first {
+                        let value = String(decoding: result.outputBytes[range], as: UTF8.self)
+                        reject(String(decoding: cell, as: UTF8.self), repeated(value, name, first))
+                        return
+                    }
+                }
+                result.outputRanges[column.index] = range
+                return
+            }
         }
         var fieldResult: FieldResult
         if column.schema.bareNumber {
@@ -178,26 +235,30 @@ public final class TableValidator {
             return
         }
         if let allowed = column.schema.allowedValues, !allowed.contains(value) {
-            reject(
-                fieldResult.input,
-                Diagnostic(
-                    code: .notInEnum, offset: nil, length: 0,
-                    message: "'\(value)' is not one of the allowed values: \(allowed.joined(separator: ", "))"))
+            reject(fieldResult.input, notInEnum(value, allowed))
             return
         }
         if let unique = column.unique {
             var key = value
             let first = key.withUTF8 { unique.insert($0, row: row) }
             if let first {
-                reject(
-                    fieldResult.input,
-                    Diagnostic(
-                        code: .notUnique, offset: nil, length: 0,
-                        message: "the value \(value) of the unique column '\(name)' already appeared in row \(first)"))
+                reject(fieldResult.input, repeated(value, name, first))
                 return
             }
         }
-        result.normalized[column.index] = fieldResult.emitted
+        result.store(fieldResult.emitted ?? value, cell: column.index)
+    }
+
+    private func notInEnum(_ value: String, _ allowed: [String]) -> Diagnostic {
+        Diagnostic(
+            code: .notInEnum, offset: nil, length: 0,
+            message: "'\(value)' is not one of the allowed values: \(allowed.joined(separator: ", "))")
+    }
+
+    private func repeated(_ value: String, _ column: String, _ first: Int) -> Diagnostic {
+        Diagnostic(
+            code: .notUnique, offset: nil, length: 0,
+            message: "the value \(value) of the unique column '\(column)' already appeared in row \(first)")
     }
 
     /// Table Schema's `bareNumber: false`: the number may be surrounded by other text

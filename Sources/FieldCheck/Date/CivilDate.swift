@@ -45,6 +45,23 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
+    /// Appends `yyyy-MM-dd` as ASCII bytes.
+    func appendISO(to out: inout [UInt8]) {
+        func digits(_ value: Int, _ width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            while divisor > 0 {
+                out.append(UInt8(0x30 + (value / divisor) % 10))
+                divisor /= 10
+            }
+        }
+        digits(year, 4)
+        out.append(UInt8(ascii: "-"))
+        digits(month, 2)
+        out.append(UInt8(ascii: "-"))
+        digits(day, 2)
+    }
+
     public static func < (a: CivilDate, b: CivilDate) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }

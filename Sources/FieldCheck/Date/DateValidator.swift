@@ -26,6 +26,13 @@ final class DateValidator: TypedValidator {
         /// The pattern's year letters: `yy` and `y` read two digits through the century window.
         let yearLetters: Int
         let usesCenturyWindow: Bool
+        /// Whether the month is written as a number (M, MM) rather than a name.
+        var monthIsNumeric: Bool {
+            pattern.tokens.contains {
+                if case .field(.month, let count) = $0 { return count <= 2 }
+                return false
+            }
+        }
     }
     /// The first day of the two-digit-year window, in the calendar's own year, month and day.
     private let windowStart: (year: Int, month: Int, day: Int)
@@ -185,6 +192,15 @@ final class DateValidator: TypedValidator {
                 code, at: part.start, length: part.length, "\(subject) at column \(column) \(predicate)",
                 wholeField: true)
         }
+        // More digits than a day, month or year has (001, 02026) are a typo, not a padding.
+        for (part, name, most) in [(dayPart, "day", 2), (monthPart, "month", 2), (yearPart, "year", 4)]
+        where parsed.month?.start != part.start || reader.monthIsNumeric {
+            guard part.length > most else { continue }
+            field(
+                part, .fieldOutOfRange, "the \(name) '\(text(scalars, part))'",
+                "has \(part.length) digits; a \(name) has at most \(most)")
+            return
+        }
         var year = yearPart.value
         let yearLetters = reader.yearLetters
         if yearLetters >= 3 && yearPart.length <= 2 {
@@ -218,7 +234,9 @@ final class DateValidator: TypedValidator {
                 field(era, .fieldOutOfRange, "the era", "is before the year 1, which ISO 8601 dates cannot write")
                 return
             }
-            if (yearLetters <= 2 && yearPart.length != 2 && yearPart.length != 4) || !(1...9999).contains(year) {
+            let yearDigitsFit =
+                yearLetters <= 2 ? (yearPart.length == 2 || yearPart.length == 4) : yearPart.length >= yearLetters
+            if !yearDigitsFit || !(1...9999).contains(year) {
                 field(
                     yearPart, .fieldOutOfRange, "the year '\(text(scalars, yearPart))'",
                     "is out of range: write all four digits (2026)"
@@ -260,6 +278,89 @@ final class DateValidator: TypedValidator {
             result.value = date.description
             result.output = output?.string(date)
         }
+    }
+
+    // MARK: The fast path
+
+    /// The fast path's plan of a numeric Gregorian pattern (`dd.MM.yyyy`, `M/d/yy`,
+    /// `yyyyMMdd`): nil when the pattern has names, non-ASCII or letter literals, or the
+    /// calendar, digits or output ask for ICU.
+    private lazy var fastSteps: [FastStep]? = makeFastSteps()
+
+    private enum FastStep {
+        case literal(UInt8)
+        case number(DateField, maxDigits: Int)
+    }
+
+    private func makeFastSteps() -> [FastStep]? {
+        guard readers.count == 1, calendar == nil, !spec.formatsOutput,
+            symbols.digits == Array("0123456789".unicodeScalars)
+        else { return nil }
+        let tokens = readers[0].pattern.tokens
+        var steps: [FastStep] = []
+        for (position, token) in tokens.enumerated() {
+            switch token {
+            case .literal(let scalars):
+                for scalar in scalars {
+                    guard scalar.isASCII, !scalar.properties.isAlphabetic else { return nil }
+                    steps.append(.literal(UInt8(scalar.value)))
+                }
+            case .field(let field, let count):
+                guard token.isNumericField else { return nil }
+                let abutting = position + 1 < tokens.count && tokens[position + 1].isNumericField
+                steps.append(
+                    .number(field, maxDigits: abutting ? (field == .year ? (count == 2 ? 2 : max(count, 4)) : 2) : 9))
+            }
+        }
+        return steps
+    }
+
+    /// Reads a numeric date byte by byte, exactly as `DateParser` and the checks below would,
+    /// and appends the ISO date; declines (returns false) on anything else.
+    func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
+        guard let steps = fastSteps else { return false }
+        var index = 0
+        var year = 0
+        var yearDigits = 0
+        var month = 0
+        var day = 0
+        for step in steps {
+            switch step {
+            case .literal(let byte):
+                guard index < bytes.count, bytes[index] == byte else { return false }
+                index += 1
+            case .number(let field, let maxDigits):
+                var value = 0
+                let start = index
+                while index < bytes.count, index - start < maxDigits, bytes[index] &- 0x30 < 10 {
+                    value = value * 10 + Int(bytes[index] &- 0x30)
+                    index += 1
+                }
+                guard index > start else { return false }
+                switch field {
+                case .year:
+                    year = value
+                    yearDigits = index - start
+                    guard yearDigits <= 4 else { return false }
+                case .month: month = value
+                default: day = value
+                }
+                if field != .year && index - start > 2 { return false }
+            }
+        }
+        guard index == bytes.count else { return false }
+        let reader = readers[0]
+        if reader.yearLetters >= 3 && yearDigits < reader.yearLetters { return false }
+        if reader.usesCenturyWindow && reader.yearLetters <= 2 && yearDigits == 2 {
+            year = windowed(year, month: month, day: day)
+        } else if reader.yearLetters <= 2 && yearDigits != 4 {
+            return false
+        }
+        guard let date = CivilDate(year: year, month: month, day: day) else { return false }
+        if let min = spec.minimum, date < min { return false }
+        if let max = spec.maximum, max < date { return false }
+        date.appendISO(to: &out)
+        return true
     }
 
     /// ICU's reading of a two-digit year: the year in the hundred years that start 80 years

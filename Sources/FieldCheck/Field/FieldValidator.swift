@@ -6,6 +6,9 @@ protocol TypedValidator: AnyObject {
     var example: String { get }
     /// Validates the prepared value; `map` turns offsets in it into offsets in the input.
     func validate(_ value: String, map: OffsetMap, into result: inout FieldResult)
+    /// The fast path: appends the canonical output of an ASCII value and returns true, or
+    /// returns false when `validate` must read it. It never rejects.
+    func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool
 }
 
 /// A field specification compiled for use: ICU sets, expressions and formatters opened once
@@ -53,6 +56,53 @@ public final class FieldValidator {
 
     /// The placeholder for text fields, built from characters the rules allow.
     private var textExample = ""
+
+    /// Whether any stage could change or explain an ASCII value in a way the fast path does not.
+    private lazy var fastPathApplies: Bool =
+        !spec.trim && spec.normalization == nil && spec.caseMapping == nil && !spec.strip && spec.pattern == nil
+        && (typed == nil || (allowSet == nil && denySet == nil && presetSet == nil))
+
+    // MARK: The fast path
+
+    /// Appends what stdout gets for `bytes` and returns true when the value is accepted on the
+    /// fast path: printable-or-control ASCII without NUL, with no stage that rewrites it, read
+    /// by the typed fast path (numbers, numeric dates) or checked against ASCII character
+    /// sets (text). Returns false, with `out` unchanged, when `validate(bytes:)` must decide —
+    /// including for every value that is rejected.
+    public func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
+        guard fastPathApplies else { return false }
+        var union: UInt8 = 0
+        var hasCR = false
+        for byte in bytes {
+            union |= byte
+            if byte == 0 { return false }
+            if byte == 0x0D { hasCR = true }
+        }
+        guard union < 0x80 else { return false }
+        if spec.minLength != nil || spec.maxLength != nil {
+            // In ASCII every unit is one character, except CR LF, one grapheme.
+            if hasCR && spec.lengthUnit == .graphemes { return false }
+            if let max = spec.maxLength, bytes.count > max { return false }
+            if let min = spec.minLength, bytes.count < min { return false }
+        }
+        guard let typed else {
+            for byte in bytes {
+                let scalar = Unicode.Scalar(byte)
+                if let allowSet, !allowSet.contains(scalar) { return false }
+                if let presetSet, !presetSet.contains(scalar) { return false }
+                if let denySet, denySet.contains(scalar) { return false }
+            }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        let mark = out.count
+        guard typed.acceptFast(bytes, into: &out) else { return false }
+        if spec.output == .input {
+            out.removeSubrange(mark...)
+            out.append(contentsOf: bytes)
+        }
+        return true
+    }
 
     // MARK: The pipeline
 

@@ -11,6 +11,7 @@ final class NumberValidator: TypedValidator {
     /// The reading with the decimal and grouping separators swapped, for "did you mean".
     private let swapped: (locale: LocaleID, parser: NumberParser)?
     let example: String
+    private let fast: FastNumber?
 
     init(_ spec: NumberSpec, locale: LocaleID) throws(ConfigurationError) {
         self.spec = spec
@@ -21,6 +22,7 @@ final class NumberValidator: TypedValidator {
         var symbols = NumberSymbols(locale: locale)
         if !spec.allowGrouping { symbols.usesGrouping = false }
         parser = try NumberParser(symbols: symbols, style: spec.style, currency: spec.currency)
+        fast = FastNumber(spec: spec, symbols: symbols, grouping: spec.allowGrouping)
         if spec.formatsOutput {
             output = try NumberFormat(
                 locale: spec.toLocale ?? locale, style: spec.toStyle ?? spec.style,
@@ -61,6 +63,10 @@ final class NumberValidator: TypedValidator {
                 currency: spec.currency ?? symbols.currencyCode, fractionDigits: nil))?.string(sample)
             ?? sample.description
         example = "a number like \(formatted) (\(locale))"
+    }
+
+    func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
+        fast?.accept(bytes, into: &out) ?? false
     }
 
     deinit { if let lenientFormat { cicu_unum_close(lenientFormat) } }

@@ -9,6 +9,12 @@ struct Summary {
     /// How many rejected values carry each code.
     var codes: [ErrorCode: Int] = [:]
 
+    /// A value accepted on the fast path (no warnings, by construction).
+    mutating func addAccepted() {
+        read += 1
+        accepted += 1
+    }
+
     mutating func add(_ result: FieldResult) {
         read += 1
         if result.isValid { accepted += 1 } else { rejected += 1 }

@@ -1,0 +1,174 @@
+import Glibc
+import Testing
+
+@testable import FieldCheck
+
+/// Differential tests of the fast paths against the full pipeline: generated strings —
+/// valid, near-valid and random — go through both, and any value the fast path accepts must
+/// be accepted by the pipeline with the same output. (The fast path never rejects: when it
+/// declines, the pipeline decides, so the verdicts cannot differ otherwise.)
+///
+/// `FIELDCHECK_DIFFERENTIAL_COUNT` sets the strings per field (default 20,000, for CI);
+/// the closing note of the performance issue gives a run with millions.
+@Suite struct FastPathTests {
+    static let count: Int = {
+        guard let text = getenv("FIELDCHECK_DIFFERENTIAL_COUNT") else { return 20_000 }
+        return Int(String(cString: text)) ?? 20_000
+    }()
+
+    /// Runs `count` generated strings through both paths; returns how many the fast path took.
+    static func compare(
+        _ field: FieldValidator, seed: UInt64, _ generate: (inout SeededGenerator) -> String
+    ) -> (fast: Int, accepted: Int) {
+        var generator = SeededGenerator(seed: seed)
+        var out: [UInt8] = []
+        var fast = 0
+        var accepted = 0
+        var failures = 0
+        for _ in 0..<count {
+            var text = generate(&generator)
+            let result = text.withUTF8 { field.validate(bytes: $0) }
+            if result.isValid { accepted += 1 }
+            out.removeAll(keepingCapacity: true)
+            let took = text.withUTF8 { field.acceptFast($0, into: &out) }
+            guard took else { continue }
+            fast += 1
+            let fastOutput = String(decoding: out, as: UTF8.self)
+            if !result.isValid || result.emitted != fastOutput {
+                failures += 1
+                if failures <= 10 {
+                    Issue.record(
+                        "'\(text)': fast path gave \(fastOutput), pipeline \(result.emitted ?? "a rejection: \(result.errors.map(\.message))")"
+                    )
+                }
+            }
+        }
+        return (fast, accepted)
+    }
+
+    static func pick(_ options: [String], _ generator: inout SeededGenerator) -> String {
+        options[Int.random(in: 0..<options.count, using: &generator)]
+    }
+
+    /// Numbers: runs of digits joined by whatever a number might contain, often well-formed.
+    static func numberLike(_ generator: inout SeededGenerator) -> String {
+        var text = ""
+        if Int.random(in: 0..<4, using: &generator) == 0 { text += pick(["-", "+", " ", "−", ""], &generator) }
+        let parts = Int.random(in: 1...5, using: &generator)
+        for part in 0..<parts {
+            let length = Int.random(in: 0...4, using: &generator)
+            for _ in 0..<length { text += String(Int.random(in: 0...9, using: &generator)) }
+            if part < parts - 1 {
+                text += pick([".", ",", ".", ",", "'", " ", "e", "E", "a", "٫", "\u{A0}"], &generator)
+            }
+        }
+        if Int.random(in: 0..<20, using: &generator) == 0 { text += pick(["-", " ", "%", "x"], &generator) }
+        return text
+    }
+
+    @Test(arguments: [
+        ("de_DE", 0), ("en_US", 0), ("en_IN", 0), ("es_ES", 0), ("pt_BR", 0), ("de_CH", 0), ("ja_JP", 0),
+        ("fr_FR", 0), ("en_US", 1), ("de_DE", 2), ("en_US", 3), ("de_DE", 4), ("en_US_POSIX", 0),
+    ])
+    func numbers(locale: String, rules: Int) throws {
+        var number = NumberSpec()
+        switch rules {
+        case 1:
+            number.integerOnly = true
+            number.allowNegative = false
+        case 2:
+            number.maxFractionDigits = 2
+            number.minimum = ExactDecimal("-1000")
+            number.maximum = ExactDecimal("99999.5")
+        case 3: number.allowGrouping = false
+        case 4: number.style = .integer
+        default: break
+        }
+        var spec = FieldSpec(kind: .number(number), locale: try LocaleID(locale))
+        if rules == 2 { spec.maxLength = 9 }
+        let field = try FieldValidator(spec)
+        let (fast, accepted) = Self.compare(field, seed: UInt64(rules * 7919 + locale.utf8.count), Self.numberLike)
+        // The fast path must actually carry the common case where the locale allows it.
+        if ["de_DE", "en_US", "en_IN", "ja_JP", "en_US_POSIX"].contains(locale) {
+            #expect(fast * 2 > accepted, "\(locale): fast path took \(fast) of \(accepted) accepted values")
+        }
+    }
+
+    /// Dates: numbers and separators in the pattern's order, often right, sometimes not.
+    static func dateLike(_ generator: inout SeededGenerator) -> String {
+        func number(_ most: Int) -> String {
+            let value = Int.random(in: 0...most, using: &generator)
+            let text = String(value)
+            return Bool.random(using: &generator) && text.count == 1 ? "0" + text : text
+        }
+        let separator = pick([".", ".", ".", "/", "-", "", " "], &generator)
+        let year = Bool.random(using: &generator) ? number(2100) : number(99)
+        var parts = [number(32), number(13), year]
+        if Int.random(in: 0..<3, using: &generator) == 0 { parts.shuffle(using: &generator) }
+        var text = parts.joined(separator: separator)
+        if Int.random(in: 0..<30, using: &generator) == 0 { text += pick(["x", " ", "."], &generator) }
+        return text
+    }
+
+    @Test(arguments: ["dd.MM.yyyy", "d.M.yy", "M/d/yy", "yyyy-MM-dd", "yyyyMMdd", "dd/MM/y", "d.M.y"])
+    func dates(pattern: String) throws {
+        var date = DateSpec()
+        date.format = .pattern(pattern)
+        date.today = CivilDate(year: 2026, month: 11, day: 22)
+        if pattern == "d.M.y" {
+            date.minimum = CivilDate(year: 1990, month: 1, day: 1)
+            date.maximum = CivilDate(year: 2030, month: 6, day: 30)
+        }
+        let field = try FieldValidator(FieldSpec(kind: .date(date), locale: try LocaleID("de_DE")))
+        let (fast, accepted) = Self.compare(field, seed: UInt64(pattern.utf8.count)) { generator in
+            // Half the time, write the date exactly as the pattern asks.
+            if Bool.random(using: &generator) { return Self.dateLike(&generator) }
+            let day = Int.random(in: 1...31, using: &generator)
+            let month = Int.random(in: 1...12, using: &generator)
+            let year = Int.random(in: 1900...2100, using: &generator)
+            func pad(_ value: Int, _ width: Int) -> String {
+                String(repeating: "0", count: max(0, width - String(value).count)) + String(value)
+            }
+            return pattern.replacingFields(year: year, month: month, day: day, pad: pad)
+        }
+        #expect(fast * 2 > accepted, "\(pattern): fast path took \(fast) of \(accepted) accepted values")
+    }
+
+    @Test(arguments: [
+        ("[a-zA-Z0-9]", 12, LengthUnit.graphemes), ("aeiouAEIOU", 6, .graphemes), ("[^aeiou]", 8, .utf16),
+        ("[[:L:]]", 5, .bytes),
+    ])
+    func text(allow: String, maxLength: Int, unit: LengthUnit) throws {
+        var spec = FieldSpec(kind: .text, locale: try LocaleID("en_US"))
+        spec.allow = CharacterRule(allow)
+        spec.maxLength = maxLength
+        spec.minLength = 1
+        spec.lengthUnit = unit
+        let field = try FieldValidator(spec)
+        let alphabet = Array("aeiouAEIOUxyz019 \t\r-é\u{200B}")
+        let (fast, accepted) = Self.compare(field, seed: UInt64(maxLength)) { generator in
+            String(
+                (0..<Int.random(in: 0...14, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+        }
+        #expect(fast * 2 > accepted, "\(allow): fast path took \(fast) of \(accepted) accepted values")
+    }
+}
+
+extension String {
+    /// A date written with a numeric pattern (`dd.MM.yyyy`) by hand, for the generator.
+    func replacingFields(year: Int, month: Int, day: Int, pad: (Int, Int) -> String) -> String {
+        var out = ""
+        var characters = Array(self)[...]
+        while let letter = characters.first {
+            let run = characters.prefix { $0 == letter }.count
+            characters = characters.dropFirst(run)
+            switch letter {
+            case "y": out += run == 2 ? pad(year % 100, 2) : pad(year, 4)
+            case "M": out += pad(month, run)
+            case "d": out += pad(day, run)
+            default: out += String(repeating: letter, count: run)
+            }
+        }
+        return out
+    }
+}
