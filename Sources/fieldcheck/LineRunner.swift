@@ -24,9 +24,14 @@ struct LineRunner {
         var summary = Summary()
         var ioFailed = false
         var aborted = false
-        let keepRaw = !options.json && !options.check && options.onInvalid == .keep
+        // Read once: property-wrapped options cost a generic lookup on every access.
+        let json = options.json
+        let check = options.check
+        let quiet = options.quiet
+        let onInvalid = options.onInvalid
+        let keepRaw = !json && !check && onInvalid == .keep
         // JSON Lines describe every value in full: the slow path only.
-        let useFastPath = !options.json
+        let useFastPath = !json
         var accepted: [UInt8] = []
         accepted.reserveCapacity(256)
 
@@ -57,13 +62,19 @@ struct LineRunner {
                     guard !aborted else { return }
                     // Most values are accepted: try the fast path, which writes no String.
                     if useFastPath, record.oversizedLength == nil {
-                        accepted.removeAll(keepingCapacity: true)
-                        if validator.acceptFast(record.bytes, into: &accepted) {
-                            summary.addAccepted()
-                            if !options.check {
-                                accepted.append(terminator)
-                                try out.write(accepted)
+                        let took: Bool
+                        if check {
+                            accepted.removeAll(keepingCapacity: true)
+                            took = validator.acceptFast(record.bytes, into: &accepted)
+                        } else {
+                            took = try out.append { buffer in
+                                guard validator.acceptFast(record.bytes, into: &buffer) else { return false }
+                                buffer.append(terminator)
+                                return true
                             }
+                        }
+                        if took {
+                            summary.addAccepted()
                             return
                         }
                     }
@@ -75,14 +86,14 @@ struct LineRunner {
                         result = validator.validate(bytes: record.bytes)
                     }
                     summary.add(result)
-                    if options.json {
+                    if json {
                         try out.write(JSONLinesPrinter.render(result, at: location))
-                    } else if !options.check {
+                    } else if !check {
                         if let emitted = result.emitted {
                             try out.write(emitted)
                             try out.write(byte: terminator)
                         } else {
-                            switch options.onInvalid {
+                            switch onInvalid {
                             case .keep:
                                 if record.oversizedLength == nil { try out.write(record.bytes) }
                                 try out.write(byte: terminator)
@@ -95,13 +106,13 @@ struct LineRunner {
                         if record.oversizedLength == nil { try rejects.write(record.bytes) }
                         try rejects.write(byte: terminator)
                     }
-                    if !options.quiet && !options.json
+                    if !quiet && !json
                         && !(result.errors.isEmpty && result.warnings.isEmpty && result.removed.isEmpty)
                     {
                         try out.flushIfSharingTerminal(with: err)
                         try err.write(human.render(result, at: location))
                     }
-                    if !result.isValid && options.onInvalid == .abort { aborted = true }
+                    if !result.isValid && onInvalid == .abort { aborted = true }
                 }
             } catch let error as InputError {
                 Streams.complain("\(name ?? "stdin"): \(error.message)")

@@ -126,8 +126,17 @@ struct NumberParser {
         groupingExample = NumberSymbols.formatExample("1234567", locale: symbols.locale)
     }
 
-    static let spaces: Set<Unicode.Scalar> = [" ", "\u{A0}", "\u{202F}"]
-    static let apostrophes: Set<Unicode.Scalar> = ["'", "\u{2019}"]
+    /// The space variants read alike (a switch, not a Set: this is asked for every character).
+    enum SpaceVariants {
+        static func contains(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == " " || scalar == "\u{A0}" || scalar == "\u{202F}"
+        }
+    }
+    enum ApostropheVariants {
+        static func contains(_ scalar: Unicode.Scalar) -> Bool { scalar == "'" || scalar == "\u{2019}" }
+    }
+    static let spaces = SpaceVariants.self
+    static let apostrophes = ApostropheVariants.self
 
     static func isBidiMark(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "\u{200E}" || scalar == "\u{200F}" || scalar == "\u{061C}"

@@ -158,10 +158,10 @@ final class NumberValidator: TypedValidator {
         -> Diagnostic
     {
         var diagnostic = makeDiagnostic(failure.code, failure.index, scalars, map, failure.reason)
-        let separatorTrouble: Set<ErrorCode> = [
-            .misplacedGroupingSeparator, .multipleDecimalSeparators, .unexpectedCharacter,
-        ]
-        if let swapped, separatorTrouble.contains(failure.code),
+        let separatorTrouble =
+            failure.code == .misplacedGroupingSeparator || failure.code == .multipleDecimalSeparators
+            || failure.code == .unexpectedCharacter
+        if let swapped, separatorTrouble,
             case .success(let other) = swapped.parser.parse(scalars)
         {
             diagnostic.message +=

@@ -47,6 +47,14 @@ final class OutputStream {
         if buffer.count >= capacity { try flush() }
     }
 
+    /// Lets `body` append straight into the buffer, saving a copy on the fast path; what it
+    /// appended is written like any other bytes. Returns what `body` returns.
+    func append(_ body: (inout [UInt8]) -> Bool) throws -> Bool {
+        let appended = body(&buffer)
+        if buffer.count >= capacity { try flush() }
+        return appended
+    }
+
     func write(byte: UInt8) throws {
         buffer.append(byte)
         if buffer.count >= capacity { try flush() }

@@ -20,7 +20,10 @@ struct Summary {
         if result.isValid { accepted += 1 } else { rejected += 1 }
         if !result.warnings.isEmpty || !result.removed.isEmpty { warned += 1 }
         // Values per code: a value with three disallowed characters counts once.
-        for code in Set(result.errors.map(\.code)) { codes[code, default: 0] += 1 }
+        for (index, error) in result.errors.enumerated()
+        where !result.errors[..<index].contains(where: { $0.code == error.code }) {
+            codes[error.code, default: 0] += 1
+        }
     }
 
     var text: String {
