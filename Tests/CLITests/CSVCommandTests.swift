@@ -133,3 +133,39 @@ import Testing
         #expect(run.stderr.contains("missing.yaml: fields[1].name: the column 'price' is not in the header of stdin"))
     }
 }
+
+/// The Table Schema keys and reading options beyond the sample.
+@Suite struct CSVSchemaOptionTests {
+    static func schema(_ json: String) throws -> String {
+        let file = CLI.temporaryFile("schema.json")
+        try json.write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
+
+    @Test func noHeaderMatchesColumnsByPositionAndTabDelimits() throws {
+        let run = try CLI.run(
+            ["csv", "--no-header", "--delimiter", "tab", "--column", "n=number:de_DE", "--normalize", "--json"],
+            input: "1.234,5\tx\n12a\ty\n")
+        #expect(run.objects.map { $0["row"] as? Int } == [2])
+        let normalized = try CLI.run(
+            ["csv", "--no-header", "--delimiter", "tab", "--column", "n=number:de_DE", "--normalize", "-q"],
+            input: "1.234,5\tx\n12a\ty\n")
+        #expect(normalized.stdout == "1234.5\tx\n")
+    }
+
+    @Test func missingValuesPrimaryKeyBareNumberAndAnyDate() throws {
+        let path = try Self.schema(
+            #"""
+            {"fields": [
+              {"name": "id", "type": "string"},
+              {"name": "amount", "type": "number", "bareNumber": false, "decimalChar": ",", "groupChar": "."},
+              {"name": "when", "type": "date", "format": "any", "locale": "de_DE"}
+            ], "missingValues": ["", "NA"], "primaryKey": "id"}
+            """#)
+        let input = "id,amount,when\na,\"€ 1.234,50\",13.04.2026\nb,NA,2026-04-13\na,5 %,13. April 2026\n,1,NA\n"
+        let run = try CLI.run(["csv", "--schema", path, "--normalize", "--json"], input: input)
+        #expect(run.objects.map { "\($0["row"]!) \($0["code"]!)" } == ["3 not_unique", "4 required"])
+        let rows = try CLI.run(["csv", "--schema", path, "--normalize", "-q"], input: input)
+        #expect(rows.stdout == "id,amount,when\na,1234.5,2026-04-13\nb,,2026-04-13\n")
+    }
+}

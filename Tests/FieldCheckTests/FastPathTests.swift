@@ -136,11 +136,15 @@ import Testing
 
     @Test(arguments: [
         ("[a-zA-Z0-9]", 12, LengthUnit.graphemes), ("aeiouAEIOU", 6, .graphemes), ("[^aeiou]", 8, .utf16),
-        ("[[:L:]]", 5, .bytes),
+        ("[[:L:]]", 5, .bytes), ("pattern", 8, .graphemes),
     ])
     func text(allow: String, maxLength: Int, unit: LengthUnit) throws {
         var spec = FieldSpec(kind: .text, locale: try LocaleID("en_US"))
-        spec.allow = CharacterRule(allow)
+        if allow == "pattern" {
+            spec.pattern = "[A-Za-z]{2}[0-9]{1,2}|[aeiou]+"
+        } else {
+            spec.allow = CharacterRule(allow)
+        }
         spec.maxLength = maxLength
         spec.minLength = 1
         spec.lengthUnit = unit

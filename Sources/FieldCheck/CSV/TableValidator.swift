@@ -51,11 +51,26 @@ public struct RowResult {
 /// pipeline as the line commands), and the table rules (required, unique, enum, the row's
 /// shape). Not thread-safe.
 public final class TableValidator {
-    struct Column {
+    /// A class, not a struct: a column is handed to `check` for every cell, and copying its
+    /// schema (strings, arrays) each time showed up as a tenth of a CSV run.
+    final class Column {
         let schema: ColumnSchema
         let index: Int
         let validator: FieldValidator
         let unique: UniqueSet?
+        let required: Bool
+        let bareNumber: Bool
+        let allowedValues: [String]?
+
+        init(schema: ColumnSchema, index: Int, validator: FieldValidator, unique: UniqueSet?) {
+            self.schema = schema
+            self.index = index
+            self.validator = validator
+            self.unique = unique
+            required = schema.required
+            bareNumber = schema.bareNumber
+            allowedValues = schema.allowedValues
+        }
     }
 
     public let header: [String]?
@@ -172,9 +187,9 @@ public final class TableValidator {
     }
 
     private func check(_ column: Column, _ cell: UnsafeBufferPointer<UInt8>, row: Int, into result: inout RowResult) {
-        let name = column.schema.name
         func reject(_ input: String, _ diagnostic: Diagnostic) {
-            result.errors.append(CellProblem(column: name, field: column.index, input: input, diagnostic: diagnostic))
+            result.errors.append(
+                CellProblem(column: column.schema.name, field: column.index, input: input, diagnostic: diagnostic))
             result.rejectedCells.insert(column.index)
         }
         let isMissing =
@@ -182,24 +197,25 @@ public final class TableValidator {
             ? emptyIsMissing
             : (hasWrittenMissingValues && missingValues.contains(String(decoding: cell, as: UTF8.self)))
         if isMissing {
-            if column.schema.required || primaryKey.contains(column.index) {
+            if column.required || primaryKey.contains(column.index) {
                 reject(
                     String(decoding: cell, as: UTF8.self),
                     Diagnostic(
                         code: .required, offset: nil, length: 0,
-                        message: "the column '\(name)' requires a value; expected \(column.validator.placeholderPhrase)"
+                        message:
+                            "the column '\(column.schema.name)' requires a value; expected \(column.validator.placeholderPhrase)"
                     ))
             } else {
                 result.outputRanges[column.index] = result.outputBytes.count..<result.outputBytes.count
             }
             return
         }
-        if column.schema.bareNumber {
+        if column.bareNumber {
             // The fast path: the canonical bytes straight into the row's output.
             let start = result.outputBytes.count
             if column.validator.acceptFast(cell, into: &result.outputBytes) {
                 let range = start..<result.outputBytes.count
-                if let allowed = column.schema.allowedValues {
+                if let allowed = column.allowedValues {
                     let value = String(decoding: result.outputBytes[range], as: UTF8.self)
                     if !allowed.contains(value) {
                         reject(String(decoding: cell, as: UTF8.self), notInEnum(value, allowed))
@@ -212,7 +228,7 @@ public final class TableValidator {
                     }
                     if let first {
                         let value = String(decoding: result.outputBytes[range], as: UTF8.self)
-                        reject(String(decoding: cell, as: UTF8.self), repeated(value, name, first))
+                        reject(String(decoding: cell, as: UTF8.self), repeated(value, column.schema.name, first))
                         return
                     }
                 }
@@ -221,20 +237,21 @@ public final class TableValidator {
             }
         }
         var fieldResult: FieldResult
-        if column.schema.bareNumber {
+        if column.bareNumber {
             fieldResult = column.validator.validate(bytes: cell)
         } else {
             fieldResult = validateEmbeddedNumber(column.validator, cell)
         }
         for warning in fieldResult.warnings + fieldResult.removed {
             result.warnings.append(
-                CellProblem(column: name, field: column.index, input: fieldResult.input, diagnostic: warning))
+                CellProblem(
+                    column: column.schema.name, field: column.index, input: fieldResult.input, diagnostic: warning))
         }
         guard fieldResult.isValid, let value = fieldResult.value else {
             for error in fieldResult.errors { reject(fieldResult.input, error) }
             return
         }
-        if let allowed = column.schema.allowedValues, !allowed.contains(value) {
+        if let allowed = column.allowedValues, !allowed.contains(value) {
             reject(fieldResult.input, notInEnum(value, allowed))
             return
         }
@@ -242,7 +259,7 @@ public final class TableValidator {
             var key = value
             let first = key.withUTF8 { unique.insert($0, row: row) }
             if let first {
-                reject(fieldResult.input, repeated(value, name, first))
+                reject(fieldResult.input, repeated(value, column.schema.name, first))
                 return
             }
         }

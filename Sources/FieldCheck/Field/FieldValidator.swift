@@ -59,7 +59,7 @@ public final class FieldValidator {
 
     /// Whether any stage could change or explain an ASCII value in a way the fast path does not.
     private lazy var fastPathApplies: Bool =
-        !spec.trim && spec.normalization == nil && spec.caseMapping == nil && !spec.strip && spec.pattern == nil
+        !spec.trim && spec.normalization == nil && spec.caseMapping == nil && !spec.strip
         && (typed == nil || (allowSet == nil && denySet == nil && presetSet == nil))
 
     // MARK: The fast path
@@ -85,6 +85,8 @@ public final class FieldValidator {
             if let max = spec.maxLength, bytes.count > max { return false }
             if let min = spec.minLength, bytes.count < min { return false }
         }
+        // A pattern still runs on ICU, on the bytes widened to UTF-16 in a reused buffer.
+        if let regex, !regex.matches(bytes.lazy.map { UInt16($0) }).matched { return false }
         guard let typed else {
             for byte in bytes {
                 let scalar = Unicode.Scalar(byte)
