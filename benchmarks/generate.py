@@ -1,0 +1,475 @@
+#!/usr/bin/env python3
+"""Generate the benchmark data sets of fieldcheck, with their truth files.
+
+    python3 benchmarks/generate.py --count 1000000 --out benchmarks/out/data
+
+writes, for COUNT values (the csv workload gets COUNT rows of 4 cells):
+
+    numbers_de.txt  numbers_de.truth   de_DE decimals        (fieldcheck number --locale de_DE)
+    dates.txt       dates.truth        dd.MM.yyyy dates      (fieldcheck date --pattern dd.MM.yyyy)
+    text.txt        text.truth         [a-zA-Z0-9]{0,12}     (fieldcheck text --allow '[a-zA-Z0-9]' --max-length 12)
+    table.csv       table.truth        id,price,date,code    (fieldcheck csv --schema schema.yaml)
+    schema.yaml                        a copy of benchmarks/data/schema.yaml
+    *.kinds                            per line (per row), the kind it was drawn as
+    manifest.json                      count, seed, and how many values of each kind
+
+A truth file has one line per data line (per data row for table.csv): 1 when
+the value is valid under fieldcheck's rules, 0 when it is not. Every value is
+drawn as one kind (valid, or one kind of invalid, about 1 % of each), and is
+then checked again by small independent rule functions below (`*_is_valid`);
+the truth file is what those say, and generation stops with an error if a
+value's kind and its rules verdict ever disagree.
+
+Deterministic: each workload draws from its own random.Random seeded with
+"SEED/workload", so the same --seed and --count give byte-identical files.
+Pure Python 3.11 standard library.
+"""
+
+from __future__ import annotations
+
+import argparse
+import calendar
+import csv
+import datetime
+import json
+import random
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+DEFAULT_SEED = 20260413
+DEFAULT_COUNT = 1_000_000
+SCHEMA = Path(__file__).resolve().parent / "data" / "schema.yaml"
+
+DIGITS = "0123456789"
+UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+ALNUM = DIGITS + UPPER + UPPER.lower()
+# Letters put inside numbers. Not e or E: fieldcheck reads 1e3 as scientific
+# notation (1000), so a letter e would not make a number invalid.
+NUMBER_LETTERS = "abcdfghijklmnopqrstuvwxyzABCDFGHIJKLMNOPQRSTUVWXYZ"
+# Letters outside ASCII, all precomposed (one code point, one grapheme).
+NON_ASCII_LETTERS = "éèêëàâäöüßñçøåæœÉÖÜÑÅıłżšžčřğαβγδλπΩжяшЖЯ"
+PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
+
+FIRST_DAY = datetime.date(1950, 1, 1).toordinal()
+LAST_DAY = datetime.date(2049, 12, 31).toordinal()
+
+
+# --------------------------------------------------------------------------
+# The rules, written independently of the generators: they decide the truth.
+
+# de_DE, strict: '-' in front only; integer digits either ungrouped or grouped
+# by '.' exactly every 3 digits counted from the decimal comma; at most one
+# decimal comma, followed by at least one digit; nothing else.
+_DE_NUMBER = re.compile(r"-?(?:[0-9]+|[0-9]{1,3}(?:\.[0-9]{3})+)(?:,[0-9]+)?")
+# dd.MM.yyyy as fieldcheck reads it: day and month one or two digits, year
+# exactly four digits (1-9999), and the date must exist.
+_DMY = re.compile(r"([0-9]{1,2})\.([0-9]{1,2})\.([0-9]{4})")
+_TEXT = re.compile(r"[a-zA-Z0-9]{0,12}")
+_INTEGER = re.compile(r"[0-9]+")
+_CODE = re.compile(r"[A-Z]{2}[0-9]{2}")
+
+
+def number_is_valid(value: str) -> bool:
+    return _DE_NUMBER.fullmatch(value) is not None
+
+
+def date_is_valid(value: str) -> bool:
+    match = _DMY.fullmatch(value)
+    if match is None:
+        return False
+    day, month, year = (int(group) for group in match.groups())
+    if not (1 <= year <= 9999 and 1 <= month <= 12):
+        return False
+    return 1 <= day <= calendar.monthrange(year, month)[1]
+
+
+def text_is_valid(value: str) -> bool:
+    return _TEXT.fullmatch(value) is not None
+
+
+def row_cells_are_valid(row: list[str]) -> bool:
+    """Every cell of one table.csv row, each on its own (uniqueness aside)."""
+    ident, price, date, code = row
+    return (
+        _INTEGER.fullmatch(ident) is not None
+        and number_is_valid(price)
+        and date_is_valid(date)
+        and _CODE.fullmatch(code) is not None
+    )
+
+
+# --------------------------------------------------------------------------
+# Generators of values of one kind.
+
+
+def _digits(rng: random.Random, count: int) -> str:
+    """A run of `count` digits without a leading zero (unless it is '0')."""
+    if count == 1:
+        return rng.choice(DIGITS)
+    return rng.choice(DIGITS[1:]) + "".join(rng.choices(DIGITS, k=count - 1))
+
+
+def _group(digits: str, separator: str) -> str:
+    """'1234567' -> '1.234.567': a separator every 3 digits from the right."""
+    head = len(digits) % 3 or 3
+    groups = [digits[:head]] + [digits[i : i + 3] for i in range(head, len(digits), 3)]
+    return separator.join(groups)
+
+
+def _int_digit_count(rng: random.Random, low: int, high: int) -> int:
+    # Short numbers more often than long ones.
+    counts = list(range(low, high + 1))
+    return rng.choices(counts, weights=[high + 2 - c for c in counts])[0]
+
+
+def _fraction(rng: random.Random, low: int = 1, high: int = 4) -> str:
+    return "".join(rng.choices(DIGITS, k=rng.randint(low, high)))
+
+
+def valid_number(rng: random.Random, max_int_digits: int = 10) -> str:
+    digits = _digits(rng, _int_digit_count(rng, 1, max_int_digits))
+    text = _group(digits, ".") if len(digits) > 3 and rng.random() < 0.5 else digits
+    if rng.random() < 0.6:
+        text += "," + _fraction(rng)
+    if rng.random() < 0.15:
+        text = "-" + text
+    return text
+
+
+def _maybe_sign_and_fraction(rng: random.Random, text: str) -> str:
+    if rng.random() < 0.5:
+        text += "," + _fraction(rng)
+    if rng.random() < 0.15:
+        text = "-" + text
+    return text
+
+
+def misplaced_grouping(rng: random.Random) -> str:
+    if rng.random() < 0.5:
+        # One '.' where no group boundary is: 12.34, 1.23, 12345.67
+        digits = _digits(rng, rng.randint(2, 9))
+        places = [p for p in range(1, len(digits)) if (len(digits) - p) % 3 != 0]
+        place = rng.choice(places)
+        text = digits[:place] + "." + digits[place:]
+    else:
+        # Grouped, but one group after the first has 2 or 4 digits: 1.23.456
+        groups = [_digits(rng, rng.randint(1, 3))]
+        groups += [_fraction(rng, 3, 3) for _ in range(rng.randint(1, 3))]
+        wrong = rng.randrange(1, len(groups))
+        groups[wrong] = _fraction(rng, 2, 2) if rng.random() < 0.5 else _fraction(rng, 4, 4)
+        text = ".".join(groups)
+    return _maybe_sign_and_fraction(rng, text)
+
+
+def two_decimal_commas(rng: random.Random) -> str:
+    whole = _digits(rng, _int_digit_count(rng, 1, 7))
+    if len(whole) > 3 and rng.random() < 0.5:
+        whole = _group(whole, ".")
+    text = f"{whole},{_fraction(rng)},{_fraction(rng)}"
+    return "-" + text if rng.random() < 0.15 else text
+
+
+def letter_inside(rng: random.Random, max_int_digits: int = 10) -> str:
+    value = valid_number(rng, max_int_digits)
+    while len(value) < 2 or value == "-0":
+        value = valid_number(rng, max_int_digits)
+    place = rng.randint(1, len(value) - 1)
+    return value[:place] + rng.choice(NUMBER_LETTERS) + value[place:]
+
+
+def en_us_number(rng: random.Random, max_int_digits: int = 10) -> str:
+    # 1,234.56: en_US grouping and decimal point (needs 4+ integer digits and
+    # a fraction; '1,234' alone would be a valid de_DE 1.234).
+    digits = _digits(rng, rng.randint(4, max(4, max_int_digits)))
+    text = _group(digits, ",") + "." + _fraction(rng, 1, 3)
+    return "-" + text if rng.random() < 0.15 else text
+
+
+def _random_date(rng: random.Random) -> datetime.date:
+    return datetime.date.fromordinal(rng.randint(FIRST_DAY, LAST_DAY))
+
+
+def _dmy(date: datetime.date) -> str:
+    return f"{date.day:02d}.{date.month:02d}.{date.year:04d}"
+
+
+def valid_date(rng: random.Random, unpadded_share: float = 0.02) -> tuple[str, str]:
+    date = _random_date(rng)
+    if rng.random() < unpadded_share:
+        # fieldcheck reads d and M with one or two digits: 5.4.2026
+        day = str(date.day) if rng.random() < 0.7 else f"{date.day:02d}"
+        month = str(date.month) if rng.random() < 0.7 else f"{date.month:02d}"
+        if len(day) == 1 or len(month) == 1:
+            return f"{day}.{month}.{date.year:04d}", "valid_one_digit_day_or_month"
+    return _dmy(date), "valid"
+
+
+def impossible_date(rng: random.Random) -> str:
+    # 31.02.2026 style: a day after the end of a month shorter than 31 days.
+    year = rng.randint(1950, 2049)
+    month = rng.choice((2, 4, 6, 9, 11))
+    last = calendar.monthrange(year, month)[1]
+    return f"{rng.randint(last + 1, 31):02d}.{month:02d}.{year:04d}"
+
+
+def month_13(rng: random.Random) -> str:
+    return f"{rng.randint(1, 28):02d}.13.{rng.randint(1950, 2049):04d}"
+
+
+def two_digit_year(rng: random.Random) -> str:
+    date = _random_date(rng)
+    return f"{date.day:02d}.{date.month:02d}.{date.year % 100:02d}"
+
+
+def trailing_text(rng: random.Random) -> str:
+    return _dmy(_random_date(rng)) + rng.choice(("x", "Z", " ", ".", "abc", " 12:00", "T00:00", "0"))
+
+
+def wrong_separator(rng: random.Random) -> str:
+    date = _random_date(rng)
+    first, second = rng.choice((("/", "/"), ("-", "-"), (" ", " "), (",", ","), (".", "/"), ("/", ".")))
+    return f"{date.day:02d}{first}{date.month:02d}{second}{date.year:04d}"
+
+
+def _alnum(rng: random.Random, length: int) -> str:
+    return "".join(rng.choices(ALNUM, k=length))
+
+
+def _insert(rng: random.Random, text: str, char: str) -> str:
+    place = rng.randint(0, len(text))
+    return text[:place] + char + text[place:]
+
+
+def valid_text(rng: random.Random) -> str:
+    return _alnum(rng, rng.randint(0, 12))
+
+
+def too_long(rng: random.Random) -> str:
+    return _alnum(rng, rng.randint(13, 24))
+
+
+def with_space(rng: random.Random) -> str:
+    return _insert(rng, _alnum(rng, rng.randint(0, 11)), " ")
+
+
+def with_non_ascii_letter(rng: random.Random) -> str:
+    return _insert(rng, _alnum(rng, rng.randint(0, 11)), rng.choice(NON_ASCII_LETTERS))
+
+
+def with_punctuation(rng: random.Random) -> str:
+    return _insert(rng, _alnum(rng, rng.randint(0, 11)), rng.choice(PUNCTUATION))
+
+
+# --------------------------------------------------------------------------
+# Workloads: kinds with their shares, then one drawing loop.
+
+INVALID_SHARE = 0.01
+
+NUMBER_KINDS = {
+    "misplaced_grouping": misplaced_grouping,
+    "two_decimal_commas": two_decimal_commas,
+    "letter_inside": letter_inside,
+    "en_US_form": en_us_number,
+    "trailing_space": lambda rng: valid_number(rng) + " ",
+    "empty": lambda rng: "",
+}
+DATE_KINDS = {
+    "impossible_date": impossible_date,
+    "month_13": month_13,
+    "two_digit_year": two_digit_year,
+    "trailing_text": trailing_text,
+    "wrong_separator": wrong_separator,
+}
+TEXT_KINDS = {
+    "too_long": too_long,
+    "space": with_space,
+    "non_ascii_letter": with_non_ascii_letter,
+    "punctuation": with_punctuation,
+}
+
+
+def draw_lines(rng, count, valid, invalid_kinds, rule, name):
+    """Draw `count` values; return (values, truths, kinds, kind counts)."""
+    kinds = list(invalid_kinds.items())
+    values: list[str] = []
+    truths: list[str] = []
+    labels: list[str] = []
+    counts: Counter[str] = Counter()
+    for _ in range(count):
+        pick = int(rng.random() / INVALID_SHARE)
+        if pick < len(kinds):
+            kind, make = kinds[pick]
+            value = make(rng)
+        else:
+            made = valid(rng)
+            # A valid value may come with a finer kind: (value, "valid_…").
+            value, kind = made if isinstance(made, tuple) else (made, "valid")
+        is_valid = rule(value)
+        if is_valid != kind.startswith("valid"):
+            raise SystemExit(f"generate.py: bug: {name} value {value!r} of kind {kind} is judged {is_valid}")
+        values.append(value)
+        truths.append("1" if is_valid else "0")
+        labels.append(kind)
+        counts[kind] += 1
+    return values, truths, labels, counts
+
+
+ID_KINDS = ("duplicate_id", "not_an_integer_id")
+PRICE_KINDS = ("misplaced_grouping", "two_decimal_commas", "letter_inside", "en_US_form")
+DATE_CELL_KINDS = tuple(DATE_KINDS)
+CODE_KINDS = ("lowercase", "three_letters", "three_digits", "too_short", "digits_first", "punctuation")
+
+
+def bad_code(rng: random.Random, kind: str) -> str:
+    letters = "".join(rng.choices(UPPER, k=2))
+    digits = "".join(rng.choices(DIGITS, k=2))
+    if kind == "lowercase":
+        return letters.lower() + digits if rng.random() < 0.5 else letters[0] + letters[1].lower() + digits
+    if kind == "three_letters":
+        return letters + rng.choice(UPPER) + digits
+    if kind == "three_digits":
+        return letters + digits + rng.choice(DIGITS)
+    if kind == "too_short":
+        return letters + digits[0]
+    if kind == "digits_first":
+        return digits + letters
+    return letters + rng.choice("-_ ./") + digits
+
+
+def draw_table(rng: random.Random, rows: int):
+    """Rows of id,price,date,code; about 1 % of each column's cells are bad.
+
+    A bad row has exactly one bad cell. A duplicate id repeats the id of an
+    earlier valid row, so the first occurrence is valid and the later one is
+    not (as Frictionless' unique constraint reports it)."""
+    plan = (
+        [("id", k, 0.5) for k in ID_KINDS]
+        + [("price", k, 1 / len(PRICE_KINDS)) for k in PRICE_KINDS]
+        + [("date", k, 1 / len(DATE_CELL_KINDS)) for k in DATE_CELL_KINDS]
+        + [("code", k, 1 / len(CODE_KINDS)) for k in CODE_KINDS]
+    )
+    # Cumulative thresholds: each column's kinds share that column's 1 %.
+    thresholds = []
+    total = 0.0
+    for column, kind, share in plan:
+        total += share * INVALID_SHARE
+        thresholds.append((total, column, kind))
+    price_makers = {
+        "misplaced_grouping": misplaced_grouping,
+        "two_decimal_commas": two_decimal_commas,
+        "letter_inside": lambda r: letter_inside(r, 7),
+        "en_US_form": lambda r: en_us_number(r, 7),
+    }
+    table: list[list[str]] = []
+    truths: list[str] = []
+    labels: list[str] = []
+    counts: Counter[str] = Counter()
+    seen: set[str] = set()
+    valid_ids: list[str] = []
+    next_id = rng.randint(1, 1000)
+    for _ in range(rows):
+        next_id += rng.randint(1, 5)
+        row = [str(next_id), valid_number(rng, 7), _dmy(_random_date(rng)), "".join(rng.choices(UPPER, k=2)) + _fraction(rng, 2, 2)]
+        pick = rng.random()
+        kind = "valid"
+        for threshold, column, bad_kind in thresholds:
+            if pick < threshold:
+                kind = f"{column}:{bad_kind}"
+                break
+        if kind == "id:duplicate_id" and not valid_ids:
+            kind = "valid"
+        if kind == "id:duplicate_id":
+            row[0] = rng.choice(valid_ids)
+        elif kind == "id:not_an_integer_id":
+            row[0] = rng.choice((f"{next_id}a", f"{next_id}.5", "", f"x{next_id}", f"--{next_id}"))
+        elif kind.startswith("price:"):
+            row[1] = price_makers[kind[6:]](rng)
+        elif kind.startswith("date:"):
+            row[2] = DATE_KINDS[kind[5:]](rng)
+        elif kind.startswith("code:"):
+            row[3] = bad_code(rng, kind[5:])
+        is_valid = row_cells_are_valid(row) and row[0] not in seen
+        if is_valid != (kind == "valid"):
+            raise SystemExit(f"generate.py: bug: table row {row!r} of kind {kind} is judged {is_valid}")
+        if row[0]:
+            seen.add(row[0])
+        if is_valid:
+            valid_ids.append(row[0])
+        table.append(row)
+        truths.append("1" if is_valid else "0")
+        labels.append(kind)
+        counts[kind] += 1
+    return table, truths, labels, counts
+
+
+def _write_lines(path: Path, lines: list[str]) -> None:
+    with open(path, "w", encoding="utf-8", newline="\n") as out:
+        out.write("\n".join(lines))
+        if lines:
+            out.write("\n")
+
+
+def generate(count: int, out: Path, seed: int) -> dict:
+    out.mkdir(parents=True, exist_ok=True)
+    manifest: dict = {"seed": seed, "count": count, "invalid_share_per_kind": INVALID_SHARE, "workloads": {}}
+    line_workloads = (
+        ("numbers", "numbers_de", valid_number, NUMBER_KINDS, number_is_valid),
+        ("dates", "dates", valid_date, DATE_KINDS, date_is_valid),
+        ("text", "text", valid_text, TEXT_KINDS, text_is_valid),
+    )
+    for name, stem, valid, kinds, rule in line_workloads:
+        rng = random.Random(f"{seed}/{name}")
+        values, truths, labels, counts = draw_lines(rng, count, valid, kinds, rule, name)
+        _write_lines(out / f"{stem}.txt", values)
+        _write_lines(out / f"{stem}.truth", truths)
+        _write_lines(out / f"{stem}.kinds", labels)
+        manifest["workloads"][name] = {
+            "data": f"{stem}.txt",
+            "truth": f"{stem}.truth",
+            "kinds_file": f"{stem}.kinds",
+            "values": count,
+            "valid": truths.count("1"),
+            "kinds": dict(sorted(counts.items())),
+        }
+    rows = max(1, count)
+    rng = random.Random(f"{seed}/csv")
+    table, truths, labels, counts = draw_table(rng, rows)
+    with open(out / "table.csv", "w", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle, lineterminator="\n")
+        writer.writerow(["id", "price", "date", "code"])
+        writer.writerows(table)
+    _write_lines(out / "table.truth", truths)
+    _write_lines(out / "table.kinds", labels)
+    (out / "schema.yaml").write_text(SCHEMA.read_text(encoding="utf-8"), encoding="utf-8")
+    manifest["workloads"]["csv"] = {
+        "data": "table.csv",
+        "truth": "table.truth",
+        "kinds_file": "table.kinds",
+        "schema": "schema.yaml",
+        "rows": rows,
+        "values": rows,
+        "valid": truths.count("1"),
+        "kinds": dict(sorted(counts.items())),
+    }
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+    return manifest
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--count", type=int, default=DEFAULT_COUNT, help=f"values per workload (default {DEFAULT_COUNT:,}); the csv gets COUNT rows of 4 cells")
+    parser.add_argument("--out", type=Path, required=True, help="directory to write the data, truth files and manifest.json to")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
+    args = parser.parse_args(argv)
+    if args.count < 1:
+        parser.error("--count must be at least 1")
+    manifest = generate(args.count, args.out, args.seed)
+    for name, info in manifest["workloads"].items():
+        print(f"{name}: {info['values']:,} values, {info['valid']:,} valid -> {args.out / info['data']}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
