@@ -13,12 +13,9 @@ struct CSVRunner {
     let header: Bool
     let normalize: Bool
     let json: Bool
-    let check: Bool
-    let quiet: Bool
-    let summary: Bool
+    let report: ReportOptions
     let onInvalid: InvalidPolicy
     let rejects: String?
-    let color: ColorChoice
     let maxRecordBytes: Int
     let progress: Bool
 
@@ -26,7 +23,9 @@ struct CSVRunner {
         let out = Streams.standardOutput
         let err = Streams.standardError
         let rejectsFile = try rejects.map { (path) throws(InputOutputError) in try OutputStream.open(path: path) }
-        let useColor = color == .always || (color == .auto && err.isTerminal && LineRunner.colorAllowed)
+        let useColor = report.usesColor(on: err)
+        let check = report.check
+        let quiet = report.quiet
         let human = HumanPrinter(color: useColor, caret: useColor)
         let reader = CSVReader(delimiter: delimiter, maxRecordBytes: maxRecordBytes)
         var counts = TableSummary()
@@ -143,7 +142,7 @@ struct CSVRunner {
         }
         try out.flush()
         try rejectsFile?.close()
-        if summary { try err.write(counts.text(rejectsFile: rejects)) }
+        if report.summary { try err.write(counts.text(rejectsFile: rejects)) }
         if ioFailed { return 3 }
         return counts.rejected > 0 ? 1 : 0
 

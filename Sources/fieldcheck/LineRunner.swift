@@ -17,7 +17,7 @@ struct LineRunner {
         let err = Streams.standardError
         let terminator: UInt8 = options.nullData ? 0 : 0x0A
         let rejects = try options.rejects.map { (path) throws(InputOutputError) in try OutputStream.open(path: path) }
-        let useColor = options.color == .always || (options.color == .auto && err.isTerminal && Self.colorAllowed)
+        let useColor = options.report.usesColor(on: err)
         let human = HumanPrinter(color: useColor, caret: useColor)
         let reader = RecordReader(delimiter: terminator, maxRecordBytes: options.maxRecordBytes)
         let unit = options.nullData ? "record" : "line"
@@ -26,8 +26,8 @@ struct LineRunner {
         var aborted = false
         // Read once: property-wrapped options cost a generic lookup on every access.
         let json = options.json
-        let check = options.check
-        let quiet = options.quiet
+        let check = options.report.check
+        let quiet = options.report.quiet
         let onInvalid = options.onInvalid
         let keepRaw = !json && !check && onInvalid == .keep
         // JSON Lines describe every value in full: the slow path only.
@@ -121,7 +121,7 @@ struct LineRunner {
         }
         try out.flush()
         try rejects?.close()
-        if options.summary { try err.write("fieldcheck: \(summary.text)\n") }
+        if options.report.summary { try err.write("fieldcheck: \(summary.text)\n") }
         if ioFailed { return 3 }
         return summary.rejected > 0 ? 1 : 0
     }

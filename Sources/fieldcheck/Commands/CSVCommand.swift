@@ -51,14 +51,7 @@ extension Fieldcheck {
         @Flag(help: "Write one JSON object per problem (JSON Lines) on stdout instead of rows.")
         var json = false
 
-        @Flag(help: "Write nothing on stdout; report through diagnostics and the exit status only.")
-        var check = false
-
-        @Flag(name: [.short, .long], help: "Print no diagnostics.")
-        var quiet = false
-
-        @Flag(help: "Print counts of rows read, accepted and rejected, per column and per code, on stderr at the end.")
-        var summary = false
+        @OptionGroup var report: ReportOptions
 
         @Option(
             help:
@@ -70,12 +63,6 @@ extension Fieldcheck {
             help: ArgumentHelp(
                 "Write every rejected row to FILE byte for byte, after the header.", valueName: "FILE"))
         var rejects: String?
-
-        @Option(
-            help:
-                "Colour diagnostics and draw a caret under the character: auto (when stderr is a terminal), always or never."
-        )
-        var color: ColorChoice = .auto
 
         @Option(
             help: ArgumentHelp(
@@ -90,7 +77,7 @@ extension Fieldcheck {
         var progress = true
 
         func validate() throws {
-            if json && check { throw ValidationError("--json and --check cannot be used together") }
+            if json && report.check { throw ValidationError("--json and --check cannot be used together") }
             if schema == nil && column.isEmpty { throw ValidationError("give --schema FILE or at least one --column") }
             if maxRecordBytes < 1 || maxRecordBytes > 64 << 20 {
                 throw ValidationError("--max-record-bytes must be 1 to 67108864 (64 MiB)")
@@ -131,7 +118,7 @@ extension Fieldcheck {
             }
             let runner = CSVRunner(
                 schema: table, delimiter: try delimiterByte(), header: !noHeader, normalize: normalize, json: json,
-                check: check, quiet: quiet, summary: summary, onInvalid: onInvalid, rejects: rejects, color: color,
+                report: report, onInvalid: onInvalid, rejects: rejects,
                 maxRecordBytes: maxRecordBytes, progress: progress)
             return try runner.run(files: files.isEmpty ? ["-"] : files)
         }

@@ -14,14 +14,7 @@ struct LineOptions: ParsableArguments {
     @Flag(help: "Write one JSON object per value (JSON Lines) on stdout, accepted or not.")
     var json = false
 
-    @Flag(help: "Write nothing on stdout; report through diagnostics and the exit status only.")
-    var check = false
-
-    @Flag(name: [.short, .long], help: "Print no diagnostics.")
-    var quiet = false
-
-    @Flag(help: "Print counts of values read, accepted and rejected (by code) on stderr at the end.")
-    var summary = false
+    @OptionGroup var report: ReportOptions
 
     @Option(
         help:
@@ -33,20 +26,38 @@ struct LineOptions: ParsableArguments {
     var rejects: String?
 
     @Option(
-        help:
-            "Colour diagnostics and draw a caret under the character: auto (when stderr is a terminal), always or never."
-    )
-    var color: ColorChoice = .auto
-
-    @Option(
         help: ArgumentHelp(
             "Reject records longer than N bytes without holding them in memory (at most 64 MiB).", valueName: "N"))
     var maxRecordBytes: Int = 16 << 20
 
     func validate() throws {
-        if json && check { throw ValidationError("--json and --check cannot be used together") }
+        if json && report.check { throw ValidationError("--json and --check cannot be used together") }
         if maxRecordBytes < 1 { throw ValidationError("--max-record-bytes must be at least 1") }
         if maxRecordBytes > 64 << 20 { throw ValidationError("--max-record-bytes is at most 67108864 (64 MiB)") }
+    }
+}
+
+/// How diagnostics are reported, the same for line commands and `csv`: `--check`, `--quiet`,
+/// `--summary`, `--color`.
+struct ReportOptions: ParsableArguments {
+    @Flag(help: "Write nothing on stdout; report through diagnostics and the exit status only.")
+    var check = false
+
+    @Flag(name: [.short, .long], help: "Print no diagnostics.")
+    var quiet = false
+
+    @Flag(help: "Print counts of what was read, accepted and rejected (by code) on stderr at the end.")
+    var summary = false
+
+    @Option(
+        help:
+            "Colour diagnostics and draw a caret under the character: auto (when stderr is a terminal), always or never."
+    )
+    var color: ColorChoice = .auto
+
+    /// Whether diagnostics on `stream` get colour and a caret line.
+    func usesColor(on stream: OutputStream) -> Bool {
+        color == .always || (color == .auto && stream.isTerminal && LineRunner.colorAllowed)
     }
 }
 
