@@ -52,15 +52,25 @@ public final class FieldValidator {
         }
         example = typed?.example ?? ""
         textExample = typed == nil ? makeTextExample() : example
+        fastPathApplies =
+            !spec.trim && spec.normalization == nil && spec.caseMapping == nil && !spec.strip
+            && (typed == nil || (allowSet == nil && denySet == nil && presetSet == nil))
+        // The character rules for ASCII, decided once by the same `refusal` the pipeline asks.
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for byte in UInt8(1)..<0x80 where refusal(Unicode.Scalar(byte)) == nil {
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+        }
+        asciiAllowed = (low, high)
     }
 
     /// The placeholder for text fields, built from characters the rules allow.
     private var textExample = ""
 
-    /// Whether any stage could change or explain an ASCII value in a way the fast path does not.
-    private lazy var fastPathApplies: Bool =
-        !spec.trim && spec.normalization == nil && spec.caseMapping == nil && !spec.strip
-        && (typed == nil || (allowSet == nil && denySet == nil && presetSet == nil))
+    /// Whether no stage could change or explain an ASCII value in a way the fast path does not.
+    private var fastPathApplies = false
+    /// Bit b set: ASCII character b passes the character rules.
+    private var asciiAllowed: (low: UInt64, high: UInt64) = (0, 0)
 
     // MARK: The fast path
 
@@ -88,12 +98,14 @@ public final class FieldValidator {
         // A pattern still runs on ICU, on the bytes widened to UTF-16 in a reused buffer.
         if let regex, !regex.matches(bytes.lazy.map { UInt16($0) }).matched { return false }
         guard let typed else {
+            let (low, high) = asciiAllowed
+            var refused: UInt64 = 0
             for byte in bytes {
-                let scalar = Unicode.Scalar(byte)
-                if let allowSet, !allowSet.contains(scalar) { return false }
-                if let presetSet, !presetSet.contains(scalar) { return false }
-                if let denySet, denySet.contains(scalar) { return false }
+                // Branch-free: collect any byte whose bit is clear.
+                let bit = UInt64(1) << UInt64(byte & 63)
+                refused |= ((byte < 64 ? low : high) & bit) ^ bit
             }
+            if refused != 0 { return false }
             out.append(contentsOf: bytes)
             return true
         }
