@@ -27,12 +27,7 @@ final class DateValidator: TypedValidator {
         let yearLetters: Int
         let usesCenturyWindow: Bool
         /// Whether the month is written as a number (M, MM) rather than a name.
-        var monthIsNumeric: Bool {
-            pattern.tokens.contains {
-                if case .field(.month, let count) = $0 { return count <= 2 }
-                return false
-            }
-        }
+        let monthIsNumeric: Bool
     }
     /// The first day of the two-digit-year window, in the calendar's own year, month and day.
     private let windowStart: (year: Int, month: Int, day: Int)
@@ -76,9 +71,14 @@ final class DateValidator: TypedValidator {
                     return nil
                 }.first ?? 4
             // Era-numbered years (Japanese 令和8年) are never two-digit abbreviations.
+            let monthIsNumeric = pattern.tokens.contains {
+                if case .field(.month, let count) = $0 { return count <= 2 }
+                return false
+            }
             return Reader(
                 pattern: pattern, parser: DateParser(pattern: pattern, symbols: symbols), yearLetters: yearLetters,
-                usesCenturyWindow: !pattern.fields.contains(.era) && calendar?.type != "japanese")
+                usesCenturyWindow: !pattern.fields.contains(.era) && calendar?.type != "japanese",
+                monthIsNumeric: monthIsNumeric)
         }
         if let min = spec.minimum, let max = spec.maximum, max < min {
             throw ConfigurationError("--min \(min) is later than --max \(max)")
@@ -193,8 +193,9 @@ final class DateValidator: TypedValidator {
                 wholeField: true)
         }
         // More digits than a day, month or year has (001, 02026) are a typo, not a padding.
-        for (part, name, most) in [(dayPart, "day", 2), (monthPart, "month", 2), (yearPart, "year", 4)]
-        where parsed.month?.start != part.start || reader.monthIsNumeric {
+        var numbers = [(dayPart, "day", 2), (yearPart, "year", 4)]
+        if reader.monthIsNumeric { numbers.append((monthPart, "month", 2)) }
+        for (part, name, most) in numbers {
             guard part.length > most else { continue }
             field(
                 part, .fieldOutOfRange, "the \(name) '\(text(scalars, part))'",
