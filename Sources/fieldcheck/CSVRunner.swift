@@ -35,6 +35,7 @@ struct CSVRunner {
         var result = RowResult()
         var wroteRejectsHeader = false
         var wroteHeader = false
+        var firstHeader: [String]? = nil
 
         for path in files where !aborted {
             let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
@@ -53,6 +54,7 @@ struct CSVRunner {
                 try reader.forEachRecord(
                     fd: fd,
                     overflow: { chunk in
+                        guard !aborted else { return }
                         try rejectsFile?.write(chunk)
                         if onInvalid == .keep && !json && !check { try out.write(chunk) }
                     }
@@ -63,6 +65,14 @@ struct CSVRunner {
                     if table == nil {
                         let names =
                             header ? (0..<record.count).map { String(decoding: record[$0], as: UTF8.self) } : nil
+                        // Rows of every file go out under the first file's header: they must agree.
+                        if let names, let first = firstHeader, names != first {
+                            throw ConfigurationError(
+                                "\(name): its header (\(names.joined(separator: ", "))) differs from the first file's "
+                                    + "(\(first.joined(separator: ", "))); check files with different columns in separate runs"
+                            )
+                        }
+                        if firstHeader == nil { firstHeader = names }
                         table = try TableValidator(
                             schema: schema, header: names, width: record.count, file: name)
                         if header {
@@ -96,14 +106,14 @@ struct CSVRunner {
                         } else {
                             switch onInvalid {
                             case .keep:
+                                // An oversized row went out whole, terminator included, through `overflow`.
                                 if record.oversizedLength == nil {
                                     try writeRow(
                                         record, result, blankRejected: false, normalized: false, into: &rowBuffer,
                                         newline)
-                                } else {
-                                    try out.write(newline)
                                 }
-                            case .blank where record.problem == nil:
+                            case .blank where !result.rejectedCells.isEmpty:
+                                // Only bad cells can be emptied; a row whose shape is wrong is dropped.
                                 try writeRow(
                                     record, result, blankRejected: true, normalized: normalize, into: &rowBuffer,
                                     newline)
@@ -132,8 +142,14 @@ struct CSVRunner {
                                     warning: true))
                         }
                     }
-                    if !result.isValid && onInvalid == .abort { aborted = true }
+                    if !result.isValid && onInvalid == .abort {
+                        aborted = true
+                        // Stop reading at once: nothing after the first rejection is looked at.
+                        throw StopReading()
+                    }
                 }
+            } catch is StopReading {
+                // --on-invalid abort
             } catch let error as InputError {
                 Streams.complain("\(name): \(error.message)")
                 ioFailed = true

@@ -112,8 +112,14 @@ struct LineRunner {
                         try out.flushIfSharingTerminal(with: err)
                         try err.write(human.render(result, at: location))
                     }
-                    if !result.isValid && onInvalid == .abort { aborted = true }
+                    if !result.isValid && onInvalid == .abort {
+                        aborted = true
+                        // Stop reading at once: nothing after the first rejection is looked at.
+                        throw StopReading()
+                    }
                 }
+            } catch is StopReading {
+                // --on-invalid abort
             } catch let error as InputError {
                 Streams.complain("\(name ?? "stdin"): \(error.message)")
                 ioFailed = true
@@ -150,3 +156,6 @@ extension OutputStream {
         if isTerminal && other.isTerminal { try flush() }
     }
 }
+
+/// Thrown from inside a reader's callback to end the read early (`--on-invalid abort`).
+struct StopReading: Error {}

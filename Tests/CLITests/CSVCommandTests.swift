@@ -169,3 +169,53 @@ import Testing
         #expect(rows.stdout == "id,amount,when\na,1234.5,2026-04-13\nb,,2026-04-13\n")
     }
 }
+
+/// Regressions from the review of the first csv version.
+@Suite struct CSVReviewRegressionTests {
+    @Test func localeOptionAppliesToColumnsWithoutOne() throws {
+        let run = try CLI.run(
+            ["csv", "--locale", "de_DE", "--column", "p=number", "--normalize", "-q"], input: "p\n\"1.234,5\"\n")
+        #expect(run.status == 0)
+        #expect(run.stdout == "p\n1234.5\n")
+    }
+
+    @Test func recordLimitHoldsWhateverTheReadSize() throws {
+        let long = "a,b\n1,\"" + String(repeating: "x", count: 3000) + "\"\n2,3\n"
+        let run = try CLI.run(
+            ["csv", "--column", "a=integer", "--max-record-bytes", "1000", "--on-invalid", "keep", "--json"],
+            input: long)
+        #expect(run.objects.map { $0["code"] as? String } == ["record_too_long"])
+        let kept = try CLI.run(
+            ["csv", "--column", "a=integer", "--max-record-bytes", "1000", "--on-invalid", "keep", "-q"], input: long)
+        #expect(kept.stdout == long)
+    }
+
+    @Test func abortStopsReading() throws {
+        let input = "a\nx\n" + String(repeating: "1\n", count: 200_000)
+        let run = try CLI.run(
+            ["csv", "--column", "a=integer", "--on-invalid", "abort", "--summary", "-q"], input: input)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("1 rows read = 0 accepted + 1 rejected"))
+    }
+
+    @Test func filesWithDifferentHeadersAreRefused() throws {
+        let first = CLI.temporaryFile("f1.csv")
+        let second = CLI.temporaryFile("f2.csv")
+        try "id,price\n1,5\n".write(to: first, atomically: true, encoding: .utf8)
+        try "price,id\n7,2\n".write(to: second, atomically: true, encoding: .utf8)
+        let run = try CLI.run(["csv", "--column", "price=number", first.path, second.path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("differs from the first file's"))
+    }
+
+    @Test func bareNumberFalseKeepsTheSignAndRefusesBadUTF8() throws {
+        let schema = CLI.temporaryFile("bare.json")
+        try #"{"fields":[{"name":"p","type":"number","bareNumber":false}]}"#.write(
+            to: schema, atomically: true, encoding: .utf8)
+        let run = try CLI.run(
+            ["csv", "--schema", schema.path, "--normalize"],
+            stdin: Data("p\n-€5\n($5)\n€ 95\n".utf8) + Data([0x78, 0xFF, 0x0A]))
+        #expect(run.stdout == "p\n-5\n-5\n95\n")
+        #expect(run.stderr.contains("[invalid_utf8]"))
+    }
+}

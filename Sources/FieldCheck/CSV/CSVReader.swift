@@ -110,6 +110,8 @@ public final class CSVReader {
             number += 1
             ends.append(cells.count)
             let rawLength = position - start
+            // A record longer than the limit that still fit in the buffer is treated alike.
+            if oversized == nil && rawLength - terminatorLength > maxRecordBytes { oversized = 0 }
             if let streamed = oversized {
                 try overflow(UnsafeBufferPointer(start: buffer + start, count: rawLength))
                 cells.removeAll(keepingCapacity: true)
@@ -148,8 +150,9 @@ public final class CSVReader {
         func offsetInRecord(_ index: Int) -> Int { consumedBefore + index - start }
 
         while true {
-            // Parse what the buffer holds.
-            while position < end {
+            // Parse what the buffer holds — once the start of the input is known not to be a
+            // byte order mark, which a slow pipe may deliver a byte at a time.
+            while position < end && (!firstBlock || eof) {
                 let byte = buffer[position]
                 switch state {
                 case .fieldStart:
@@ -273,15 +276,15 @@ public final class CSVReader {
             if got == 0 {
                 eof = true
             } else {
-                if firstBlock {
-                    firstBlock = false
-                    // A UTF-8 byte order mark at the start of the input is not data.
-                    if got >= 3 && buffer[end] == 0xEF && buffer[end + 1] == 0xBB && buffer[end + 2] == 0xBF {
-                        memmove(buffer + end, buffer + end + 3, got - 3)
-                        got -= 3
-                    }
-                }
                 end += got
+            }
+            if firstBlock && (end >= 3 || eof) {
+                firstBlock = false
+                // A UTF-8 byte order mark at the start of the input is not data.
+                if end >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
+                    memmove(buffer, buffer + 3, end - 3)
+                    end -= 3
+                }
             }
         }
     }

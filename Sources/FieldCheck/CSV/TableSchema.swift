@@ -76,6 +76,13 @@ public struct ColumnSchema: Sendable {
 
     static let types = ["string", "number", "integer", "date"]
 
+    /// Whether Table Schema's `groupChar` names the locale's separator (any space for a space).
+    static func sameGrouping(_ given: String, _ locale: String) -> Bool {
+        let spaces: Set<String> = [" ", "\u{A0}", "\u{202F}"]
+        return given == locale || (spaces.contains(given) && spaces.contains(locale))
+            || (given == "'" && locale == "’")
+    }
+
     /// A column from one field object of a Table Schema (`name`, `type`, `format`, …).
     public init(object: [String: Any], path: String, defaultLocale: LocaleID) throws(ConfigurationError) {
         guard let name = object["name"].flatMap(scalarText), !name.isEmpty else {
@@ -119,7 +126,21 @@ public struct ColumnSchema: Sendable {
             }
             let decimalChar = try text("decimalChar")
             let groupChar = try text("groupChar")
-            if explicitLocale == nil {
+            if explicitLocale != nil, decimalChar != nil || groupChar != nil {
+                // Both given: they must describe the same numbers.
+                let symbols = NumberSymbols(locale: locale)
+                if let decimalChar, decimalChar != symbols.decimalSeparator {
+                    throw ConfigurationError(
+                        "\(path).decimalChar: '\(decimalChar)' is not the decimal separator of \(locale) "
+                            + "('\(symbols.decimalSeparator)'); drop one of the two keys")
+                }
+                if let groupChar, !(symbols.usesGrouping && Self.sameGrouping(groupChar, symbols.groupingSeparator)) {
+                    throw ConfigurationError(
+                        "\(path).groupChar: '\(groupChar)' is not the grouping separator of \(locale) "
+                            + "('\(symbols.groupingSeparator)'); drop one of the two keys")
+                }
+            }
+            if explicitLocale == nil, decimalChar != nil || groupChar != nil {
                 // Table Schema's separators, as the locale whose numbers use them.
                 let pair = (decimalChar ?? ".", groupChar)
                 let choice: (String, Bool)? =

@@ -153,10 +153,11 @@ public final class TableValidator {
                 }
             }
             if !missing {
+                let reference = header == nil ? "the first row" : "the header"
                 let message =
                     record.isBlank
-                    ? "a blank line: a row of 1 empty cell where the header has \(width)"
-                    : "the row has \(record.count) cells where the header has \(width)"
+                    ? "a blank line: a row of 1 empty cell where \(reference) has \(width)"
+                    : "the row has \(record.count) cells where \(reference) has \(width)"
                 result.errors.append(
                     CellProblem(
                         column: nil, field: nil, input: "",
@@ -279,24 +280,30 @@ public final class TableValidator {
     }
 
     /// Table Schema's `bareNumber: false`: the number may be surrounded by other text
-    /// (`€ 95`, `95%`), which is dropped before reading.
-    private func validateEmbeddedNumber(_ validator: FieldValidator, _ cell: UnsafeBufferPointer<UInt8>) -> FieldResult
+    /// (`€ 95`, `95 %`), which is dropped before reading. A minus sign before that text
+    /// (`-€5`) or accounting parentheses (`($5)`) still make the number negative. Findings
+    /// are about the number read, which is then the value's `input`.
+    private func validateEmbeddedNumber(_ validator: FieldValidator, _ cell: UnsafeBufferPointer<UInt8>)
+        -> FieldResult
     {
+        if case .invalid = checkUTF8(cell) { return validator.validate(bytes: cell) }
         let input = String(decoding: cell, as: UTF8.self)
         let scalars = Array(input.unicodeScalars)
-        func isNumeric(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.numericType == .decimal }
-        guard let first = scalars.firstIndex(where: isNumeric), let last = scalars.lastIndex(where: isNumeric) else {
+        func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.numericType == .decimal }
+        guard let first = scalars.firstIndex(where: isDigit), let last = scalars.lastIndex(where: isDigit) else {
             return validator.validate(input)
         }
         var start = first
         // Keep a sign or decimal separator standing right before the first digit.
         while start > 0, "+-−.,".unicodeScalars.contains(scalars[start - 1]) { start -= 1 }
-        var result = validator.validate(String(String.UnicodeScalarView(scalars[start...last])))
-        for index in result.errors.indices {
-            result.errors[index].offset = result.errors[index].offset.map { $0 + start }
+        var text = String(String.UnicodeScalarView(scalars[start...last]))
+        let prefix = scalars[..<start]
+        let suffix = scalars[(last + 1)...]
+        let signed = "+-−".unicodeScalars.contains(scalars[start])
+        if !signed && (prefix.contains { $0 == "-" || $0 == "−" } || (prefix.contains("(") && suffix.contains(")"))) {
+            text = "-" + text
         }
-        result.input = input
-        return result
+        return validator.validate(text)
     }
 
     private func rowProblem(_ problem: CSVProblem, _ record: CSVRecord) -> CellProblem {

@@ -62,7 +62,11 @@ final class NumberValidator: TypedValidator {
                 locale: locale, style: spec.style == .scientific ? .decimal : spec.style,
                 currency: spec.currency ?? symbols.currencyCode, fractionDigits: nil))?.string(sample)
             ?? sample.description
-        example = "a number like \(formatted) (\(locale))"
+        // Without grouping, an example must not show any.
+        let shown =
+            spec.allowGrouping
+            ? formatted : formatted.replacingGroups(symbols.groupingSeparator)
+        example = "a number like \(shown) (\(locale)\(spec.allowGrouping ? "" : ", without grouping"))"
     }
 
     func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
@@ -198,5 +202,13 @@ final class NumberValidator: TypedValidator {
         var parsed = ParsedNumber(value: number)
         parsed.negativeForm = number.negative || value.hasPrefix("-")
         return .success(parsed)
+    }
+}
+
+extension String {
+    /// The text without a grouping separator (`1.234,56` → `1234,56`).
+    fileprivate func replacingGroups(_ separator: String) -> String {
+        guard separator.count == 1 else { return self }
+        return split(separator: Character(separator), omittingEmptySubsequences: false).joined()
     }
 }

@@ -18,8 +18,8 @@ extension Fieldcheck {
 
                 Examples:
                   fieldcheck csv --schema schema.yaml data.csv > clean.csv
-                  fieldcheck csv --column 'price=number:de_DE' --column 'date=date:de_DE:dd.MM.yyyy' \\
-                      --normalize --rejects bad.csv data.csv
+                  fieldcheck csv --column 'price=number:de_DE' --normalize data.csv
+                  fieldcheck csv --schema schema.json --rejects bad.csv --summary data.csv
                 """
         )
 
@@ -39,7 +39,7 @@ extension Fieldcheck {
 
         @OptionGroup var locale: LocaleOption
 
-        @Option(help: ArgumentHelp("The cell delimiter: one ASCII character, or 'tab' (default: ',').", valueName: "C"))
+        @Option(help: ArgumentHelp("The cell delimiter: one ASCII character, or 'tab'.", valueName: "C"))
         var delimiter = ","
 
         @Flag(help: "The first row is data, not a header; schema columns are matched by position.")
@@ -67,7 +67,7 @@ extension Fieldcheck {
         @Option(
             help: ArgumentHelp(
                 "Reject rows longer than N bytes without holding them in memory (at most 64 MiB).", valueName: "N"))
-        var maxRecordBytes: Int = 16 << 20
+        var maxRecordBytes: Int = 8 << 20
 
         @Flag(
             inversion: .prefixedNo,
@@ -114,6 +114,12 @@ extension Fieldcheck {
                     table.columns[index] = inline
                 } else {
                     table.columns.append(inline)
+                }
+            }
+            // Compile every column now, so a bad pattern or rule is an error before any row is read.
+            for column in table.columns {
+                do { _ = try FieldValidator(column.spec) } catch {
+                    throw ConfigurationError("\(column.path): \(error.message)")
                 }
             }
             let runner = CSVRunner(

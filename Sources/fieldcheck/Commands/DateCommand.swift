@@ -53,7 +53,7 @@ extension Fieldcheck {
 
         @Option(
             help: ArgumentHelp(
-                "The time zone that decides today's date, which places the two-digit-year window (default: UTC).",
+                "The time zone that decides today's date, which places the two-digit-year window.",
                 valueName: "TZ"))
         var timezone = "UTC"
 
