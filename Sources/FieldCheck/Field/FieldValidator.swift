@@ -81,40 +81,46 @@ public final class FieldValidator {
     /// including for every value that is rejected.
     public func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
         guard fastPathApplies else { return false }
-        // Branch-free, so the compiler can vectorize it: ASCII (high bit clear) and no NUL.
-        var union: UInt8 = 0
-        var lowest: UInt8 = 0xFF
-        for byte in bytes {
-            union |= byte
-            lowest = min(lowest, byte)
+        let mark = out.count
+        if let typed {
+            // The typed fast paths accept ASCII digits, signs and separators only, so a value
+            // they take needs no ASCII scan of its own.
+            guard typed.acceptFast(bytes, into: &out) else { return false }
+        } else {
+            // One branch-free pass: ASCII (high bit clear), and every byte allowed by the
+            // character rules (NUL never is).
+            let (low, high) = asciiAllowed
+            var union: UInt8 = 0
+            var refused: UInt64 = 0
+            for byte in bytes {
+                union |= byte
+                let bit = UInt64(1) << UInt64(byte & 63)
+                refused |= ((byte < 64 ? low : high) & bit) ^ bit
+            }
+            guard union < 0x80, refused == 0 else { return false }
+            out.append(contentsOf: bytes)
         }
-        guard union < 0x80, lowest > 0 || bytes.isEmpty else { return false }
+        if !passesLengthAndPattern(bytes) {
+            out.removeSubrange(mark...)
+            return false
+        }
+        if typed != nil && spec.output == .input {
+            out.removeSubrange(mark...)
+            out.append(contentsOf: bytes)
+        }
+        return true
+    }
+
+    /// The length and pattern rules for an ASCII value.
+    private func passesLengthAndPattern(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if spec.minLength != nil || spec.maxLength != nil {
             // In ASCII every unit is one character, except CR LF, one grapheme.
-            if spec.lengthUnit == .graphemes && lowest <= 0x0D && bytes.contains(0x0D) { return false }
+            if spec.lengthUnit == .graphemes && bytes.contains(0x0D) { return false }
             if let max = spec.maxLength, bytes.count > max { return false }
             if let min = spec.minLength, bytes.count < min { return false }
         }
         // A pattern still runs on ICU, on the bytes widened to UTF-16 in a reused buffer.
         if let regex, !regex.matches(bytes.lazy.map { UInt16($0) }).matched { return false }
-        guard let typed else {
-            let (low, high) = asciiAllowed
-            var refused: UInt64 = 0
-            for byte in bytes {
-                // Branch-free: collect any byte whose bit is clear.
-                let bit = UInt64(1) << UInt64(byte & 63)
-                refused |= ((byte < 64 ? low : high) & bit) ^ bit
-            }
-            if refused != 0 { return false }
-            out.append(contentsOf: bytes)
-            return true
-        }
-        let mark = out.count
-        guard typed.acceptFast(bytes, into: &out) else { return false }
-        if spec.output == .input {
-            out.removeSubrange(mark...)
-            out.append(contentsOf: bytes)
-        }
         return true
     }
 
