@@ -45,21 +45,14 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
-    /// Appends `yyyy-MM-dd` as ASCII bytes.
+    /// Appends `yyyy-MM-dd` as ASCII bytes, in one append (this is on every accepted date's path).
     func appendISO(to out: inout [UInt8]) {
-        func digits(_ value: Int, _ width: Int) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            while divisor > 0 {
-                out.append(UInt8(0x30 + (value / divisor) % 10))
-                divisor /= 10
-            }
-        }
-        digits(year, 4)
-        out.append(UInt8(ascii: "-"))
-        digits(month, 2)
-        out.append(UInt8(ascii: "-"))
-        digits(day, 2)
+        func digit(_ value: Int) -> UInt8 { 0x30 + UInt8(truncatingIfNeeded: value % 10) }
+        var text = (
+            digit(year / 1000), digit(year / 100), digit(year / 10), digit(year), UInt8(ascii: "-"),
+            digit(month / 10), digit(month), UInt8(ascii: "-"), digit(day / 10), digit(day)
+        )
+        withUnsafeBytes(of: &text) { out.append(contentsOf: $0) }
     }
 
     public static func < (a: CivilDate, b: CivilDate) -> Bool {

@@ -116,6 +116,7 @@ final class DateValidator: TypedValidator {
         } else {
             output = nil
         }
+        fastSteps = makeFastSteps()
     }
 
     /// Today's date in a time zone, which ICU must know.
@@ -286,7 +287,7 @@ final class DateValidator: TypedValidator {
     /// The fast path's plan of a numeric Gregorian pattern (`dd.MM.yyyy`, `M/d/yy`,
     /// `yyyyMMdd`): nil when the pattern has names, non-ASCII or letter literals, or the
     /// calendar, digits or output ask for ICU.
-    private lazy var fastSteps: [FastStep]? = makeFastSteps()
+    private var fastSteps: [FastStep]? = nil
 
     private enum FastStep {
         case literal(UInt8)

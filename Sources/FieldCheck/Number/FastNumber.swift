@@ -122,7 +122,15 @@ struct FastNumber {
             if integerDigits == 0 {
                 out.append(0x30)
             } else {
-                for position in firstDigit..<integerEnd where bytes[position] != group { out.append(bytes[position]) }
+                // Whole runs between separators, not byte by byte: one append per group.
+                var runStart = firstDigit
+                if let group {
+                    for position in firstDigit..<integerEnd where bytes[position] == group {
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
+                        runStart = position + 1
+                    }
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<integerEnd]))
             }
             if lastFraction > fractionStart {
                 out.append(UInt8(ascii: "."))
