@@ -114,28 +114,25 @@ struct FastNumber {
             integerEnd - firstDigit - (separators > 0 ? countSeparators(bytes, firstDigit, integerEnd) : 0)
         guard integerDigits <= 60, lastFraction - fractionStart <= 60 else { return false }
         let mark = out.count
-        let isZero = integerDigits == 0 && lastFraction == fractionStart
-        if isZero {
-            out.append(0x30)
-        } else {
-            if negative { out.append(UInt8(ascii: "-")) }
-            if integerDigits == 0 {
-                out.append(0x30)
+        // Built on the stack and appended once: small appends to an Array cost more than the scan.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 2) { text in
+            var length = 0
+            func put(_ byte: UInt8) {
+                text[length] = byte
+                length += 1
+            }
+            if integerDigits == 0 && lastFraction == fractionStart {
+                put(0x30)
             } else {
-                // Whole runs between separators, not byte by byte: one append per group.
-                var runStart = firstDigit
-                if let group {
-                    for position in firstDigit..<integerEnd where bytes[position] == group {
-                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
-                        runStart = position + 1
-                    }
+                if negative { put(UInt8(ascii: "-")) }
+                if integerDigits == 0 { put(0x30) }
+                for position in firstDigit..<integerEnd where bytes[position] != group { put(bytes[position]) }
+                if lastFraction > fractionStart {
+                    put(UInt8(ascii: "."))
+                    for position in fractionStart..<lastFraction { put(bytes[position]) }
                 }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<integerEnd]))
             }
-            if lastFraction > fractionStart {
-                out.append(UInt8(ascii: "."))
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[fractionStart..<lastFraction]))
-            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<length]))
         }
         if minimum != nil || maximum != nil {
             guard let value = ExactDecimal(String(decoding: out[mark...], as: UTF8.self)),
