@@ -99,28 +99,28 @@ extension Dictionary where Key == String, Value == Any {
 }
 
 extension CLI {
-    /// Runs the binary with stdin and stdout on /dev/null and returns its exit status and
-    /// its peak resident memory in KiB (from wait4, so other children do not count).
+    /// Runs the binary with stdin, stdout and stderr on /dev/null and returns its exit status
+    /// and its peak resident memory in KiB.
     ///
-    /// Linux carries the spawning process's peak into the child's across exec, so the test
-    /// process resets its own peak first (`clear_refs` 5): the figure is then the larger of
-    /// the child's peak and the test process's current size.
+    /// Linux carries the spawning process's peak into the child across exec (posix_spawn
+    /// shares the parent's memory until exec), and this test process can be large while
+    /// other tests run. So a small Python process starts the binary and reports its
+    /// children's peak (`RUSAGE_CHILDREN`): only Python's few MB are carried over.
     static func peakMemory(_ args: [String]) throws -> (status: Int32, peakKiB: Int) {
-        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([binary.path] + args).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, binary.path, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw CocoaError(.executableLoad) }
-        var status: Int32 = 0
-        var usage = rusage()
-        _ = wait4(pid, &status, 0, &usage)
-        return ((status >> 8) & 0xFF, usage.ru_maxrss)
+        let script = """
+            import resource, subprocess, sys
+            code = subprocess.run(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL).returncode
+            print(code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+            """
+        let outcome = try shell(
+            (["python3", "-c", script, binary.path] + args).map {
+                "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            }
+            .joined(separator: " "))
+        let fields = outcome.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
+        guard fields.count == 2 else { throw CocoaError(.executableLoad) }
+        return (Int32(fields[0]), fields[1])
     }
+
 }
