@@ -208,6 +208,13 @@ import Testing
         #expect(run.stderr.contains("differs from the first file's"))
     }
 
+    @Test func malformedRowNamesTheCharacterAfterTheQuote() throws {
+        let run = try CLI.run(["csv", "--column", "a=string", "--json"], input: "a,b\n\"x\"y,2\n")
+        #expect(run.objects.first?["code"] as? String == "malformed_csv")
+        #expect(run.objects.first?["offset"] as? Int == 3)
+        #expect(run.objects.first?["character"] as? String == "y")
+    }
+
     @Test func bareNumberFalseKeepsTheSignAndRefusesBadUTF8() throws {
         let schema = CLI.temporaryFile("bare.json")
         try #"{"fields":[{"name":"p","type":"number","bareNumber":false}]}"#.write(

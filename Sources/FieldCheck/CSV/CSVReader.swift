@@ -15,6 +15,8 @@ public struct CSVProblem: Sendable, Hashable {
     public var kind: Kind
     /// Byte offset within the record's raw bytes.
     public var offset: Int
+    /// The offending byte (the text after a closing quote, or the unclosed quote).
+    public var byte: UInt8? = nil
 }
 
 /// One CSV record as read: its cells (unquoted, doubled quotes undone) and its raw bytes.
@@ -223,7 +225,7 @@ public final class CSVReader {
                         position += 1
                     } else {
                         if problem == nil {
-                            problem = CSVProblem(kind: .textAfterQuote, offset: offsetInRecord(position))
+                            problem = CSVProblem(kind: .textAfterQuote, offset: offsetInRecord(position), byte: byte)
                         }
                         state = .unquoted
                     }
@@ -234,7 +236,7 @@ public final class CSVReader {
                         try finishRecord(terminatorLength: 2)
                     } else {
                         if problem == nil {
-                            problem = CSVProblem(kind: .textAfterQuote, offset: offsetInRecord(position - 1))
+                            problem = CSVProblem(kind: .textAfterQuote, offset: offsetInRecord(position - 1), byte: cr)
                         }
                         if oversized == nil { cells.append(cr) }
                         state = .unquoted

@@ -315,10 +315,13 @@ public final class TableValidator {
                 message: "the quote at byte \(problem.offset + 1) of the row is never closed, so the rest of the "
                     + "input was read as one cell")
         case .textAfterQuote:
+            // The byte is shown when it is a character on its own (ASCII); otherwise only its offset.
+            let character = problem.byte.flatMap { $0 < 0x80 ? Unicode.Scalar($0) : nil }
+            let what = character.map { " (\(CharacterDescription.describe($0)))" } ?? ""
             diagnostic = Diagnostic(
-                code: .malformedCSV, offset: problem.offset, length: 1,
-                message: "text after the closing quote at byte \(problem.offset + 1) of the row; a quoted cell "
-                    + "must end at a delimiter or the end of the line (write \"\" for a quote inside it)")
+                code: .malformedCSV, offset: problem.offset, length: 1, character: character,
+                message: "text after the closing quote at byte \(problem.offset + 1) of the row\(what); a quoted "
+                    + "cell must end at a delimiter or the end of the line (write \"\" for a quote inside it)")
         case .tooLong:
             diagnostic = Diagnostic(
                 code: .recordTooLong, offset: nil, length: record.oversizedLength ?? 0,
