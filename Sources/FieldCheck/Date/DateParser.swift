@@ -78,12 +78,11 @@ struct DateParser {
                 }
             case .field(let field, let count):
                 lastName = nil
-                let numeric = field == .year || field == .day || (field == .month && count <= 2)
                 let part: ParsedDate.Part
-                if numeric {
-                    let abutting = position + 1 < tokens.count && tokens[position + 1].isNumericField
-                    let width = abutting ? (field == .year ? (count == 2 ? 2 : Swift.max(count, 4)) : 2) : 9
-                    switch readNumber(scalars, at: index, maxDigits: width, field: field, count: count) {
+                if token.isNumericField {
+                    switch readNumber(
+                        scalars, at: index, maxDigits: pattern.maxDigits(at: position), field: field, count: count)
+                    {
                     case .success(let number): part = number
                     case .failure(let failure): return .failure(failure)
                     }

@@ -81,6 +81,16 @@ public struct DatePattern: Sendable, Hashable {
         }
     }
 
+    /// How many digits the numeric field at token `position` reads at most: its pattern width
+    /// where another numeric field follows directly (`yyyyMMdd`), else up to 9, so that a field
+    /// with too many digits is reported as such rather than split.
+    func maxDigits(at position: Int) -> Int {
+        guard position + 1 < tokens.count, tokens[position + 1].isNumericField,
+            case .field(let field, let count) = tokens[position]
+        else { return 9 }
+        return field == .year ? (count == 2 ? 2 : max(count, 4)) : 2
+    }
+
     var fields: [DateField] {
         tokens.compactMap {
             if case .field(let field, _) = $0 { return field }

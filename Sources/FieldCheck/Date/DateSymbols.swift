@@ -67,7 +67,7 @@ struct DateSymbols {
             }
         }
         if digits.count != 10 || !digits.allSatisfy({ $0.properties.numericType == .decimal }) {
-            digits = Array("0123456789".unicodeScalars)
+            digits = Unicode.Scalar.asciiDigits
         }
         self.digits = digits
     }

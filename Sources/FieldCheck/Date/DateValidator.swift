@@ -296,7 +296,7 @@ final class DateValidator: TypedValidator {
 
     private func makeFastSteps() -> [FastStep]? {
         guard readers.count == 1, calendar == nil, !spec.formatsOutput,
-            symbols.digits == Array("0123456789".unicodeScalars)
+            symbols.digits == Unicode.Scalar.asciiDigits
         else { return nil }
         let tokens = readers[0].pattern.tokens
         var steps: [FastStep] = []
@@ -307,11 +307,9 @@ final class DateValidator: TypedValidator {
                     guard scalar.isASCII, !scalar.properties.isAlphabetic else { return nil }
                     steps.append(.literal(UInt8(scalar.value)))
                 }
-            case .field(let field, let count):
+            case .field(let field, _):
                 guard token.isNumericField else { return nil }
-                let abutting = position + 1 < tokens.count && tokens[position + 1].isNumericField
-                steps.append(
-                    .number(field, maxDigits: abutting ? (field == .year ? (count == 2 ? 2 : max(count, 4)) : 2) : 9))
+                steps.append(.number(field, maxDigits: readers[0].pattern.maxDigits(at: position)))
             }
         }
         return steps

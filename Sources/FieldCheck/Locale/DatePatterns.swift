@@ -44,25 +44,12 @@ public enum DatePatterns {
         return pattern
     }
 
-    /// A Gregorian date written with `pattern` in `locale` (and the locale's calendar).
+    /// A Gregorian date written with `pattern` in `locale` (and the locale's calendar); empty
+    /// when the pattern is not one ICU can format with.
     public static func format(year: Int, month: Int, day: Int, pattern: String, locale: LocaleID) -> String {
-        var status = U_ZERO_ERROR
-        let units = pattern.icuUnits
-        let zone = "UTC".icuUnits
-        guard
-            let format = cicu_udat_open(
-                UDAT_PATTERN, UDAT_PATTERN, locale.identifier, zone, Int32(zone.count), units,
-                Int32(units.count), &status), !ICU.failed(status)
+        guard let date = CivilDate(year: year, month: month, day: day),
+            let writer = try? DateWriter(pattern: pattern, locale: locale)
         else { return "" }
-        defer { cicu_udat_close(format) }
-        // Set the date through a Gregorian calendar in UTC, then format in the locale's calendar.
-        let gregorian = cicu_ucal_open(zone, Int32(zone.count), "en_US@calendar=gregorian", UCAL_GREGORIAN, &status)!
-        defer { cicu_ucal_close(gregorian) }
-        cicu_ucal_clear(gregorian)
-        cicu_ucal_set(gregorian, UCAL_YEAR, Int32(year))
-        cicu_ucal_set(gregorian, UCAL_MONTH, Int32(month - 1))
-        cicu_ucal_set(gregorian, UCAL_DATE, Int32(day))
-        let millis = cicu_ucal_getMillis(gregorian, &status)
-        return ICU.utf16String { cicu_udat_format(format, millis, $0, $1, &$2) } ?? ""
+        return writer.string(date)
     }
 }

@@ -102,3 +102,8 @@ public struct NumberSymbols: Sendable, Hashable {
         return digits.firstIndex(of: scalar)
     }
 }
+
+extension Unicode.Scalar {
+    /// 0–9 of the Latin numbering system (`latn`): the digits the fast paths read.
+    static let asciiDigits = Array("0123456789".unicodeScalars)
+}

@@ -20,7 +20,7 @@ struct FastNumber {
     /// Nil when the field's locale or rules are not for the fast path.
     init?(spec: NumberSpec, symbols: NumberSymbols, grouping: Bool) {
         guard !spec.lenient, spec.style == .decimal || spec.style == .integer, !spec.formatsOutput,
-            symbols.digits == Array("0123456789".unicodeScalars),
+            symbols.digits == Unicode.Scalar.asciiDigits,
             symbols.minusSign == "-", !symbols.decimalPattern.contains(";"),
             let first = symbols.decimalPattern.first, first == "#" || first == "0",
             let decimal = Self.asciiByte(symbols.decimalSeparator)
