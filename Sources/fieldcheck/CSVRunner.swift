@@ -8,7 +8,7 @@ import FieldCheck
 /// stdout, rejected rows to a file, diagnostics, JSON Lines, summary, progress) and the exit
 /// status. Every row read is either accepted or rejected, and the summary says so.
 struct CSVRunner {
-    let schema: TableSchema
+    let schema: CompiledSchema
     let delimiter: UInt8
     let header: Bool
     let normalize: Bool
@@ -94,10 +94,14 @@ struct CSVRunner {
                     counts.add(result)
                     if json {
                         for problem in result.errors {
-                            try out.write(Self.json(problem, file: path, row: row, line: record.line, warning: false))
+                            try out.write(
+                                JSONLinesPrinter.render(
+                                    problem, file: path, row: row, line: record.line, warning: false))
                         }
                         for problem in result.warnings {
-                            try out.write(Self.json(problem, file: path, row: row, line: record.line, warning: true))
+                            try out.write(
+                                JSONLinesPrinter.render(problem, file: path, row: row, line: record.line, warning: true)
+                            )
                         }
                     } else if !check {
                         if result.isValid {
@@ -189,23 +193,6 @@ struct CSVRunner {
     static func `where`(_ place: String, _ problem: CellProblem) -> String {
         problem.column.map { "\(place), column '\($0)'" } ?? place
     }
-
-    /// One JSON object per problem:
-    /// `{"file":"data.csv","row":3,"line":4,"column":"price","field":1,"input":"12a,5","severity":"error",
-    /// "code":"unexpected_character","offset":2,"length":1,"character":"a","codepoint":"U+0061",
-    /// "name":"LATIN SMALL LETTER A","message":"..."}` — `column`, `field` and `input` are null
-    /// for a problem of the whole row (`ragged_row`, `malformed_csv`).
-    static func json(_ problem: CellProblem, file: String, row: Int, line: Int, warning: Bool) -> String {
-        var out = "{"
-        if file != "-" { out += "\"file\":\(JSON.string(file))," }
-        out += "\"row\":\(row),\"line\":\(line)"
-        out += ",\"column\":\(JSON.string(problem.column))"
-        out += ",\"field\":\(problem.field.map { String($0 + 1) } ?? "null")"
-        out += ",\"input\":\(problem.column == nil ? "null" : JSON.string(problem.input))"
-        out += ",\"severity\":\"\(warning ? "warning" : "error")\","
-        out += JSONLinesPrinter.object(problem.diagnostic).dropFirst()
-        return out + "\n"
-    }
 }
 
 /// Counts of a CSV run, printed by `--summary`.
@@ -289,20 +276,5 @@ struct ProgressBar {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-}
-
-/// The whole contents of a small text file (a schema), or nil when it cannot be read.
-func readWholeFile(_ path: String) -> String? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let got = read(fd, &chunk, chunk.count)
-        if got < 0 && errno == EINTR { continue }
-        if got <= 0 { return got == 0 ? String(decoding: bytes, as: UTF8.self) : nil }
-        bytes.append(contentsOf: chunk[0..<got])
     }
 }

@@ -269,12 +269,8 @@ public final class CSVReader {
                 position -= start
                 start = 0
             }
-            var got: Int
-            repeat {
-                // One block at a time, so only the pages in use become resident.
-                got = read(fd, buffer + end, min(capacity - end, Self.blockSize))
-            } while got < 0 && errno == EINTR
-            if got < 0 { throw InputError(String(cString: strerror(errno))) }
+            // One block at a time, so only the pages in use become resident.
+            let got = try readBlock(fd, into: buffer + end, count: min(capacity - end, Self.blockSize))
             if got == 0 {
                 eof = true
             } else {

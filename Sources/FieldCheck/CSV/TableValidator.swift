@@ -47,7 +47,27 @@ public struct RowResult {
     }
 }
 
-/// A schema compiled against one file's header: one `FieldValidator` per column (the same
+/// A table schema with every column compiled once (ICU sets, expressions, formatters), before
+/// any row is read: a bad pattern or rule is a configuration error at once, and every file of
+/// a run reuses the same validators.
+public struct CompiledSchema {
+    public let schema: TableSchema
+    let validators: [FieldValidator]
+
+    /// - Throws: `ConfigurationError` naming the schema path of the column that cannot compile.
+    public init(_ schema: TableSchema) throws(ConfigurationError) {
+        self.schema = schema
+        var validators: [FieldValidator] = []
+        for column in schema.columns {
+            do { validators.append(try FieldValidator(column.spec)) } catch {
+                throw ConfigurationError("\(column.path): \(error.message)")
+            }
+        }
+        self.validators = validators
+    }
+}
+
+/// A compiled schema placed on one file's header: one `FieldValidator` per column (the same
 /// pipeline as the line commands), and the table rules (required, unique, enum, the row's
 /// shape). Not thread-safe.
 public final class TableValidator {
@@ -89,7 +109,9 @@ public final class TableValidator {
     ///   - header: the file's column names; nil under `--no-header` (columns by position).
     ///   - width: the number of cells of the first row when there is no header.
     /// - Throws: `ConfigurationError` naming the schema path of a column the file lacks.
-    public init(schema: TableSchema, header: [String]?, width: Int, file: String) throws(ConfigurationError) {
+    public init(schema compiled: CompiledSchema, header: [String]?, width: Int, file: String) throws(ConfigurationError)
+    {
+        let schema = compiled.schema
         self.header = header
         self.width = header?.count ?? max(width, schema.columns.count)
         var columns: [Column] = []
@@ -105,10 +127,7 @@ public final class TableValidator {
             } else {
                 index = position
             }
-            let validator: FieldValidator
-            do { validator = try FieldValidator(column.spec) } catch {
-                throw ConfigurationError("\(column.path): \(error.message)")
-            }
+            let validator = compiled.validators[position]
             columns.append(
                 Column(
                     schema: column, index: index, validator: validator, unique: column.unique ? UniqueSet() : nil))
@@ -120,9 +139,6 @@ public final class TableValidator {
         primaryKey = schema.primaryKey.compactMap { name in columns.first { $0.schema.name == name }?.index }
         keySet = primaryKey.isEmpty ? nil : UniqueSet()
     }
-
-    /// The names of the checked columns, in schema order.
-    public var columnNames: [String] { columns.map(\.schema.name) }
 
     /// Checks one data row; `row` is its 1-based data row number.
     public func validate(_ record: CSVRecord, row: Int) -> RowResult {
@@ -350,10 +366,5 @@ public enum CSVWriter {
             out.append(byte)
         }
         out.append(quote)
-    }
-
-    public static func append(_ cell: String, delimiter: UInt8, to out: inout [UInt8]) {
-        var cell = cell
-        cell.withUTF8 { append($0, delimiter: delimiter, to: &out) }
     }
 }

@@ -132,12 +132,34 @@ public struct RecordReader {
             // One block at a time: the kernel touches every page a read may fill, so asking
             // for the whole buffer would make it resident even for short lines.
             let room = min(capacity - end, Self.blockSize)
-            var got: Int
-            repeat {
-                got = read(fd, buffer + end, room)
-            } while got < 0 && errno == EINTR
-            if got < 0 { throw InputError(String(cString: strerror(errno))) }
+            let got = try readBlock(fd, into: buffer + end, count: room)
             if got == 0 { eof = true } else { end += got }
         }
+    }
+}
+
+/// One `read(2)` of at most `count` bytes, retried when a signal interrupts it: 0 at the end
+/// of the input.
+/// - Throws: `InputError` with the system's reason.
+func readBlock(_ fd: Int32, into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(InputError) -> Int {
+    while true {
+        let got = read(fd, buffer, count)
+        if got >= 0 { return got }
+        if errno != EINTR { throw InputError(String(cString: strerror(errno))) }
+    }
+}
+
+/// The whole contents of a small text file (a schema), or nil when it cannot be read.
+public func readTextFile(_ path: String) -> String? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
+    defer { chunk.deallocate() }
+    while true {
+        guard let got = try? readBlock(fd, into: chunk, count: 1 << 16) else { return nil }
+        if got == 0 { return String(decoding: bytes, as: UTF8.self) }
+        bytes.append(contentsOf: UnsafeBufferPointer(start: chunk, count: got))
     }
 }

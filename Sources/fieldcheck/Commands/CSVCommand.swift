@@ -99,7 +99,7 @@ extension Fieldcheck {
             let defaultLocale = try locale.resolve(category: "LC_NUMERIC")
             var table: TableSchema
             if let schema {
-                guard let text = readWholeFile(schema) else { throw ConfigurationError("cannot read schema \(schema)") }
+                guard let text = readTextFile(schema) else { throw ConfigurationError("cannot read schema \(schema)") }
                 let tree: Any?
                 do { tree = try YAMLTree.parse(text) } catch {
                     throw ConfigurationError("\(schema): not valid JSON or YAML: \(error.description)")
@@ -116,14 +116,9 @@ extension Fieldcheck {
                     table.columns.append(inline)
                 }
             }
-            // Compile every column now, so a bad pattern or rule is an error before any row is read.
-            for column in table.columns {
-                do { _ = try FieldValidator(column.spec) } catch {
-                    throw ConfigurationError("\(column.path): \(error.message)")
-                }
-            }
             let runner = CSVRunner(
-                schema: table, delimiter: try delimiterByte(), header: !noHeader, normalize: normalize, json: json,
+                schema: try CompiledSchema(table), delimiter: try delimiterByte(), header: !noHeader,
+                normalize: normalize, json: json,
                 report: report, onInvalid: onInvalid, rejects: rejects,
                 maxRecordBytes: maxRecordBytes, progress: progress)
             return try runner.run(files: files.isEmpty ? ["-"] : files)

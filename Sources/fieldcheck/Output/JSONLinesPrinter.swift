@@ -34,8 +34,28 @@ enum JSONLinesPrinter {
         "[" + diagnostics.map(object).joined(separator: ",") + "]"
     }
 
-    static func object(_ diagnostic: Diagnostic) -> String {
-        var out = "{\"code\":\(JSON.string(diagnostic.code.rawValue))"
+    /// `fieldcheck csv --json`: one object per problem, not per row:
+    /// `{"file":"data.csv","row":3,"line":4,"column":"price","field":1,"input":"12a,5","severity":"error",
+    /// "code":"unexpected_character","offset":2,…,"message":"..."}` with the diagnostic's keys as
+    /// above. `row` is the data row, `line` the physical line it starts on, `field` the cell's
+    /// 1-based position; `column`, `field` and `input` are null for a problem of the whole row
+    /// (`ragged_row`, `malformed_csv`).
+    static func render(_ problem: CellProblem, file: String, row: Int, line: Int, warning: Bool) -> String {
+        var out = "{"
+        if file != "-" { out += "\"file\":\(JSON.string(file))," }
+        out += "\"row\":\(row),\"line\":\(line)"
+        out += ",\"column\":\(JSON.string(problem.column))"
+        out += ",\"field\":\(problem.field.map { String($0 + 1) } ?? "null")"
+        out += ",\"input\":\(problem.column == nil ? "null" : JSON.string(problem.input))"
+        out += ",\"severity\":\"\(warning ? "warning" : "error")\","
+        return out + members(problem.diagnostic) + "}\n"
+    }
+
+    static func object(_ diagnostic: Diagnostic) -> String { "{" + members(diagnostic) + "}" }
+
+    /// The keys of one diagnostic, without the braces around them.
+    private static func members(_ diagnostic: Diagnostic) -> String {
+        var out = "\"code\":\(JSON.string(diagnostic.code.rawValue))"
         out += ",\"offset\":\(diagnostic.offset.map(String.init) ?? "null")"
         out += ",\"length\":\(diagnostic.length)"
         out += ",\"character\":\(JSON.string(diagnostic.character.map { String($0) }))"
@@ -45,6 +65,6 @@ enum JSONLinesPrinter {
             out += ",\"byte\":\(JSON.string(codepoint))"
         }
         out += ",\"message\":\(JSON.string(diagnostic.message))"
-        return out + "}"
+        return out
     }
 }
