@@ -141,6 +141,10 @@ import Testing
         #expect(field.validate("NaN").errors.first?.code == .notANumber)
         #expect(field.validate("∞").errors.first?.code == .notANumber)
         #expect(field.validate("-∞").errors.first?.code == .notANumber)
+        // A value without digits points at its first character that is not a sign or separator.
+        let letters = Marked("-⏵x")
+        #expect(field.validate(letters.text).errors.first?.offset == letters.offset)
+        #expect(field.validate(letters.text).errors.first?.character == "x")
         #expect(field.validate("\u{2212}5").value == "-5")
         #expect(field.validate("0.1").value == "0.1")
         #expect(field.validate("1e400").value == "1E+400")

@@ -186,7 +186,12 @@ final class NumberParser {
                 return .failure(
                     NumberFailure(code: .notANumber, index: 0, reason: "NaN and infinity are not accepted as numbers"))
             }
-            return .failure(NumberFailure(code: .notANumber, index: nil, reason: "no digits"))
+            // Point at the first character that is neither a sign nor a separator ('x' in "-x").
+            let culprit =
+                text.firstIndex {
+                    !Self.isBidiMark($0) && !isMinus($0) && !isPlus($0) && $0 != decimal && !isGroupingSeparator($0)
+                } ?? 0
+            return .failure(NumberFailure(code: .notANumber, index: culprit, reason: "no digits"))
         }
         // The first form whose affixes match decides the reason when none succeeds.
         var firstFailure: Result<ParsedNumber, NumberFailure>?
@@ -331,7 +336,12 @@ final class NumberParser {
             return fail(.unexpectedCharacter, index, "not part of a number in \(symbols.locale)")
         }
         if integer.isEmpty && fraction.isEmpty {
-            return .failure(NumberFailure(code: .notANumber, index: nil, reason: "no digits"))
+            // Point at the first character that is neither a sign nor a separator ('x' in "-x").
+            let culprit =
+                text.firstIndex {
+                    !Self.isBidiMark($0) && !isMinus($0) && !isPlus($0) && $0 != decimal && !isGroupingSeparator($0)
+                } ?? 0
+            return .failure(NumberFailure(code: .notANumber, index: culprit, reason: "no digits"))
         }
         if let e = parsed.exponentIndex, exponentDigits.isEmpty {
             return fail(.notANumber, e, "the exponent has no digits")
