@@ -29,136 +29,117 @@ struct CSVRunner {
         let human = HumanPrinter(color: useColor, caret: useColor)
         let reader = CSVReader(delimiter: delimiter, maxRecordBytes: maxRecordBytes)
         var counts = TableSummary()
-        var ioFailed = false
-        var aborted = false
         var rowBuffer: [UInt8] = []
         var result = RowResult()
         var wroteRejectsHeader = false
         var wroteHeader = false
         var firstHeader: [String]? = nil
 
-        for path in files where !aborted {
-            let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
-            if fd < 0 {
-                Streams.complain("\(path): \(String(cString: strerror(errno)))")
-                ioFailed = true
-                continue
-            }
-            defer { if fd > 0 { close(fd) } }
-            let name = path == "-" ? "stdin" : path
+        let ioFailed = try forEachInput(files) { fd, path in
+            let name = path ?? "stdin"
             var bar = ProgressBar(fd: fd, enabled: progress && err.isTerminal)
+            defer { bar.clear() }
             var table: TableValidator? = nil
             var row = 0
             var newline: [UInt8] = [0x0A]
-            do {
-                try reader.forEachRecord(
-                    fd: fd,
-                    overflow: { chunk in
-                        guard !aborted else { return }
-                        try rejectsFile?.write(chunk)
-                        if onInvalid == .keep && !json && !check { try out.write(chunk) }
+            try reader.forEachRecord(
+                fd: fd,
+                overflow: { chunk in
+                    try rejectsFile?.write(chunk)
+                    if onInvalid == .keep && !json && !check { try out.write(chunk) }
+                }
+            ) { record in
+                bar.advance(bytes: record.raw.count + (record.oversizedLength ?? 0))
+                if !record.terminator.isEmpty && record.number == 1 { newline = Array(record.terminator) }
+                if table == nil {
+                    let names =
+                        header ? (0..<record.count).map { String(decoding: record[$0], as: UTF8.self) } : nil
+                    // Rows of every file go out under the first file's header: they must agree.
+                    if let names, let first = firstHeader, names != first {
+                        throw ConfigurationError(
+                            "\(name): its header (\(names.joined(separator: ", "))) differs from the first file's "
+                                + "(\(first.joined(separator: ", "))); check files with different columns in separate runs"
+                        )
                     }
-                ) { record in
-                    guard !aborted else { return }
-                    bar.advance(bytes: record.raw.count + (record.oversizedLength ?? 0))
-                    if !record.terminator.isEmpty && record.number == 1 { newline = Array(record.terminator) }
-                    if table == nil {
-                        let names =
-                            header ? (0..<record.count).map { String(decoding: record[$0], as: UTF8.self) } : nil
-                        // Rows of every file go out under the first file's header: they must agree.
-                        if let names, let first = firstHeader, names != first {
-                            throw ConfigurationError(
-                                "\(name): its header (\(names.joined(separator: ", "))) differs from the first file's "
-                                    + "(\(first.joined(separator: ", "))); check files with different columns in separate runs"
-                            )
+                    if firstHeader == nil { firstHeader = names }
+                    table = try TableValidator(
+                        schema: schema, header: names, width: record.count, file: name)
+                    if header {
+                        if !wroteHeader && !json && !check {
+                            try out.write(record.raw)
+                            if record.terminator.isEmpty { try out.write(newline) }
+                            wroteHeader = true
                         }
-                        if firstHeader == nil { firstHeader = names }
-                        table = try TableValidator(
-                            schema: schema, header: names, width: record.count, file: name)
-                        if header {
-                            if !wroteHeader && !json && !check {
-                                try out.write(record.raw)
-                                if record.terminator.isEmpty { try out.write(newline) }
-                                wroteHeader = true
-                            }
-                            if let rejectsFile, !wroteRejectsHeader {
-                                try rejectsFile.write(record.raw)
-                                if record.terminator.isEmpty { try rejectsFile.write(newline) }
-                                wroteRejectsHeader = true
-                            }
-                            return
+                        if let rejectsFile, !wroteRejectsHeader {
+                            try rejectsFile.write(record.raw)
+                            if record.terminator.isEmpty { try rejectsFile.write(newline) }
+                            wroteRejectsHeader = true
                         }
-                    }
-                    row += 1
-                    table!.validate(record, row: row, into: &result)
-                    counts.add(result)
-                    if json {
-                        for problem in result.errors {
-                            try out.write(
-                                JSONLinesPrinter.render(
-                                    problem, file: path, row: row, line: record.line, warning: false))
-                        }
-                        for problem in result.warnings {
-                            try out.write(
-                                JSONLinesPrinter.render(problem, file: path, row: row, line: record.line, warning: true)
-                            )
-                        }
-                    } else if !check {
-                        if result.isValid {
-                            try writeRow(
-                                record, result, blankRejected: false, normalized: normalize, into: &rowBuffer, newline)
-                        } else {
-                            switch onInvalid {
-                            case .keep:
-                                // An oversized row went out whole, terminator included, through `overflow`.
-                                if record.oversizedLength == nil {
-                                    try writeRow(
-                                        record, result, blankRejected: false, normalized: false, into: &rowBuffer,
-                                        newline)
-                                }
-                            case .blank where !result.rejectedCells.isEmpty:
-                                // Only bad cells can be emptied; a row whose shape is wrong is dropped.
-                                try writeRow(
-                                    record, result, blankRejected: true, normalized: normalize, into: &rowBuffer,
-                                    newline)
-                            case .blank, .drop, .abort: break
-                            }
-                        }
-                    }
-                    if !result.isValid, let rejectsFile {
-                        try rejectsFile.write(record.raw)
-                        if record.terminator.isEmpty { try rejectsFile.write(newline) }
-                    }
-                    if !quiet && !json && !(result.errors.isEmpty && result.warnings.isEmpty) {
-                        let place = "\(path == "-" ? "" : "\(path): ")row \(row) (line \(record.line))"
-                        bar.clear()
-                        try out.flushIfSharingTerminal(with: err)
-                        for problem in result.errors {
-                            try err.write(
-                                human.render(
-                                    place: Self.where(place, problem),
-                                    input: problem.column == nil ? nil : problem.input, problem.diagnostic))
-                        }
-                        for problem in result.warnings {
-                            try err.write(
-                                human.render(
-                                    place: Self.where(place, problem), input: problem.input, problem.diagnostic,
-                                    warning: true))
-                        }
-                    }
-                    if !result.isValid && onInvalid == .abort {
-                        aborted = true
-                        // Stop reading at once: nothing after the first rejection is looked at.
-                        throw StopReading()
+                        return
                     }
                 }
-            } catch is StopReading {
-                // --on-invalid abort
-            } catch let error as InputError {
-                Streams.complain("\(name): \(error.message)")
-                ioFailed = true
+                row += 1
+                table!.validate(record, row: row, into: &result)
+                counts.add(result)
+                if json {
+                    for problem in result.errors {
+                        try out.write(
+                            JSONLinesPrinter.render(
+                                problem, file: path, row: row, line: record.line, warning: false))
+                    }
+                    for problem in result.warnings {
+                        try out.write(
+                            JSONLinesPrinter.render(problem, file: path, row: row, line: record.line, warning: true)
+                        )
+                    }
+                } else if !check {
+                    if result.isValid {
+                        try writeRow(
+                            record, result, blankRejected: false, normalized: normalize, into: &rowBuffer, newline)
+                    } else {
+                        switch onInvalid {
+                        case .keep:
+                            // An oversized row went out whole, terminator included, through `overflow`.
+                            if record.oversizedLength == nil {
+                                try writeRow(
+                                    record, result, blankRejected: false, normalized: false, into: &rowBuffer,
+                                    newline)
+                            }
+                        case .blank where !result.rejectedCells.isEmpty:
+                            // Only bad cells can be emptied; a row whose shape is wrong is dropped.
+                            try writeRow(
+                                record, result, blankRejected: true, normalized: normalize, into: &rowBuffer,
+                                newline)
+                        case .blank, .drop, .abort: break
+                        }
+                    }
+                }
+                if !result.isValid, let rejectsFile {
+                    try rejectsFile.write(record.raw)
+                    if record.terminator.isEmpty { try rejectsFile.write(newline) }
+                }
+                if !quiet && !json && !(result.errors.isEmpty && result.warnings.isEmpty) {
+                    let place = "\(path.map { "\($0): " } ?? "")row \(row) (line \(record.line))"
+                    bar.clear()
+                    try out.flushIfSharingTerminal(with: err)
+                    for problem in result.errors {
+                        try err.write(
+                            human.render(
+                                place: Self.where(place, problem),
+                                input: problem.column == nil ? nil : problem.input, problem.diagnostic))
+                    }
+                    for problem in result.warnings {
+                        try err.write(
+                            human.render(
+                                place: Self.where(place, problem), input: problem.input, problem.diagnostic,
+                                warning: true))
+                    }
+                }
+                if !result.isValid && onInvalid == .abort {
+                    // Stop reading at once: nothing after the first rejection is looked at.
+                    throw StopReading()
+                }
             }
-            bar.clear()
         }
         try out.flush()
         try rejectsFile?.close()

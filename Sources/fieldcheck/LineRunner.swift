@@ -22,8 +22,6 @@ struct LineRunner {
         let reader = RecordReader(delimiter: terminator, maxRecordBytes: options.maxRecordBytes)
         let unit = options.nullData ? "record" : "line"
         var summary = Summary()
-        var ioFailed = false
-        var aborted = false
         // Read once: property-wrapped options cost a generic lookup on every access.
         let json = options.json
         let check = options.report.check
@@ -35,94 +33,71 @@ struct LineRunner {
         var accepted: [UInt8] = []
         accepted.reserveCapacity(256)
 
-        let inputs = options.files.isEmpty ? ["-"] : options.files
-        for path in inputs where !aborted {
-            let fd: Int32
-            if path == "-" {
-                fd = 0
-            } else {
-                fd = open(path, O_RDONLY | O_CLOEXEC)
-                if fd < 0 {
-                    Streams.complain("\(path): \(String(cString: strerror(errno)))")
-                    ioFailed = true
-                    continue
+        let ioFailed = try forEachInput(options.files.isEmpty ? ["-"] : options.files) { fd, name in
+            try reader.forEachRecord(
+                fd: fd,
+                overflow: { chunk in
+                    // An oversized record is always rejected: stream it where rejected raw values go.
+                    try rejects?.write(chunk)
+                    if keepRaw { try out.write(chunk) }
                 }
-            }
-            defer { if fd > 0 { close(fd) } }
-            let name = path == "-" ? nil : path
-            do {
-                try reader.forEachRecord(
-                    fd: fd,
-                    overflow: { chunk in
-                        // An oversized record is always rejected: stream it where rejected raw values go.
-                        try rejects?.write(chunk)
-                        if keepRaw { try out.write(chunk) }
-                    }
-                ) { record in
-                    guard !aborted else { return }
-                    // Most values are accepted: try the fast path, which writes no String.
-                    if useFastPath, record.oversizedLength == nil {
-                        let took: Bool
-                        if check {
-                            accepted.removeAll(keepingCapacity: true)
-                            took = validator.acceptFast(record.bytes, into: &accepted)
-                        } else {
-                            took = try out.append { buffer in
-                                guard validator.acceptFast(record.bytes, into: &buffer) else { return false }
-                                buffer.append(terminator)
-                                return true
-                            }
-                        }
-                        if took {
-                            summary.addAccepted()
-                            return
-                        }
-                    }
-                    let location = Location(file: name, number: record.number, unit: unit)
-                    let result: FieldResult
-                    if let length = record.oversizedLength {
-                        result = Self.oversized(record.bytes, length: length, limit: options.maxRecordBytes)
+            ) { record in
+                // Most values are accepted: try the fast path, which writes no String.
+                if useFastPath, record.oversizedLength == nil {
+                    let took: Bool
+                    if check {
+                        accepted.removeAll(keepingCapacity: true)
+                        took = validator.acceptFast(record.bytes, into: &accepted)
                     } else {
-                        result = validator.validate(bytes: record.bytes)
-                    }
-                    summary.add(result)
-                    if json {
-                        try out.write(JSONLinesPrinter.render(result, at: location))
-                    } else if !check {
-                        if let emitted = result.emitted {
-                            try out.write(emitted)
-                            try out.write(byte: terminator)
-                        } else {
-                            switch onInvalid {
-                            case .keep:
-                                if record.oversizedLength == nil { try out.write(record.bytes) }
-                                try out.write(byte: terminator)
-                            case .blank: try out.write(byte: terminator)
-                            case .drop, .abort: break
-                            }
+                        took = try out.append { buffer in
+                            guard validator.acceptFast(record.bytes, into: &buffer) else { return false }
+                            buffer.append(terminator)
+                            return true
                         }
                     }
-                    if !result.isValid, let rejects {
-                        if record.oversizedLength == nil { try rejects.write(record.bytes) }
-                        try rejects.write(byte: terminator)
-                    }
-                    if !quiet && !json
-                        && !(result.errors.isEmpty && result.warnings.isEmpty && result.removed.isEmpty)
-                    {
-                        try out.flushIfSharingTerminal(with: err)
-                        try err.write(human.render(result, at: location))
-                    }
-                    if !result.isValid && onInvalid == .abort {
-                        aborted = true
-                        // Stop reading at once: nothing after the first rejection is looked at.
-                        throw StopReading()
+                    if took {
+                        summary.addAccepted()
+                        return
                     }
                 }
-            } catch is StopReading {
-                // --on-invalid abort
-            } catch let error as InputError {
-                Streams.complain("\(name ?? "stdin"): \(error.message)")
-                ioFailed = true
+                let location = Location(file: name, number: record.number, unit: unit)
+                let result: FieldResult
+                if let length = record.oversizedLength {
+                    result = Self.oversized(record.bytes, length: length, limit: options.maxRecordBytes)
+                } else {
+                    result = validator.validate(bytes: record.bytes)
+                }
+                summary.add(result)
+                if json {
+                    try out.write(JSONLinesPrinter.render(result, at: location))
+                } else if !check {
+                    if let emitted = result.emitted {
+                        try out.write(emitted)
+                        try out.write(byte: terminator)
+                    } else {
+                        switch onInvalid {
+                        case .keep:
+                            if record.oversizedLength == nil { try out.write(record.bytes) }
+                            try out.write(byte: terminator)
+                        case .blank: try out.write(byte: terminator)
+                        case .drop, .abort: break
+                        }
+                    }
+                }
+                if !result.isValid, let rejects {
+                    if record.oversizedLength == nil { try rejects.write(record.bytes) }
+                    try rejects.write(byte: terminator)
+                }
+                if !quiet && !json
+                    && !(result.errors.isEmpty && result.warnings.isEmpty && result.removed.isEmpty)
+                {
+                    try out.flushIfSharingTerminal(with: err)
+                    try err.write(human.render(result, at: location))
+                }
+                if !result.isValid && onInvalid == .abort {
+                    // Stop reading at once: nothing after the first rejection is looked at.
+                    throw StopReading()
+                }
             }
         }
         try out.flush()
@@ -157,5 +132,32 @@ extension OutputStream {
     }
 }
 
-/// Thrown from inside a reader's callback to end the read early (`--on-invalid abort`).
+/// Thrown from inside a reader's callback to end all reading early (`--on-invalid abort`).
 struct StopReading: Error {}
+
+/// Opens each input in turn (`-` is stdin) and hands `body` its descriptor and its name (nil
+/// for stdin): what every command that reads files shares. An input that cannot be opened or
+/// read is reported and skipped; `StopReading` from `body` ends all reading.
+/// - Returns: whether some input could not be opened or read (exit status 3).
+func forEachInput(_ paths: [String], _ body: (Int32, String?) throws -> Void) throws -> Bool {
+    var failed = false
+    inputs: for path in paths {
+        let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            Streams.complain("\(path): \(String(cString: strerror(errno)))")
+            failed = true
+            continue
+        }
+        defer { if fd > 0 { close(fd) } }
+        let name = path == "-" ? nil : path
+        do {
+            try body(fd, name)
+        } catch is StopReading {
+            break inputs
+        } catch let error as InputError {
+            Streams.complain("\(name ?? "stdin"): \(error.message)")
+            failed = true
+        }
+    }
+    return failed
+}

@@ -40,9 +40,9 @@ enum JSONLinesPrinter {
     /// above. `row` is the data row, `line` the physical line it starts on, `field` the cell's
     /// 1-based position; `column`, `field` and `input` are null for a problem of the whole row
     /// (`ragged_row`, `malformed_csv`).
-    static func render(_ problem: CellProblem, file: String, row: Int, line: Int, warning: Bool) -> String {
+    static func render(_ problem: CellProblem, file: String?, row: Int, line: Int, warning: Bool) -> String {
         var out = "{"
-        if file != "-" { out += "\"file\":\(JSON.string(file))," }
+        if let file { out += "\"file\":\(JSON.string(file))," }
         out += "\"row\":\(row),\"line\":\(line)"
         out += ",\"column\":\(JSON.string(problem.column))"
         out += ",\"field\":\(problem.field.map { String($0 + 1) } ?? "null")"
