@@ -26,6 +26,8 @@ struct CSVRunner {
         let useColor = report.usesColor(on: err)
         let check = report.check
         let quiet = report.quiet
+        // Nobody reads a message under --quiet (JSON Lines carry them): do not build them.
+        schema.explainsRejections = !quiet || json
         let human = HumanPrinter(color: useColor, caret: useColor)
         let reader = CSVReader(delimiter: delimiter, maxRecordBytes: maxRecordBytes)
         var counts = TableSummary()

@@ -26,6 +26,8 @@ struct LineRunner {
         let json = options.json
         let check = options.report.check
         let quiet = options.report.quiet
+        // Nobody reads a message under --quiet (JSON Lines carry them): do not build them.
+        validator.explainsRejections = !quiet || json
         let onInvalid = options.onInvalid
         let keepRaw = !json && !check && onInvalid == .keep
         // JSON Lines describe every value in full: the slow path only.

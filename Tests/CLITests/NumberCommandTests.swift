@@ -85,4 +85,26 @@ import Testing
             input: String(repeating: "xxxxxxxxx\n", count: 50_000))
         #expect(many.stderr.contains("50000 read, 0 accepted, 50000 rejected"))
     }
+
+    /// `--quiet` builds no messages: the verdicts, outputs and summary must not change, and
+    /// `--json`, which carries messages, must still have them.
+    @Test func quietChangesNothingButTheMessages() throws {
+        let input = "1.234,56\n1,2,3\n12a,5\n\n1 234\n-0,5\n1,234.5\n"
+        for command in [
+            ["number", "--locale", "de_DE"], ["date", "--locale", "de_DE"], ["text", "--allow", "[0-9,.]"],
+        ] {
+            let loud = try CLI.run(command + ["--summary", "--on-invalid", "blank"], input: input)
+            let quiet = try CLI.run(command + ["--summary", "--on-invalid", "blank", "--quiet"], input: input)
+            #expect(quiet.stdout == loud.stdout)
+            #expect(quiet.status == loud.status)
+            let summary = loud.stderr.split(separator: "\n").last.map(String.init)
+            #expect(summary?.hasPrefix("fieldcheck: summary:") == true)
+            #expect(quiet.stderr == summary.map { $0 + "\n" })
+            let json = try CLI.run(command + ["--json", "--quiet"], input: input)
+            let messages = json.objects.flatMap { $0["errors"] as? [[String: Any]] ?? [] }.map {
+                $0["message"] as? String
+            }
+            #expect(!messages.isEmpty && messages.allSatisfy { !($0 ?? "").isEmpty })
+        }
+    }
 }

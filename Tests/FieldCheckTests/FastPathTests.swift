@@ -8,6 +8,9 @@ import Testing
 /// be accepted by the pipeline with the same output. (The fast path never rejects: when it
 /// declines, the pipeline decides, so the verdicts cannot differ otherwise.)
 ///
+/// The same strings also go through a validator that does not explain rejections (`--quiet`):
+/// its results must be the full pipeline's with the messages left out, nothing else.
+///
 /// `FIELDCHECK_DIFFERENTIAL_COUNT` sets the strings per field (default 20,000, for CI);
 /// the closing note of the performance issue gives a run with millions.
 @Suite struct FastPathTests {
@@ -21,6 +24,8 @@ import Testing
         _ field: FieldValidator, seed: UInt64, _ generate: (inout SeededGenerator) -> String
     ) -> (fast: Int, accepted: Int) {
         var generator = SeededGenerator(seed: seed)
+        let verdictsOnly = try! FieldValidator(field.spec)
+        verdictsOnly.explainsRejections = false
         var out: [UInt8] = []
         var fast = 0
         var accepted = 0
@@ -29,6 +34,13 @@ import Testing
             var text = generate(&generator)
             let result = text.withUTF8 { field.validate(bytes: $0) }
             if result.isValid { accepted += 1 }
+            let unexplained = text.withUTF8 { verdictsOnly.validate(bytes: $0) }
+            if unexplained != result.withoutMessages {
+                failures += 1
+                if failures <= 10 {
+                    Issue.record("'\(text)': without messages \(unexplained), with them \(result)")
+                }
+            }
             out.removeAll(keepingCapacity: true)
             let took = text.withUTF8 { field.acceptFast($0, into: &out) }
             guard took else { continue }
@@ -155,6 +167,25 @@ import Testing
                 (0..<Int.random(in: 0...14, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
         }
         #expect(fast * 2 > accepted, "\(allow): fast path took \(fast) of \(accepted) accepted values")
+    }
+}
+
+extension FieldResult {
+    /// The result with every diagnostic's message emptied, as a validator that does not
+    /// explain rejections gives it.
+    var withoutMessages: FieldResult {
+        func blank(_ list: [Diagnostic]) -> [Diagnostic] {
+            list.map {
+                var diagnostic = $0
+                diagnostic.message = ""
+                return diagnostic
+            }
+        }
+        var copy = self
+        copy.errors = blank(errors)
+        copy.warnings = blank(warnings)
+        copy.removed = blank(removed)
+        return copy
     }
 }
 

@@ -65,6 +65,12 @@ public struct CompiledSchema {
         }
         self.validators = validators
     }
+
+    /// Whether the cells' rejections carry their message (`FieldValidator.explainsRejections`).
+    public var explainsRejections: Bool {
+        get { validators.first?.explainsRejections ?? true }
+        nonmutating set { for validator in validators { validator.explainsRejections = newValue } }
+    }
 }
 
 /// A compiled schema placed on one file's header: one `FieldValidator` per column (the same

@@ -32,6 +32,7 @@ final class DateValidator: TypedValidator {
     /// The first day of the two-digit-year window, in the calendar's own year, month and day.
     private let windowStart: (year: Int, month: Int, day: Int)
     let example: String
+    var explains = true
 
     init(_ spec: DateSpec, locale: LocaleID) throws(ConfigurationError) {
         self.spec = spec
@@ -149,12 +150,16 @@ final class DateValidator: TypedValidator {
 
     func validate(_ value: String, map: OffsetMap, into result: inout FieldResult) {
         let scalars = Array(value.unicodeScalars)
-        func add(_ code: ErrorCode, at index: Int, length: Int = 1, _ reason: String, wholeField: Bool = false) {
+        func add(
+            _ code: ErrorCode, at index: Int, length: Int = 1, _ reason: @autoclosure () -> String,
+            wholeField: Bool = false
+        ) {
             result.errors.append(diagnostic(code, index, length, scalars, map, reason, wholeField: wholeField))
         }
         if scalars.isEmpty {
             result.errors.append(
-                Diagnostic(code: .empty, offset: nil, length: 0, message: "empty value; expected \(example)"))
+                Diagnostic(
+                    code: .empty, offset: nil, length: 0, message: explains ? "empty value; expected \(example)" : ""))
             return
         }
         var parsed: ParsedDate? = nil
@@ -187,10 +192,13 @@ final class DateValidator: TypedValidator {
             return
         }
         /// "day 31 at column 1 is out of range: …"
-        func field(_ part: ParsedDate.Part, _ code: ErrorCode, _ subject: String, _ predicate: String) {
+        func field(
+            _ part: ParsedDate.Part, _ code: ErrorCode, _ subject: @autoclosure () -> String,
+            _ predicate: @autoclosure () -> String
+        ) {
             let column = map.original(part.start) + 1
             add(
-                code, at: part.start, length: part.length, "\(subject) at column \(column) \(predicate)",
+                code, at: part.start, length: part.length, "\(subject()) at column \(column) \(predicate())",
                 wholeField: true)
         }
         // More digits than a day, month or year has (001, 02026) are a typo, not a padding.
@@ -269,12 +277,14 @@ final class DateValidator: TypedValidator {
         if let min = spec.minimum, date < min {
             result.errors.append(
                 Diagnostic(
-                    code: .outOfRange, offset: nil, length: 0, message: "\(date) is earlier than the minimum \(min)"))
+                    code: .outOfRange, offset: nil, length: 0,
+                    message: explains ? "\(date) is earlier than the minimum \(min)" : ""))
         }
         if let max = spec.maximum, max < date {
             result.errors.append(
                 Diagnostic(
-                    code: .outOfRange, offset: nil, length: 0, message: "\(date) is later than the maximum \(max)"))
+                    code: .outOfRange, offset: nil, length: 0,
+                    message: explains ? "\(date) is later than the maximum \(max)" : ""))
         }
         if result.errors.isEmpty {
             result.value = date.description
@@ -386,21 +396,25 @@ final class DateValidator: TypedValidator {
 
     private func diagnostic(
         _ code: ErrorCode, _ index: Int, _ length: Int, _ scalars: [Unicode.Scalar], _ map: OffsetMap,
-        _ reason: String, wholeField: Bool
+        _ reason: () -> String, wholeField: Bool
     ) -> Diagnostic {
         let offset = map.original(index)
         guard index < scalars.count else {
-            return Diagnostic(code: code, offset: offset, length: 0, message: "\(reason); expected \(example)")
+            return Diagnostic(
+                code: code, offset: offset, length: 0, message: explains ? "\(reason()); expected \(example)" : "")
         }
         let character = scalars[index]
+        guard explains else {
+            return Diagnostic(code: code, offset: offset, length: length, character: character, message: "")
+        }
         let what = CharacterDescription.describe(character)
         let message: String
         if wholeField {
-            message = reason
+            message = reason()
         } else if code == .trailingText {
-            message = "trailing text from \(what) at column \(offset + 1): \(reason)"
+            message = "trailing text from \(what) at column \(offset + 1): \(reason())"
         } else {
-            message = "unexpected \(what) at column \(offset + 1): \(reason)"
+            message = "unexpected \(what) at column \(offset + 1): \(reason())"
         }
         return Diagnostic(
             code: code, offset: offset, length: length, character: character,

@@ -12,6 +12,7 @@ final class NumberValidator: TypedValidator {
     private let swapped: (locale: LocaleID, parser: NumberParser)?
     let example: String
     private let fast: FastNumber?
+    var explains = true
 
     init(_ spec: NumberSpec, locale: LocaleID) throws(ConfigurationError) {
         self.spec = spec
@@ -86,6 +87,11 @@ final class NumberValidator: TypedValidator {
             if spec.style == .percent { number = number.scaled(by: -2) }
             for (index, scalar) in parsed.spaceVariants {
                 let offset = map.original(index)
+                guard explains else {
+                    result.warnings.append(
+                        Diagnostic(code: .spaceAsGroupingSeparator, offset: offset, character: scalar, message: ""))
+                    continue
+                }
                 result.warnings.append(
                     Diagnostic(
                         code: .spaceAsGroupingSeparator, offset: offset, character: scalar,
@@ -109,7 +115,7 @@ final class NumberValidator: TypedValidator {
         _ number: ExactDecimal, _ parsed: ParsedNumber, _ scalars: [Unicode.Scalar], _ map: OffsetMap,
         _ result: inout FieldResult
     ) {
-        func add(_ code: ErrorCode, _ index: Int?, _ reason: String) {
+        func add(_ code: ErrorCode, _ index: Int?, _ reason: @autoclosure () -> String) {
             result.errors.append(makeDiagnostic(code, index, scalars, map, reason))
         }
         let integerOnly = spec.integerOnly || spec.style == .integer
@@ -134,14 +140,17 @@ final class NumberValidator: TypedValidator {
     }
 
     private func makeDiagnostic(
-        _ code: ErrorCode, _ index: Int?, _ scalars: [Unicode.Scalar], _ map: OffsetMap, _ reason: String
+        _ code: ErrorCode, _ index: Int?, _ scalars: [Unicode.Scalar], _ map: OffsetMap,
+        _ reason: () -> String
     ) -> Diagnostic {
         guard let index, index < scalars.count else {
             return Diagnostic(
-                code: code, offset: index.map(map.original), length: 0, message: "\(reason); expected \(example)")
+                code: code, offset: index.map(map.original), length: 0,
+                message: explains ? "\(reason()); expected \(example)" : "")
         }
         let offset = map.original(index)
         let character = scalars[index]
+        guard explains else { return Diagnostic(code: code, offset: offset, character: character, message: "") }
         let what: String =
             switch code {
             case .unexpectedCharacter: "unexpected character"
@@ -151,7 +160,7 @@ final class NumberValidator: TypedValidator {
             case .mixedDigits: "digit of another numbering system"
             default: "character"
             }
-        var message = "\(what) \(CharacterDescription.describe(character)) at column \(offset + 1): \(reason)"
+        var message = "\(what) \(CharacterDescription.describe(character)) at column \(offset + 1): \(reason())"
         if character.properties.isWhitespace && (index == 0 || index == scalars.count - 1) {
             message += " (--trim ignores white space at the ends)"
         }
@@ -161,7 +170,8 @@ final class NumberValidator: TypedValidator {
     private func diagnostic(_ failure: NumberFailure, _ scalars: [Unicode.Scalar], _ map: OffsetMap, value: String)
         -> Diagnostic
     {
-        var diagnostic = makeDiagnostic(failure.code, failure.index, scalars, map, failure.reason)
+        var diagnostic = makeDiagnostic(failure.code, failure.index, scalars, map) { failure.reason }
+        guard explains else { return diagnostic }
         let separatorTrouble =
             failure.code == .misplacedGroupingSeparator || failure.code == .multipleDecimalSeparators
             || failure.code == .unexpectedCharacter

@@ -43,7 +43,7 @@ struct ReportOptions: ParsableArguments {
     @Flag(help: "Write nothing on stdout; report through diagnostics and the exit status only.")
     var check = false
 
-    @Flag(name: [.short, .long], help: "Print no diagnostics.")
+    @Flag(name: [.short, .long], help: "Print no diagnostics (and build no messages: faster on rejected values).")
     var quiet = false
 
     @Flag(help: "Print counts of what was read, accepted and rejected (by code) on stderr at the end.")
