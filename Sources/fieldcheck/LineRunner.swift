@@ -5,7 +5,8 @@ import FieldCheck
 #endif
 
 /// Runs one compiled field over every value of the inputs: the behaviour every line command
-/// shares (files or stdin, `-z`, output policies, rejects file, printers, exit status).
+/// shares (files or stdin, `-z`, output policies, rejects file, printers, exit status), on one
+/// thread or, with `--jobs N`, on N.
 struct LineRunner {
     let validator: FieldValidator
     let options: LineOptions
@@ -13,100 +14,32 @@ struct LineRunner {
     /// Processes all inputs and returns the exit status: 0 when every value was accepted,
     /// 1 when at least one was rejected, 3 when an input could not be read.
     func run() throws -> Int32 {
-        let out = Streams.standardOutput
         let err = Streams.standardError
-        let terminator: UInt8 = options.nullData ? 0 : 0x0A
         let rejects = try options.rejects.map { (path) throws(InputOutputError) in try OutputStream.open(path: path) }
-        let useColor = options.report.usesColor(on: err)
-        let human = HumanPrinter(color: useColor, caret: useColor)
-        let reader = RecordReader(delimiter: terminator, maxRecordBytes: options.maxRecordBytes)
-        let unit = options.nullData ? "record" : "line"
-        var summary = Summary()
-        // Read once: property-wrapped options cost a generic lookup on every access.
-        let json = options.json
-        let check = options.report.check
-        let quiet = options.report.quiet
+        let sinks = LineSinks(out: Streams.standardOutput, err: err, rejects: rejects)
+        let policy = LinePolicy(options, color: options.report.usesColor(on: err))
         // Nobody reads a message under --quiet (JSON Lines carry them): do not build them.
-        validator.explainsRejections = !quiet || json
-        let onInvalid = options.onInvalid
-        let keepRaw = !json && !check && onInvalid == .keep
-        // JSON Lines describe every value in full: the slow path only.
-        let useFastPath = !json
-        var accepted: [UInt8] = []
-        accepted.reserveCapacity(256)
-
-        let ioFailed = try forEachInput(options.files.isEmpty ? ["-"] : options.files) { fd, name in
-            try reader.forEachRecord(
-                fd: fd,
-                overflow: { chunk in
-                    // An oversized record is always rejected: stream it where rejected raw values go.
-                    try rejects?.write(chunk)
-                    if keepRaw { try out.write(chunk) }
-                }
-            ) { record in
-                // Most values are accepted: try the fast path, which writes no String.
-                if useFastPath, record.oversizedLength == nil {
-                    let took: Bool
-                    if check {
-                        accepted.removeAll(keepingCapacity: true)
-                        took = validator.acceptFast(record.bytes, into: &accepted)
-                    } else {
-                        took = try out.append { buffer in
-                            guard validator.acceptFast(record.bytes, into: &buffer) else { return false }
-                            buffer.append(terminator)
-                            return true
-                        }
-                    }
-                    if took {
-                        summary.addAccepted()
-                        return
-                    }
-                }
-                let location = Location(file: name, number: record.number, unit: unit)
-                let result: FieldResult
-                if let length = record.oversizedLength {
-                    result = Self.oversized(record.bytes, length: length, limit: options.maxRecordBytes)
-                } else {
-                    result = validator.validate(bytes: record.bytes)
-                }
-                summary.add(result)
-                if json {
-                    try out.write(JSONLinesPrinter.render(result, at: location))
-                } else if !check {
-                    if let emitted = result.emitted {
-                        try out.write(emitted)
-                        try out.write(byte: terminator)
-                    } else {
-                        switch onInvalid {
-                        case .keep:
-                            if record.oversizedLength == nil { try out.write(record.bytes) }
-                            try out.write(byte: terminator)
-                        case .blank: try out.write(byte: terminator)
-                        case .drop, .abort: break
-                        }
-                    }
-                }
-                if !result.isValid, let rejects {
-                    if record.oversizedLength == nil { try rejects.write(record.bytes) }
-                    try rejects.write(byte: terminator)
-                }
-                if !quiet && !json
-                    && !(result.errors.isEmpty && result.warnings.isEmpty && result.removed.isEmpty)
-                {
-                    try out.flushIfSharingTerminal(with: err)
-                    try err.write(human.render(result, at: location))
-                }
-                if !result.isValid && onInvalid == .abort {
-                    // Stop reading at once: nothing after the first rejection is looked at.
-                    throw StopReading()
+        validator.explainsRejections = !policy.quiet || policy.json
+        let step = ValueStep(validator: validator, policy: policy)
+        let reader = RecordReader(delimiter: policy.terminator, maxRecordBytes: options.maxRecordBytes)
+        let files = options.files.isEmpty ? ["-"] : options.files
+        let ioFailed: Bool
+        if options.jobs > 1 {
+            let pool = try BatchPool(
+                jobs: options.jobs, validator: validator, policy: policy, reader: reader, rejects: rejects != nil)
+            ioFailed = try pool.run(files: files, reader: reader, main: step, sinks: sinks)
+        } else {
+            ioFailed = try forEachInput(files) { fd, name in
+                try reader.forEachRecord(fd: fd, overflow: { try step.overflow($0, into: sinks) }) { record in
+                    guard try step.process(record, file: name, into: sinks) else { throw StopReading() }
                 }
             }
         }
-        try out.flush()
+        try sinks.out.flush()
         try rejects?.close()
-        if options.report.summary { try err.write("fieldcheck: \(summary.text)\n") }
+        if options.report.summary { try err.write("fieldcheck: \(sinks.summary.text)\n") }
         if ioFailed { return 3 }
-        return summary.rejected > 0 ? 1 : 0
+        return sinks.summary.rejected > 0 ? 1 : 0
     }
 
     static var colorAllowed: Bool {
@@ -123,6 +56,137 @@ struct LineRunner {
                 message: "record too long: \(length) bytes, more than the \(limit)-byte limit; it was not "
                     + "checked (raise --max-record-bytes up to 64 MiB to check it)"))
         return result
+    }
+}
+
+/// The line options a value's step reads, read once: property-wrapped options cost a generic
+/// lookup on every access, and this copy can cross to worker threads.
+struct LinePolicy: Sendable {
+    let terminator: UInt8
+    let unit: String
+    let json: Bool
+    let check: Bool
+    let quiet: Bool
+    let onInvalid: InvalidPolicy
+    let maxRecordBytes: Int
+    let human: HumanPrinter
+
+    init(_ options: LineOptions, color: Bool) {
+        terminator = options.nullData ? 0 : 0x0A
+        unit = options.nullData ? "record" : "line"
+        json = options.json
+        check = options.report.check
+        quiet = options.report.quiet
+        onInvalid = options.onInvalid
+        maxRecordBytes = options.maxRecordBytes
+        human = HumanPrinter(color: color, caret: color)
+    }
+
+    /// Whether stdout gets a rejected value's raw input.
+    var keepsRaw: Bool { !json && !check && onInvalid == .keep }
+}
+
+/// Where values' outputs go: stdout, stderr and the rejects file — the real streams, or one
+/// batch's buffers under `--jobs` — and the counts of what went there.
+final class LineSinks {
+    let out: OutputStream
+    let err: OutputStream
+    let rejects: OutputStream?
+    var summary = Summary()
+
+    init(out: OutputStream, err: OutputStream, rejects: OutputStream?) {
+        self.out = out
+        self.err = err
+        self.rejects = rejects
+    }
+}
+
+/// One value through the field and into the sinks: the fast path, else the full pipeline and
+/// the output policy, the rejects file and the diagnostics.
+final class ValueStep {
+    let validator: FieldValidator
+    let policy: LinePolicy
+    private let keepRaw: Bool
+    /// Under --check the fast path's output goes nowhere: this buffer takes it.
+    private var scratch: [UInt8] = []
+
+    init(validator: FieldValidator, policy: LinePolicy) {
+        self.validator = validator
+        self.policy = policy
+        keepRaw = policy.keepsRaw
+        scratch.reserveCapacity(256)
+    }
+
+    /// The bytes of an oversized record, streamed where rejected raw values go.
+    func overflow(_ chunk: UnsafeBufferPointer<UInt8>, into sinks: LineSinks) throws {
+        try sinks.rejects?.write(chunk)
+        if keepRaw { try sinks.out.write(chunk) }
+    }
+
+    /// Handles one record; returns false when reading must stop (`--on-invalid abort`).
+    @inline(__always)
+    func process(_ record: Record, file: String?, into sinks: LineSinks) throws -> Bool {
+        let terminator = policy.terminator
+        // Most values are accepted: try the fast path, which writes no String.
+        // JSON Lines describe every value in full: the slow path only.
+        if !policy.json, record.oversizedLength == nil {
+            let took: Bool
+            if policy.check {
+                scratch.removeAll(keepingCapacity: true)
+                took = validator.acceptFast(record.bytes, into: &scratch)
+            } else {
+                took = try sinks.out.append { buffer in
+                    guard validator.acceptFast(record.bytes, into: &buffer) else { return false }
+                    buffer.append(terminator)
+                    return true
+                }
+            }
+            if took {
+                sinks.summary.addAccepted()
+                return true
+            }
+        }
+        return try processSlowly(record, file: file, into: sinks)
+    }
+
+    private func processSlowly(_ record: Record, file: String?, into sinks: LineSinks) throws -> Bool {
+        let terminator = policy.terminator
+        let location = Location(file: file, number: record.number, unit: policy.unit)
+        let result: FieldResult
+        if let length = record.oversizedLength {
+            result = LineRunner.oversized(record.bytes, length: length, limit: policy.maxRecordBytes)
+        } else {
+            result = validator.validate(bytes: record.bytes)
+        }
+        sinks.summary.add(result)
+        if policy.json {
+            try sinks.out.write(JSONLinesPrinter.render(result, at: location))
+        } else if !policy.check {
+            if let emitted = result.emitted {
+                try sinks.out.write(emitted)
+                try sinks.out.write(byte: terminator)
+            } else {
+                switch policy.onInvalid {
+                case .keep:
+                    if record.oversizedLength == nil { try sinks.out.write(record.bytes) }
+                    try sinks.out.write(byte: terminator)
+                case .blank: try sinks.out.write(byte: terminator)
+                case .drop, .abort: break
+                }
+            }
+        }
+        if !result.isValid, let rejects = sinks.rejects {
+            if record.oversizedLength == nil { try rejects.write(record.bytes) }
+            try rejects.write(byte: terminator)
+        }
+        if !policy.quiet && !policy.json
+            && !(result.errors.isEmpty && result.warnings.isEmpty && result.removed.isEmpty)
+        {
+            try sinks.out.flushIfSharingTerminal(with: sinks.err)
+            try sinks.err.write(policy.human.render(result, at: location))
+        }
+        // Stop at once: nothing after the first rejection is looked at.
+        return result.isValid || policy.onInvalid != .abort
     }
 }
 

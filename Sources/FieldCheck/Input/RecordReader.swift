@@ -20,6 +20,28 @@ public struct Record {
     public var number: Int
     /// The full length in bytes of a record longer than the reader's limit; nil otherwise.
     public var oversizedLength: Int?
+
+    public init(bytes: UnsafeBufferPointer<UInt8>, number: Int, oversizedLength: Int? = nil) {
+        self.bytes = bytes
+        self.number = number
+        self.oversizedLength = oversizedLength
+    }
+}
+
+/// A run of whole records as read, for a caller that splits them elsewhere (another thread).
+public struct RecordBlock {
+    /// The records with their terminators; the last one may lack it at the end of the input.
+    public var bytes: UnsafeBufferPointer<UInt8>
+    /// The number of the first record.
+    public var firstNumber: Int
+    /// How many records `bytes` holds.
+    public var count: Int
+
+    public init(bytes: UnsafeBufferPointer<UInt8>, firstNumber: Int, count: Int) {
+        self.bytes = bytes
+        self.firstNumber = firstNumber
+        self.count = count
+    }
 }
 
 /// Splits a file descriptor into records, reading in large blocks and reusing one buffer.
@@ -47,6 +69,76 @@ public struct RecordReader {
         overflow: (UnsafeBufferPointer<UInt8>) throws -> Void = { _ in },
         _ body: (Record) throws -> Void
     ) throws {
+        try read(fd: fd, overflow: overflow, inBlocks: false, blocks: { _ in }, body)
+    }
+
+    /// Reads `fd` to its end, handing whole records to `blocks` in runs as large as one read
+    /// gives (split them with `forEachRecord(in:)`). A record longer than the buffer still
+    /// goes to `overflow` and `body`, between the runs, in order.
+    /// Records delivered one by one (an oversized record, and those after it in the same
+    /// read) go to `body`.
+    public func forEachBlock(
+        fd: Int32,
+        overflow: (UnsafeBufferPointer<UInt8>) throws -> Void,
+        blocks: (RecordBlock) throws -> Void,
+        records body: (Record) throws -> Void
+    ) throws {
+        try read(fd: fd, overflow: overflow, inBlocks: true, blocks: blocks, body)
+    }
+
+    /// Splits a run of records from `forEachBlock` and calls `body` for each, exactly as
+    /// `forEachRecord(fd:)` would have (the `\r` of `\r\n` dropped, the record limit applied).
+    public func forEachRecord(
+        in block: RecordBlock,
+        overflow: (UnsafeBufferPointer<UInt8>) throws -> Void,
+        _ body: (Record) throws -> Void
+    ) throws {
+        guard let base = block.bytes.baseAddress else { return }
+        var start = 0
+        let end = block.bytes.count
+        var number = block.firstNumber
+        while start < end {
+            let stop: Int
+            if let hit = memchr(base + start, Int32(delimiter), end - start) {
+                stop = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+            } else {
+                stop = end
+            }
+            try deliver(UnsafeBufferPointer(start: base + start, count: stop - start), number, overflow, body)
+            number += 1
+            start = stop + 1
+        }
+    }
+
+    /// Hands out one record found whole in a buffer.
+    @inline(__always)
+    private func deliver(
+        _ whole: UnsafeBufferPointer<UInt8>, _ number: Int, _ overflow: (UnsafeBufferPointer<UInt8>) throws -> Void,
+        _ body: (Record) throws -> Void
+    ) throws {
+        var bytes = whole
+        if delimiter == 0x0A, let last = bytes.last, last == 0x0D {
+            bytes = UnsafeBufferPointer(rebasing: bytes.dropLast())
+        }
+        if bytes.count > maxRecordBytes {
+            // Too long, though it fit in the buffer: the same treatment as a longer one.
+            try overflow(bytes)
+            try body(
+                Record(
+                    bytes: UnsafeBufferPointer(rebasing: bytes.prefix(Self.oversizedPrefix)), number: number,
+                    oversizedLength: bytes.count))
+        } else {
+            try body(Record(bytes: bytes, number: number))
+        }
+    }
+
+    private func read(
+        fd: Int32,
+        overflow: (UnsafeBufferPointer<UInt8>) throws -> Void,
+        inBlocks: Bool,
+        blocks: (RecordBlock) throws -> Void,
+        _ body: (Record) throws -> Void
+    ) throws {
         let capacity = maxRecordBytes + Self.blockSize
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
@@ -54,6 +146,7 @@ public struct RecordReader {
         var end = 0  // bytes in the buffer
         var number = 0
         var skipping: Int? = nil  // bytes of an oversized record seen so far
+        var searched = 0  // bytes before this hold no terminator after `start` (runs only)
         var prefix = [UInt8]()
         var eof = false
 
@@ -65,23 +158,20 @@ public struct RecordReader {
 
         func deliver(_ from: Int, _ to: Int) throws {
             number += 1
-            var length = to - from
-            if delimiter == 0x0A, length > 0, buffer[from + length - 1] == 0x0D { length -= 1 }
-            let bytes = UnsafeBufferPointer(start: buffer + from, count: length)
-            if length > maxRecordBytes {
-                // Too long, though it fit in the buffer: the same treatment as a longer one.
-                try overflow(bytes)
-                try body(
-                    Record(
-                        bytes: UnsafeBufferPointer(rebasing: bytes.prefix(Self.oversizedPrefix)), number: number,
-                        oversizedLength: length))
-            } else {
-                try body(Record(bytes: bytes, number: number))
-            }
+            try self.deliver(UnsafeBufferPointer(start: buffer + from, count: to - from), number, overflow, body)
         }
 
         while true {
-            // Hand out every complete record in the buffer.
+            // Hand out every complete record in the buffer: in one run when asked to, up to
+            // the last terminator.
+            if inBlocks, skipping == nil, let last = lastTerminator(buffer, max(start, searched), end) {
+                let stop = last + 1
+                let run = UnsafeBufferPointer(start: buffer + start, count: stop - start)
+                let count = countTerminators(run)
+                try blocks(RecordBlock(bytes: run, firstNumber: number + 1, count: count))
+                number += count
+                start = stop
+            }
             var scan = start
             while scan < end {
                 let remaining = end - scan
@@ -102,6 +192,11 @@ public struct RecordReader {
                     if let seen = skipping {
                         try overflow(UnsafeBufferPointer(start: buffer + start, count: end - start))
                         try finishOversized(seen + end - start)
+                    } else if inBlocks {
+                        try blocks(
+                            RecordBlock(
+                                bytes: UnsafeBufferPointer(start: buffer + start, count: end - start),
+                                firstNumber: number + 1, count: 1))
                     } else {
                         try deliver(start, end)
                     }
@@ -129,12 +224,33 @@ public struct RecordReader {
                 start = 0
             }
             // Fill.
+            searched = end
             // One block at a time: the kernel touches every page a read may fill, so asking
             // for the whole buffer would make it resident even for short lines.
             let room = min(capacity - end, Self.blockSize)
             let got = try readBlock(fd, into: buffer + end, count: room)
             if got == 0 { eof = true } else { end += got }
         }
+    }
+}
+
+extension RecordReader {
+    /// The position of the last terminator in `buffer[start..<end]`.
+    fileprivate func lastTerminator(_ buffer: UnsafeMutablePointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+        var position = end - 1
+        while position >= start {
+            if buffer[position] == delimiter { return position }
+            position -= 1
+        }
+        return nil
+    }
+
+    /// How many terminators a run of records holds.
+    fileprivate func countTerminators(_ run: UnsafeBufferPointer<UInt8>) -> Int {
+        let delimiter = delimiter
+        var count = 0
+        for byte in run { count &+= byte == delimiter ? 1 : 0 }
+        return count
     }
 }
 

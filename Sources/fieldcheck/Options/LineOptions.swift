@@ -30,7 +30,13 @@ struct LineOptions: ParsableArguments {
             "Reject records longer than N bytes without holding them in memory (at most 64 MiB).", valueName: "N"))
     var maxRecordBytes: Int = 16 << 20
 
+    @Option(
+        help: ArgumentHelp(
+            "Check values on N threads; output stays in input order (default 1).", valueName: "N"))
+    var jobs: Int = 1
+
     func validate() throws {
+        if jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
         if json && report.check { throw ValidationError("--json and --check cannot be used together") }
         if maxRecordBytes < 1 { throw ValidationError("--max-record-bytes must be at least 1") }
         if maxRecordBytes > 64 << 20 { throw ValidationError("--max-record-bytes is at most 67108864 (64 MiB)") }

@@ -21,6 +21,23 @@ final class OutputStream {
         buffer.reserveCapacity(capacity)
     }
 
+    /// A stream that only collects its bytes, for `move(to:)`: it never writes on its own.
+    init(memory: Void) {
+        fd = -1
+        isTerminal = false
+        capacity = .max
+    }
+
+    /// Whether bytes wait in the buffer.
+    var hasPending: Bool { !buffer.isEmpty }
+
+    /// Writes the collected bytes to `other` and empties the buffer.
+    func move(to other: OutputStream) throws {
+        guard !buffer.isEmpty else { return }
+        try buffer.withUnsafeBufferPointer { try other.write($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
     static func open(path: String) throws(InputOutputError) -> OutputStream {
         let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {

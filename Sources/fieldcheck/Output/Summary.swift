@@ -26,6 +26,15 @@ struct Summary {
         }
     }
 
+    /// Adds the counts of another part of the same run.
+    mutating func merge(_ other: Summary) {
+        read += other.read
+        accepted += other.accepted
+        rejected += other.rejected
+        warned += other.warned
+        codes.merge(other.codes, uniquingKeysWith: +)
+    }
+
     var text: String {
         var out = "summary: \(read) read, \(accepted) accepted, \(rejected) rejected"
         if warned > 0 { out += ", \(warned) accepted with warnings" }

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// `--jobs N` must write exactly what one thread writes — stdout, stderr, the rejects file,
+/// the summary and the exit status — whatever the options, across many batches, oversized
+/// records, CRLF, NUL-terminated records, several files and `--on-invalid abort`.
+@Suite struct JobsTests {
+    /// About 2.5 MB of numbers (10 batches), mostly valid de_DE ones, with rejections of
+    /// several kinds, CRLF endings, records of 150 bytes and one of 2 MB.
+    static let input: String = {
+        // A linear congruential sequence: the same input every run.
+        var state: UInt64 = 42
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        var lines: [String] = []
+        for index in 0..<300_000 {
+            let roll = next(100)
+            let number = next(10_000_000)
+            switch roll {
+            case 0: lines.append("\(number)x")
+            case 1: lines.append("1,2,3")
+            case 2: lines.append("\(number),5\r")
+            case 3: lines.append(String(repeating: "9", count: 150))
+            case 4: lines.append("")
+            default: lines.append("\(number / 100),\(number % 100)")
+            }
+            if index == 150_000 { lines.append(String(repeating: "1", count: 2_000_000)) }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }()
+
+    struct Written: Equatable {
+        var stdout: String
+        var stderr: String
+        var status: Int32
+        var rejects: String
+    }
+
+    static func run(_ args: [String], jobs: Int, input: String) throws -> Written {
+        let rejects = CLI.temporaryFile("rejects")
+        defer { try? FileManager.default.removeItem(at: rejects) }
+        let outcome = try CLI.run(args + ["--jobs", String(jobs), "--rejects", rejects.path], input: input)
+        let rejected = (try? String(contentsOf: rejects, encoding: .utf8)) ?? ""
+        return Written(stdout: outcome.stdout, stderr: outcome.stderr, status: outcome.status, rejects: rejected)
+    }
+
+    @Test(arguments: [
+        ["number", "--locale", "de_DE", "--summary"],
+        ["number", "--locale", "de_DE", "--json", "--summary"],
+        ["number", "--locale", "de_DE", "--on-invalid", "keep", "--max-record-bytes", "100", "--summary"],
+        ["number", "--locale", "de_DE", "--on-invalid", "blank", "--quiet", "--summary"],
+        ["number", "--locale", "de_DE", "--check", "--max-record-bytes", "100"],
+        ["number", "--locale", "de_DE", "--on-invalid", "abort", "--max-record-bytes", "100"],
+        ["text", "--allow", "[0-9,]", "--max-length", "12", "--summary"],
+        ["date", "--locale", "de_DE", "--pattern", "dd.MM.yyyy", "--summary", "--quiet"],
+    ])
+    func sameAsOneThread(args: [String]) throws {
+        let one = try Self.run(args, jobs: 1, input: Self.input)
+        let three = try Self.run(args, jobs: 3, input: Self.input)
+        #expect(one.status == three.status)
+        #expect(one.stdout == three.stdout)
+        #expect(one.stderr == three.stderr)
+        #expect(one.rejects == three.rejects)
+        // The comparison means something only if the run wrote something.
+        #expect(!(one.stdout + one.stderr).isEmpty)
+    }
+
+    @Test(arguments: [false, true])
+    func severalFilesAndNulRecords(nul: Bool) throws {
+        let first = CLI.temporaryFile("first")
+        let second = CLI.temporaryFile("second")
+        defer { for file in [first, second] { try? FileManager.default.removeItem(at: file) } }
+        let text = nul ? Self.input.replacingOccurrences(of: "\n", with: "\0") : Self.input
+        try Data(text.utf8.prefix(700_000)).write(to: first)
+        try Data(text.utf8.suffix(500_000)).write(to: second)
+        let args = ["number", "--locale", "de_DE", "--summary", first.path, "-", second.path] + (nul ? ["-z"] : [])
+        let stdin = String(text.prefix(300_000))
+        let one = try Self.run(args, jobs: 1, input: stdin)
+        let two = try Self.run(args, jobs: 2, input: stdin)
+        #expect(one == two)
+        #expect(one.stderr.contains("\(second.path): \(nul ? "record" : "line") "))
+    }
+
+    @Test func abortStopsAtTheFirstRejectionInOrder() throws {
+        let input = String(repeating: "1,5\n", count: 200_000) + "bad\n" + String(repeating: "2,5\n", count: 200_000)
+        let run = try Self.run(["number", "--locale", "de_DE", "--on-invalid", "abort"], jobs: 2, input: input)
+        #expect(run.status == 1)
+        #expect(run.stdout == String(repeating: "1.5\n", count: 200_000))
+        #expect(run.stderr.hasPrefix("fieldcheck: line 200001: 'bad'"))
+        #expect(run.rejects == "bad\n")
+    }
+
+    @Test func jobsOutOfRangeIsAUsageError() throws {
+        let run = try CLI.run(["number", "--jobs", "0"], input: "1\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--jobs"))
+    }
+}
