@@ -106,7 +106,7 @@ def fieldcheck_binary() -> Path:
     path = Path(configured).resolve() if configured else ROOT / ".build" / "release" / "fieldcheck"
     if not (path.is_file() and os.access(path, os.X_OK)):
         fail(
-            f"no fieldcheck binary at {path}: build it (swift build -c release) "
+            f"no fieldcheck binary at {path}: build it (swift build -c release --static-swift-stdlib) "
             "or set FIELDCHECK to one; run.py does not build it"
         )
     return path
