@@ -58,11 +58,20 @@ final class NumberParser {
         var suffix: [Unicode.Scalar]
         var negative: Bool
         var currency: String?
+        /// The prefix as comparison keys, and the suffix as keys from its end: made once,
+        /// not for every value.
+        var prefixKeys: [Unicode.Scalar] = []
+        var reversedSuffixKeys: [Unicode.Scalar] = []
     }
+    /// The locale's minus and plus signs, as scalars (asked for every character of an affix).
+    private let minusScalars: [Unicode.Scalar]
+    private let plusScalars: [Unicode.Scalar]
 
     init(symbols: NumberSymbols, style: NumberStyle, currency: String?) throws(ConfigurationError) {
         self.symbols = symbols
         self.style = style
+        minusScalars = Array(symbols.minusSign.unicodeScalars)
+        plusScalars = Array(symbols.plusSign.unicodeScalars)
         let locale = symbols.locale.identifier
         var status = U_ZERO_ERROR
         let icuStyle: UNumberFormatStyle =
@@ -118,10 +127,17 @@ final class NumberParser {
             }
         }
         // Longest affixes first, so that the negative form wins over an empty positive one.
-        candidates = list.sorted { $0.prefix.count + $0.suffix.count > $1.prefix.count + $1.suffix.count }
+        list.sort { $0.prefix.count + $0.suffix.count > $1.prefix.count + $1.suffix.count }
         decimal = symbols.decimalSeparator.unicodeScalars.first ?? "."
         group = symbols.usesGrouping ? symbols.groupingSeparator.unicodeScalars.first : nil
         groupIsSpace = group.map { Self.spaces.contains($0) } ?? false
+        let minus = minusScalars
+        candidates = list.map {
+            var affixes = $0
+            affixes.prefixKeys = $0.prefix.map { Self.key($0, minus: minus) }
+            affixes.reversedSuffixKeys = $0.suffix.reversed().map { Self.key($0, minus: minus) }
+            return affixes
+        }
         var exponents: [[Unicode.Scalar]] = [["E"], ["e"]]
         let own = Array(symbols.exponentSymbol.unicodeScalars.filter { !Self.isBidiMark($0) })
         if !own.isEmpty && own != ["E"] { exponents.insert(own, at: 0) }
@@ -146,16 +162,18 @@ final class NumberParser {
     }
 
     /// The comparison key of an affix character: space, minus and apostrophe variants are one.
-    private func key(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-        if Self.spaces.contains(scalar) { return " " }
-        if scalar == "-" || scalar == "\u{2212}" || symbols.minusSign.unicodeScalars.contains(scalar) { return "-" }
-        if Self.apostrophes.contains(scalar) { return "'" }
+    private func key(_ scalar: Unicode.Scalar) -> Unicode.Scalar { Self.key(scalar, minus: minusScalars) }
+
+    private static func key(_ scalar: Unicode.Scalar, minus: [Unicode.Scalar]) -> Unicode.Scalar {
+        if spaces.contains(scalar) { return " " }
+        if scalar == "-" || scalar == "\u{2212}" || minus.contains(scalar) { return "-" }
+        if apostrophes.contains(scalar) { return "'" }
         return scalar
     }
 
     private func isMinus(_ scalar: Unicode.Scalar) -> Bool { key(scalar) == "-" && !Self.spaces.contains(scalar) }
     private func isPlus(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "+" || symbols.plusSign.unicodeScalars.contains(scalar)
+        scalar == "+" || plusScalars.contains(scalar)
     }
 
     func isGroupingSeparator(_ scalar: Unicode.Scalar) -> Bool {
@@ -171,12 +189,14 @@ final class NumberParser {
     func parse(_ text: [Unicode.Scalar]) -> Result<ParsedNumber, NumberFailure> {
         if text.isEmpty { return .failure(NumberFailure(code: .empty, index: nil, reason: "empty value")) }
         // Affixes are compared on keys, skipping bidi marks; `keyed` remembers where each key stood.
-        let keyed: [(key: Unicode.Scalar, index: Int)] = text.enumerated().compactMap {
-            Self.isBidiMark($0.element) ? nil : (key($0.element), $0.offset)
-        }
+        var keyed: [(key: Unicode.Scalar, index: Int)] = []
+        keyed.reserveCapacity(text.count)
+        for (index, scalar) in text.enumerated() where !Self.isBidiMark(scalar) { keyed.append((key(scalar), index)) }
         let keys = keyed.map(\.key)
+        let reversedKeys = Array(keys.reversed())
         // NaN and infinity have no digits: only then are the words worth comparing.
-        if !text.contains(where: { $0.properties.numericType == .decimal }) {
+        if !text.contains(where: { ("0"..."9").contains($0) || (!$0.isASCII && $0.properties.numericType == .decimal) })
+        {
             let word = String(
                 String.UnicodeScalarView(text.filter { !Self.isBidiMark($0) && !isMinus($0) && !isPlus($0) }))
             let lowered = word.lowercased()
@@ -196,8 +216,8 @@ final class NumberParser {
         // The first form whose affixes match decides the reason when none succeeds.
         var firstFailure: Result<ParsedNumber, NumberFailure>?
         for affixes in candidates {
-            guard let prefixLength = matchAffix(affixes.prefix, keys[...]),
-                let suffixLength = matchAffix(affixes.suffix.reversed(), keys.reversed()[...]),
+            guard let prefixLength = matchAffix(affixes.prefixKeys, keys[...]),
+                let suffixLength = matchAffix(affixes.reversedSuffixKeys, reversedKeys[...]),
                 prefixLength + suffixLength < keys.count
             else { continue }
             let start = keyed[prefixLength].index
@@ -222,7 +242,7 @@ final class NumberParser {
         // No form matched whole: report the body's own first problem, else the missing affix.
         let start =
             candidates.lazy.filter { !$0.prefix.isEmpty }
-            .compactMap { self.matchAffix($0.prefix, keys[...]) }.first
+            .compactMap { self.matchAffix($0.prefixKeys, keys[...]) }.first
             .map { keyed[$0].index } ?? 0
         let result = scanBody(text, start, text.count)
         if case .failure = result { return result }
@@ -231,14 +251,13 @@ final class NumberParser {
             NumberFailure(code: .notANumber, index: nil, reason: "missing \(what) the \(style.rawValue) style writes"))
     }
 
-    /// How many keys of `keys` an affix matches at its start, or nil. Spaces in the affix are
-    /// optional (`12,5%` for `12,5 %`), and one space may separate a symbol from the number
-    /// (`USD 5.00`). Pass both reversed to match a suffix.
-    private func matchAffix<A: Sequence>(_ affix: A, _ keys: ArraySlice<Unicode.Scalar>) -> Int?
-    where A.Element == Unicode.Scalar {
+    /// How many keys of `keys` an affix (as keys) matches at its start, or nil. Spaces in the
+    /// affix are optional (`12,5%` for `12,5 %`), and one space may separate a symbol from the
+    /// number (`USD 5.00`). Pass both reversed to match a suffix.
+    private func matchAffix(_ affix: [Unicode.Scalar], _ keys: ArraySlice<Unicode.Scalar>) -> Int? {
         var position = keys.startIndex
         var symbolic = false
-        for scalar in affix.map(key) {
+        for scalar in affix {
             if scalar == " " {
                 if position < keys.endIndex && keys[position] == " " { position += 1 }
                 continue
