@@ -9,6 +9,8 @@ writes, for COUNT values (the csv workload gets COUNT rows of 4 cells):
     dates.txt       dates.truth        dd.MM.yyyy dates      (fieldcheck date --pattern dd.MM.yyyy)
     text.txt        text.truth         [a-zA-Z0-9]{0,12}     (fieldcheck text --allow '[a-zA-Z0-9]' --max-length 12)
     table.csv       table.truth        id,price,date,code    (fieldcheck csv --schema schema.yaml)
+    dates_long.txt  dates_long.truth   d. MMMM y dates       (fieldcheck date --locale de_DE --style long)
+    numbers_ar.txt  numbers_ar.truth   ar_EG decimals        (fieldcheck number --locale ar_EG)
     schema.yaml                        a copy of benchmarks/data/schema.yaml
     *.kinds                            per line (per row), the kind it was drawn as
     manifest.json                      count, seed, and how many values of each kind
@@ -21,7 +23,9 @@ the truth file is what those say, and generation stops with an error if a
 value's kind and its rules verdict ever disagree.
 
 Deterministic: each workload draws from its own random.Random seeded with
-"SEED/workload", so the same --seed and --count give byte-identical files.
+"SEED/workload", so the same --seed and --count give byte-identical files,
+and a workload added later (dates-long, numbers-arab) changes nothing in the
+files of the others.
 Pure Python 3.11 standard library.
 """
 
@@ -54,6 +58,29 @@ PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
 
 FIRST_DAY = datetime.date(1950, 1, 1).toordinal()
 LAST_DAY = datetime.date(2049, 12, 31).toordinal()
+# What trailing_text appends to a complete date ("0" makes a five-digit year).
+TRAILING_TEXTS = ("x", "Z", " ", ".", "abc", " 12:00", "T00:00", "0")
+
+# de_DE month names as ICU 72 writes them in `d. MMMM y` (the long style).
+DE_MONTHS = (
+    "Januar", "Februar", "März", "April", "Mai", "Juni",
+    "Juli", "August", "September", "Oktober", "November", "Dezember",
+)
+# ICU 72's abbreviated de month names, in-date ("Apr.") and stand-alone
+# ("Apr"). fieldcheck reads month names of every width and context, so these
+# are valid months too, and a misspelled month must never turn into one.
+DE_MONTH_ABBREVIATIONS = (
+    ("Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez."),
+    ("Jan", "Feb", "Mär", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez"),
+)
+
+# ar_EG in its default numbering system (arab): Arabic-Indic digits, U+066B
+# ARABIC DECIMAL SEPARATOR, U+066C ARABIC THOUSANDS SEPARATOR, and as minus
+# U+061C ARABIC LETTER MARK before '-', as ICU 72 formats -1234.5.
+ARAB_DIGITS = "\u0660\u0661\u0662\u0663\u0664\u0665\u0666\u0667\u0668\u0669"
+AR_DECIMAL = "\u066b"
+AR_GROUP = "\u066c"
+AR_MINUS = "\u061c-"
 
 
 # --------------------------------------------------------------------------
@@ -69,6 +96,24 @@ _DMY = re.compile(r"([0-9]{1,2})\.([0-9]{1,2})\.([0-9]{4})")
 _TEXT = re.compile(r"[a-zA-Z0-9]{0,12}")
 _INTEGER = re.compile(r"[0-9]+")
 _CODE = re.compile(r"[A-Z]{2}[0-9]{2}")
+# d. MMMM y as fieldcheck reads it in de_DE: day one or two digits, ". ", a
+# month name, " ", a year of four digits (1-9999; two digits would be read
+# through a century window that moves with today, so the data has none).
+_DE_LONG_DATE = re.compile(r"([0-9]{1,2})\. ([^ ]+) ([0-9]{4})")
+# Month names are read case-insensitively, wide and abbreviated, in-date and
+# stand-alone (as fieldcheck's man page lists them; not the one-letter narrow
+# names, which fieldcheck does not take).
+_DE_MONTH_NUMBERS = {
+    name.casefold(): number
+    for names in (DE_MONTHS, *DE_MONTH_ABBREVIATIONS)
+    for number, name in enumerate(names, start=1)
+}
+# ar_EG, strict: as _DE_NUMBER, with Arabic-Indic digits only (a value that
+# mixes in ASCII digits is mixed_digits), U+066C grouping, U+066B decimal
+# separator, and the minus sign with or without its U+061C mark.
+_AR_NUMBER = re.compile(
+    "(?:\u061c?-)?(?:[\u0660-\u0669]+|[\u0660-\u0669]{1,3}(?:\u066c[\u0660-\u0669]{3})+)(?:\u066b[\u0660-\u0669]+)?"
+)
 
 
 def number_is_valid(value: str) -> bool:
@@ -83,6 +128,21 @@ def date_is_valid(value: str) -> bool:
     if not (1 <= year <= 9999 and 1 <= month <= 12):
         return False
     return 1 <= day <= calendar.monthrange(year, month)[1]
+
+
+def long_date_is_valid(value: str) -> bool:
+    match = _DE_LONG_DATE.fullmatch(value)
+    if match is None:
+        return False
+    month = _DE_MONTH_NUMBERS.get(match.group(2).casefold())
+    day, year = int(match.group(1)), int(match.group(3))
+    if month is None or not 1 <= year <= 9999:
+        return False
+    return 1 <= day <= calendar.monthrange(year, month)[1]
+
+
+def arab_number_is_valid(value: str) -> bool:
+    return _AR_NUMBER.fullmatch(value) is not None
 
 
 def text_is_valid(value: str) -> bool:
@@ -224,13 +284,101 @@ def two_digit_year(rng: random.Random) -> str:
 
 
 def trailing_text(rng: random.Random) -> str:
-    return _dmy(_random_date(rng)) + rng.choice(("x", "Z", " ", ".", "abc", " 12:00", "T00:00", "0"))
+    return _dmy(_random_date(rng)) + rng.choice(TRAILING_TEXTS)
 
 
 def wrong_separator(rng: random.Random) -> str:
     date = _random_date(rng)
     first, second = rng.choice((("/", "/"), ("-", "-"), (" ", " "), (",", ","), (".", "/"), ("/", ".")))
     return f"{date.day:02d}{first}{date.month:02d}{second}{date.year:04d}"
+
+
+# dates-long: de_DE `d. MMMM y`, the pattern of `--style long`.
+
+
+def _long(date: datetime.date, day: str | None = None, month: str | None = None) -> str:
+    """13. April 2026, as ICU formats `d. MMMM y` in de_DE."""
+    day = str(date.day) if day is None else day
+    month = DE_MONTHS[date.month - 1] if month is None else month
+    return f"{day}. {month} {date.year:04d}"
+
+
+def valid_long_date(rng: random.Random, padded_share: float = 0.05) -> tuple[str, str]:
+    date = _random_date(rng)
+    if date.day < 10 and rng.random() < padded_share:
+        # d reads one or two digits: 05. März 2026 is as valid as 5. März 2026.
+        return _long(date, day=f"{date.day:02d}"), "valid_zero_padded_day"
+    return _long(date), "valid"
+
+
+def impossible_long_date(rng: random.Random) -> str:
+    # 31. Februar 2026, 31. April 2026, 29. Februar 2025.
+    year = rng.randint(1950, 2049)
+    month = rng.choice((2, 4, 6, 9, 11))
+    last = calendar.monthrange(year, month)[1]
+    return f"{rng.randint(last + 1, 31)}. {DE_MONTHS[month - 1]} {year:04d}"
+
+
+_MONTH_FORMS = {name.casefold() for names in (DE_MONTHS, *DE_MONTH_ABBREVIATIONS) for name in names}
+
+
+def misspelled_month(rng: random.Random) -> str:
+    """A real date with one slip in its month name: Aprl, Apirl, Maii, Marz.
+
+    The first letter is kept, and a slip that happens to spell another name
+    or an abbreviation (Juli -> Jul) is drawn again."""
+    date = _random_date(rng)
+    name = DE_MONTHS[date.month - 1]
+    while True:
+        slip = rng.choice(("drop", "double", "swap", "umlaut") if "ä" in name else ("drop", "double", "swap"))
+        if slip == "drop":
+            at = rng.randrange(1, len(name))
+            wrong = name[:at] + name[at + 1 :]
+        elif slip == "double":
+            at = rng.randrange(1, len(name))
+            wrong = name[:at] + name[at] + name[at:]
+        elif slip == "swap":
+            at = rng.randrange(1, len(name) - 1)
+            wrong = name[:at] + name[at + 1] + name[at] + name[at + 2 :]
+        else:
+            wrong = name.replace("ä", rng.choice(("a", "ae")))
+        if wrong.casefold() not in _MONTH_FORMS:
+            return _long(date, month=wrong)
+
+
+def trailing_text_long(rng: random.Random) -> str:
+    return _long(_random_date(rng)) + rng.choice(TRAILING_TEXTS)
+
+
+def wrong_separator_long(rng: random.Random) -> str:
+    # Never a space variant fieldcheck reads as a space (U+00A0, U+202F, U+2009).
+    date = _random_date(rng)
+    shape = rng.choice(("{d} {m} {y}", "{d}.{m} {y}", "{d}. {m}, {y}", "{d}.{m}.{y}", "{d}/{m}/{y}", "{d}-{m}-{y}"))
+    return shape.format(d=date.day, m=DE_MONTHS[date.month - 1], y=f"{date.year:04d}")
+
+
+# numbers-arab: the shapes of the numbers workload, written the ar_EG way.
+
+_TO_ARAB = str.maketrans({**dict(zip(DIGITS, ARAB_DIGITS)), ".": AR_GROUP, ",": AR_DECIMAL, "-": AR_MINUS})
+
+
+def arab(de_value: str) -> str:
+    """'-1.234,5' -> '\u061c-١٬٢٣٤٫٥': a de_DE-shaped value in ar_EG's digits,
+    separators and minus (letters and spaces stay), so each kind of the
+    numbers workload keeps its meaning and its generator is reused."""
+    return de_value.translate(_TO_ARAB)
+
+
+def mixed_digits(rng: random.Random) -> str:
+    # ١٢3٫٥: one Arabic-Indic digit written as its ASCII twin; ar_EG reads
+    # only its own numbering system. Needs two digits, so both systems show.
+    value = arab(valid_number(rng))
+    places = [i for i, char in enumerate(value) if char in ARAB_DIGITS]
+    while len(places) < 2:
+        value = arab(valid_number(rng))
+        places = [i for i, char in enumerate(value) if char in ARAB_DIGITS]
+    at = rng.choice(places)
+    return value[:at] + DIGITS[ARAB_DIGITS.index(value[at])] + value[at + 1 :]
 
 
 def _alnum(rng: random.Random, length: int) -> str:
@@ -287,6 +435,23 @@ TEXT_KINDS = {
     "space": with_space,
     "non_ascii_letter": with_non_ascii_letter,
     "punctuation": with_punctuation,
+}
+# No two_digit_year here: under `y` fieldcheck (and ICU) read 13. April 26 as
+# 2026 through the century window, so it is valid, and which century a
+# two-digit year lands in depends on today.
+LONG_DATE_KINDS = {
+    "impossible_date": impossible_long_date,
+    "misspelled_month": misspelled_month,
+    "trailing_text": trailing_text_long,
+    "wrong_separator": wrong_separator_long,
+}
+ARAB_NUMBER_KINDS = {
+    "misplaced_grouping": lambda rng: arab(misplaced_grouping(rng)),
+    "two_decimal_separators": lambda rng: arab(two_decimal_commas(rng)),
+    "letter_inside": lambda rng: arab(letter_inside(rng)),
+    "mixed_digits": mixed_digits,
+    "trailing_space": lambda rng: arab(valid_number(rng)) + " ",
+    "empty": lambda rng: "",
 }
 
 
@@ -411,6 +576,26 @@ def _write_lines(path: Path, lines: list[str]) -> None:
             out.write("\n")
 
 
+def _line_workload(
+    manifest: dict, out: Path, count: int, seed: int, name: str, stem: str, valid, kinds, rule
+) -> None:
+    """Draw one line workload from random.Random("SEED/name"), write its data,
+    truth and kinds files, and enter it in the manifest."""
+    rng = random.Random(f"{seed}/{name}")
+    values, truths, labels, counts = draw_lines(rng, count, valid, kinds, rule, name)
+    _write_lines(out / f"{stem}.txt", values)
+    _write_lines(out / f"{stem}.truth", truths)
+    _write_lines(out / f"{stem}.kinds", labels)
+    manifest["workloads"][name] = {
+        "data": f"{stem}.txt",
+        "truth": f"{stem}.truth",
+        "kinds_file": f"{stem}.kinds",
+        "values": count,
+        "valid": truths.count("1"),
+        "kinds": dict(sorted(counts.items())),
+    }
+
+
 def generate(count: int, out: Path, seed: int) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     manifest: dict = {"seed": seed, "count": count, "invalid_share_per_kind": INVALID_SHARE, "workloads": {}}
@@ -420,19 +605,7 @@ def generate(count: int, out: Path, seed: int) -> dict:
         ("text", "text", valid_text, TEXT_KINDS, text_is_valid),
     )
     for name, stem, valid, kinds, rule in line_workloads:
-        rng = random.Random(f"{seed}/{name}")
-        values, truths, labels, counts = draw_lines(rng, count, valid, kinds, rule, name)
-        _write_lines(out / f"{stem}.txt", values)
-        _write_lines(out / f"{stem}.truth", truths)
-        _write_lines(out / f"{stem}.kinds", labels)
-        manifest["workloads"][name] = {
-            "data": f"{stem}.txt",
-            "truth": f"{stem}.truth",
-            "kinds_file": f"{stem}.kinds",
-            "values": count,
-            "valid": truths.count("1"),
-            "kinds": dict(sorted(counts.items())),
-        }
+        _line_workload(manifest, out, count, seed, name, stem, valid, kinds, rule)
     rows = max(1, count)
     rng = random.Random(f"{seed}/csv")
     table, truths, labels, counts = draw_table(rng, rows)
@@ -453,6 +626,14 @@ def generate(count: int, out: Path, seed: int) -> dict:
         "valid": truths.count("1"),
         "kinds": dict(sorted(counts.items())),
     }
+    # Added later; each has its own random.Random like the others, so the
+    # files above are the same as before they existed.
+    later_workloads = (
+        ("dates-long", "dates_long", valid_long_date, LONG_DATE_KINDS, long_date_is_valid),
+        ("numbers-arab", "numbers_ar", lambda rng: arab(valid_number(rng)), ARAB_NUMBER_KINDS, arab_number_is_valid),
+    )
+    for name, stem, valid, kinds, rule in later_workloads:
+        _line_workload(manifest, out, count, seed, name, stem, valid, kinds, rule)
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     return manifest
 

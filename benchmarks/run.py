@@ -401,8 +401,15 @@ def workloads(binary: Path, manifest: dict, directory: Path, has_csv: bool) -> l
             is_fieldcheck=True,
         )
 
-    def icu(name: str) -> Tool:
-        return Tool("ICU-from-C", [f"{base}/{name}"], stdin=True, exit_means_all_accepted=True, is_baseline=True)
+    def fieldcheck_jobs(*args: str) -> Tool:
+        # The same command on both cores: output in input order, the same verdicts.
+        tool = fieldcheck(*args, "--jobs", "2")
+        tool.name = "fieldcheck --jobs 2"
+        return tool
+
+    def icu(name: str, *args: str) -> Tool:
+        # args: the locale (and pattern) when not the program's default.
+        return Tool("ICU-from-C", [f"{base}/{name}", *args], stdin=True, exit_means_all_accepted=True, is_baseline=True)
 
     def floor() -> Tool:
         return Tool("echo floor", [f"{base}/echo"], stdin=True, check="none", ok_codes=(0,))
@@ -451,6 +458,7 @@ def workloads(binary: Path, manifest: dict, directory: Path, has_csv: bool) -> l
             info["numbers"]["values"],
             [
                 fieldcheck("number", "--locale", "de_DE"),
+                fieldcheck_jobs("number", "--locale", "de_DE"),
                 icu("icu_number"),
                 floor(),
                 numfmt,
@@ -462,14 +470,25 @@ def workloads(binary: Path, manifest: dict, directory: Path, has_csv: bool) -> l
             info["dates"]["data"],
             info["dates"]["truth"],
             info["dates"]["values"],
-            [fieldcheck("date", "--locale", "de_DE", "--pattern", "dd.MM.yyyy"), icu("icu_date"), floor()],
+            [
+                fieldcheck("date", "--locale", "de_DE", "--pattern", "dd.MM.yyyy"),
+                fieldcheck_jobs("date", "--locale", "de_DE", "--pattern", "dd.MM.yyyy"),
+                icu("icu_date"),
+                floor(),
+            ],
         ),
         Workload(
             "text",
             info["text"]["data"],
             info["text"]["truth"],
             info["text"]["values"],
-            [fieldcheck("text", "--allow", "[a-zA-Z0-9]", "--max-length", "12"), icu("icu_text"), floor(), grep],
+            [
+                fieldcheck("text", "--allow", "[a-zA-Z0-9]", "--max-length", "12"),
+                fieldcheck_jobs("text", "--allow", "[a-zA-Z0-9]", "--max-length", "12"),
+                icu("icu_text"),
+                floor(),
+                grep,
+            ],
         ),
         Workload(
             "csv",
@@ -489,6 +508,32 @@ def workloads(binary: Path, manifest: dict, directory: Path, has_csv: bool) -> l
                 ),
             ],
             unit="rows",
+        ),
+        # Values off fieldcheck's byte fast path, which ICU has to read: month
+        # names, and another script's digits and separators.
+        Workload(
+            "dates-long",
+            info["dates-long"]["data"],
+            info["dates-long"]["truth"],
+            info["dates-long"]["values"],
+            [
+                fieldcheck("date", "--locale", "de_DE", "--style", "long"),
+                fieldcheck_jobs("date", "--locale", "de_DE", "--style", "long"),
+                icu("icu_date", "de_DE", "d. MMMM y"),
+                floor(),
+            ],
+        ),
+        Workload(
+            "numbers-arab",
+            info["numbers-arab"]["data"],
+            info["numbers-arab"]["truth"],
+            info["numbers-arab"]["values"],
+            [
+                fieldcheck("number", "--locale", "ar_EG"),
+                fieldcheck_jobs("number", "--locale", "ar_EG"),
+                icu("icu_number", "ar_EG"),
+                floor(),
+            ],
         ),
     ]
     for workload in result:
@@ -539,7 +584,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, help="runs per tool, the best is kept (default 3; --quick 1)")
     parser.add_argument("--seed", type=int, default=generate.DEFAULT_SEED, help="data seed")
     parser.add_argument("--out", type=Path, default=BENCH / "out", help="where data and outputs go (default benchmarks/out)")
-    parser.add_argument("--workloads", default="numbers,dates,text,csv", help="comma-separated subset to run")
+    parser.add_argument(
+        "--workloads", default="numbers,dates,text,csv,dates-long,numbers-arab", help="comma-separated subset to run"
+    )
     args = parser.parse_args(argv)
     count = args.count if args.count is not None else (20_000 if args.quick else 1_000_000)
     repeat = args.repeat if args.repeat is not None else (1 if args.quick else 3)

@@ -1,7 +1,10 @@
-/* ICU-from-C baseline for the dates workload.
+/* ICU-from-C baseline for the dates and dates-long workloads.
  *
- * One value per line on stdin, parsed with a de_DE UDateFormat for the
- * pattern dd.MM.yyyy in UTC, made non-lenient with udat_setLenient(false).
+ *     icu_date [LOCALE [PATTERN]]      (default: de_DE dd.MM.yyyy)
+ *
+ * One value per line on stdin, parsed with a UDateFormat for the locale and
+ * pattern (dates: de_DE dd.MM.yyyy; dates-long: de_DE "d. MMMM y", month
+ * names) in UTC, made non-lenient with udat_setLenient(false).
  * A value is accepted only when udat_parse succeeds and consumed the whole
  * line; then the date is written as ISO yyyy-MM-dd (read back through a
  * Gregorian UCalendar in UTC), otherwise an empty line. Exit status: 0 every
@@ -14,16 +17,25 @@
 #include <unicode/udat.h>
 #include <unicode/ustring.h>
 
-int main(void) {
+int main(int argc, char **argv) {
+    const char *locale = argc > 1 ? argv[1] : "de_DE";
+    const char *pattern8 = argc > 2 ? argv[2] : "dd.MM.yyyy";
     UErrorCode status = U_ZERO_ERROR;
-    UDateFormat *fmt = udat_open(UDAT_PATTERN, UDAT_PATTERN, "de_DE", u"UTC", -1,
-                                 u"dd.MM.yyyy", -1, &status);
+    UChar pattern[256];
+    int32_t patternlen = 0;
+    u_strFromUTF8(pattern, 256, &patternlen, pattern8, -1, &status);
+    if (U_FAILURE(status)) {
+        fprintf(stderr, "icu_date: pattern: %s\n", u_errorName(status));
+        return 2;
+    }
+    UDateFormat *fmt = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, u"UTC", -1,
+                                 pattern, patternlen, &status);
     if (U_FAILURE(status)) {
         fprintf(stderr, "icu_date: udat_open: %s\n", u_errorName(status));
         return 2;
     }
     udat_setLenient(fmt, 0);
-    UCalendar *cal = ucal_open(u"UTC", -1, "de_DE", UCAL_GREGORIAN, &status);
+    UCalendar *cal = ucal_open(u"UTC", -1, locale, UCAL_GREGORIAN, &status);
     if (U_FAILURE(status)) {
         fprintf(stderr, "icu_date: ucal_open: %s\n", u_errorName(status));
         return 2;

@@ -1,7 +1,10 @@
-/* ICU-from-C baseline for the numbers workload.
+/* ICU-from-C baseline for the numbers and numbers-arab workloads.
+ *
+ *     icu_number [LOCALE]      (default: de_DE)
  *
  * One value per line on stdin. Each line is converted UTF-8 -> UTF-16 and
- * parsed by a de_DE UNUM_DECIMAL formatter with unum_parseDecimal, in ICU's
+ * parsed by a UNUM_DECIMAL formatter of the locale (numbers: de_DE;
+ * numbers-arab: ar_EG, Arabic-Indic digits) with unum_parseDecimal, in ICU's
  * default strict (non-lenient) mode. A value is accepted only when the parse
  * succeeds and consumed the whole line; then its decimal string ("1234.56")
  * is written, otherwise an empty line. Exit status: 0 every line accepted,
@@ -54,9 +57,10 @@ static size_t plain_decimal(const char *in, size_t len, char *out, size_t outcap
     return o;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+    const char *locale = argc > 1 ? argv[1] : "de_DE";
     UErrorCode status = U_ZERO_ERROR;
-    UNumberFormat *fmt = unum_open(UNUM_DECIMAL, NULL, 0, "de_DE", NULL, &status);
+    UNumberFormat *fmt = unum_open(UNUM_DECIMAL, NULL, 0, locale, NULL, &status);
     if (U_FAILURE(status)) {
         fprintf(stderr, "icu_number: unum_open: %s\n", u_errorName(status));
         return 2;
