@@ -114,7 +114,7 @@ final class ValueStep {
         self.validator = validator
         self.policy = policy
         keepRaw = policy.keepsRaw
-        scratch.reserveCapacity(256)
+        scratch = [UInt8](repeating: 0, count: 256)
     }
 
     /// The bytes of an oversized record, streamed where rejected raw values go.
@@ -131,14 +131,17 @@ final class ValueStep {
         // JSON Lines describe every value in full: the slow path only.
         if !policy.json, record.oversizedLength == nil {
             let took: Bool
+            let room = record.bytes.count + FieldValidator.fastPathSlack + 1
             if policy.check {
-                scratch.removeAll(keepingCapacity: true)
-                took = validator.acceptFast(record.bytes, into: &scratch)
+                if scratch.count < room { scratch = [UInt8](repeating: 0, count: room * 2) }
+                took =
+                    scratch.withUnsafeMutableBufferPointer { validator.acceptFast(record.bytes, at: $0.baseAddress!) }
+                    != nil
             } else {
-                took = try sinks.out.append { buffer in
-                    guard validator.acceptFast(record.bytes, into: &buffer) else { return false }
-                    buffer.append(terminator)
-                    return true
+                took = try sinks.out.appendFast(room: room) { at in
+                    guard let length = validator.acceptFast(record.bytes, at: at) else { return nil }
+                    at[length] = terminator
+                    return length + 1
                 }
             }
             if took {

@@ -45,14 +45,15 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
-    /// Appends `yyyy-MM-dd` as ASCII bytes, in one append (this is on every accepted date's path).
-    func appendISO(to out: inout [UInt8]) {
+    /// Writes `yyyy-MM-dd` (a year of at most four digits) at `out` and returns its length, 10.
+    func writeISO(to out: UnsafeMutablePointer<UInt8>) -> Int {
         func digit(_ value: Int) -> UInt8 { 0x30 + UInt8(truncatingIfNeeded: value % 10) }
         var text = (
             digit(year / 1000), digit(year / 100), digit(year / 10), digit(year), UInt8(ascii: "-"),
             digit(month / 10), digit(month), UInt8(ascii: "-"), digit(day / 10), digit(day)
         )
-        withUnsafeBytes(of: &text) { out.append(contentsOf: $0) }
+        withUnsafeBytes(of: &text) { UnsafeMutableRawPointer(out).copyMemory(from: $0.baseAddress!, byteCount: 10) }
+        return 10
     }
 
     public static func < (a: CivilDate, b: CivilDate) -> Bool {

@@ -326,9 +326,9 @@ final class DateValidator: TypedValidator {
     }
 
     /// Reads a numeric date byte by byte, exactly as `DateParser` and the checks below would,
-    /// and appends the ISO date; declines (returns false) on anything else.
-    func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
-        guard let steps = fastSteps else { return false }
+    /// and writes the ISO date; declines (returns 0) on anything else.
+    func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let steps = fastSteps else { return 0 }
         var index = 0
         var year = 0
         var yearDigits = 0
@@ -337,7 +337,7 @@ final class DateValidator: TypedValidator {
         for step in steps {
             switch step {
             case .literal(let byte):
-                guard index < bytes.count, bytes[index] == byte else { return false }
+                guard index < bytes.count, bytes[index] == byte else { return 0 }
                 index += 1
             case .number(let field, let maxDigits):
                 var value = 0
@@ -346,31 +346,30 @@ final class DateValidator: TypedValidator {
                     value = value * 10 + Int(bytes[index] &- 0x30)
                     index += 1
                 }
-                guard index > start else { return false }
+                guard index > start else { return 0 }
                 switch field {
                 case .year:
                     year = value
                     yearDigits = index - start
-                    guard yearDigits <= 4 else { return false }
+                    guard yearDigits <= 4 else { return 0 }
                 case .month: month = value
                 default: day = value
                 }
-                if field != .year && index - start > 2 { return false }
+                if field != .year && index - start > 2 { return 0 }
             }
         }
-        guard index == bytes.count else { return false }
+        guard index == bytes.count else { return 0 }
         let reader = readers[0]
-        if reader.yearLetters >= 3 && yearDigits < reader.yearLetters { return false }
+        if reader.yearLetters >= 3 && yearDigits < reader.yearLetters { return 0 }
         if reader.usesCenturyWindow && reader.yearLetters <= 2 && yearDigits == 2 {
             year = windowed(year, month: month, day: day)
         } else if reader.yearLetters <= 2 && yearDigits != 4 {
-            return false
+            return 0
         }
-        guard let date = CivilDate(year: year, month: month, day: day) else { return false }
-        if let min = spec.minimum, date < min { return false }
-        if let max = spec.maximum, max < date { return false }
-        date.appendISO(to: &out)
-        return true
+        guard let date = CivilDate(year: year, month: month, day: day) else { return 0 }
+        if let min = spec.minimum, date < min { return 0 }
+        if let max = spec.maximum, max < date { return 0 }
+        return date.writeISO(to: out)
     }
 
     /// ICU's reading of a two-digit year: the year in the hundred years that start 80 years

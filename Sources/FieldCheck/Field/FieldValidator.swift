@@ -8,9 +8,10 @@ protocol TypedValidator: AnyObject {
     var explains: Bool { get set }
     /// Validates the prepared value; `map` turns offsets in it into offsets in the input.
     func validate(_ value: String, map: OffsetMap, into result: inout FieldResult)
-    /// The fast path: appends the canonical output of an ASCII value and returns true, or
-    /// returns false when `validate` must read it. It never rejects.
-    func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool
+    /// The fast path: writes the canonical output of a value at `out` (room for
+    /// `bytes.count + FieldValidator.fastPathSlack` bytes) and returns its length, or returns 0
+    /// when `validate` must read it. It never rejects.
+    func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int
 }
 
 /// A field specification compiled for use: ICU sets, expressions and formatters opened once
@@ -65,6 +66,7 @@ public final class FieldValidator {
         fastPathApplies =
             !spec.trim && spec.normalization == nil && spec.caseMapping == nil && !spec.strip
             && (typed == nil || (allowSet == nil && denySet == nil && presetSet == nil))
+        hasLengthOrPattern = spec.minLength != nil || spec.maxLength != nil || regex != nil
         // The character rules for ASCII, decided once by the same `refusal` the pipeline asks.
         var low: UInt64 = 0
         var high: UInt64 = 0
@@ -79,23 +81,31 @@ public final class FieldValidator {
 
     /// Whether no stage could change or explain an ASCII value in a way the fast path does not.
     private var fastPathApplies = false
+    private var hasLengthOrPattern = false
     /// Bit b set: ASCII character b passes the character rules.
     private var asciiAllowed: (low: UInt64, high: UInt64) = (0, 0)
 
     // MARK: The fast path
 
-    /// Appends what stdout gets for `bytes` and returns true when the value is accepted on the
-    /// fast path: printable-or-control ASCII without NUL, with no stage that rewrites it, read
-    /// by the typed fast path (numbers, numeric dates) or checked against ASCII character
-    /// sets (text). Returns false, with `out` unchanged, when `validate(bytes:)` must decide —
-    /// including for every value that is rejected.
-    public func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
-        guard fastPathApplies else { return false }
-        let mark = out.count
+    /// How many bytes beyond the value's own length the fast path may write.
+    public static let fastPathSlack = 16
+
+    /// Writes what stdout gets for `bytes` at `out`, which has room for `bytes.count +
+    /// FieldValidator.fastPathSlack` bytes, and returns its length when the value is accepted
+    /// on the fast path: valid UTF-8 without NUL, with no stage that rewrites it, read by the
+    /// typed fast path (numbers, numeric dates) or checked against ASCII character sets
+    /// (text). Returns nil when `validate(bytes:)` must decide — including for every value
+    /// that is rejected.
+    public func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int? {
+        guard fastPathApplies else { return nil }
+        var length: Int
         if let typed {
-            // The typed fast paths accept ASCII digits, signs and separators only, so a value
-            // they take needs no ASCII scan of its own.
-            guard typed.acceptFast(bytes, into: &out) else { return false }
+            // The typed fast paths take only the locale's digits, signs and separators, as
+            // fixed byte sequences: what they accept is valid UTF-8 without NUL or rules to apply.
+            length = typed.acceptFast(bytes, at: out)
+            guard length > 0 else { return nil }
+            // Lengths and patterns are counted on ASCII alone here.
+            if hasLengthOrPattern && bytes.contains(where: { $0 >= 0x80 }) { return nil }
         } else {
             // One branch-free pass: ASCII (high bit clear), and every byte allowed by the
             // character rules (NUL never is).
@@ -107,18 +117,26 @@ public final class FieldValidator {
                 let bit = UInt64(1) << UInt64(byte & 63)
                 refused |= ((byte < 64 ? low : high) & bit) ^ bit
             }
-            guard union < 0x80, refused == 0 else { return false }
-            out.append(contentsOf: bytes)
+            guard union < 0x80, refused == 0 else { return nil }
+            length = bytes.count
         }
-        if !passesLengthAndPattern(bytes) {
-            out.removeSubrange(mark...)
-            return false
+        guard passesLengthAndPattern(bytes) else { return nil }
+        if typed == nil || spec.output == .input {
+            if let base = bytes.baseAddress { out.update(from: base, count: bytes.count) }
+            length = bytes.count
         }
-        if typed != nil && spec.output == .input {
-            out.removeSubrange(mark...)
-            out.append(contentsOf: bytes)
-        }
-        return true
+        return length
+    }
+
+    /// The fast path into an array: appends what stdout gets for `bytes` and returns true, or
+    /// returns false with `out` unchanged when `validate(bytes:)` must decide.
+    public func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
+        let mark = out.count
+        let room = bytes.count + Self.fastPathSlack
+        out.append(contentsOf: repeatElement(0, count: room))
+        let length = out.withUnsafeMutableBufferPointer { acceptFast(bytes, at: $0.baseAddress! + mark) }
+        out.removeLast(room - (length ?? 0))
+        return length != nil
     }
 
     /// The length and pattern rules for an ASCII value.

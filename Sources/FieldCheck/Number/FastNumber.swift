@@ -1,14 +1,22 @@
-/// The number fast path: reads plain ASCII decimals of a Latin-digit locale (`-1.234.567,89`
-/// in de_DE) byte by byte and writes the canonical value, without building a String.
+/// The number fast path: reads plain decimals of a locale whose separators and minus sign
+/// are fixed byte sequences (`-1.234.567,89` in de_DE, `؜-١٬٢٣٤٫٥` in ar_EG) byte by byte
+/// and writes the canonical value, without building a String.
 ///
 /// It only ever accepts: anything it is not sure of (an exponent, a plus sign, a separator
-/// off the full grouping, a rule it would have to explain) makes it decline, and the full
-/// pipeline reads the value and says why. `FastPathTests` feeds both paths millions of
-/// generated strings and fails on any value the fast path accepts differently.
+/// off the full grouping, a digit of another numbering system, a rule it would have to
+/// explain) makes it decline, and the full pipeline reads the value and says why.
+/// `FastPathTests` feeds both paths millions of generated strings and fails on any value the
+/// fast path accepts differently.
 struct FastNumber {
-    let decimal: UInt8
+    /// The locale's digits: one UTF-8 sequence per digit, all ten alike but for the last
+    /// byte (`0x30…0x39`; `D9 A0…D9 A9` for Arabic-Indic).
+    let digitLead: ByteToken?
+    let zeroByte: UInt8
+    let decimal: ByteToken
     /// The grouping separator, or nil when the locale (or the field) does not group.
-    let group: UInt8?
+    let group: ByteToken?
+    /// The locale's own minus sign when it is not U+002D, which is read too.
+    let ownMinus: ByteToken?
     let primary: Int
     let secondary: Int
     let allowFraction: Bool
@@ -20,21 +28,43 @@ struct FastNumber {
     /// Nil when the field's locale or rules are not for the fast path.
     init?(spec: NumberSpec, symbols: NumberSymbols, grouping: Bool) {
         guard !spec.lenient, spec.style == .decimal || spec.style == .integer, !spec.formatsOutput,
-            symbols.digits == Unicode.Scalar.asciiDigits,
-            symbols.minusSign == "-", !symbols.decimalPattern.contains(";"),
-            let first = symbols.decimalPattern.first, first == "#" || first == "0",
-            let decimal = Self.asciiByte(symbols.decimalSeparator)
+            let zero = symbols.digits.first, symbols.digits.count == 10,
+            symbols.digits.enumerated().allSatisfy({ $0.element.value == zero.value + UInt32($0.offset) }),
+            !symbols.decimalPattern.contains(";"),
+            let first = symbols.decimalPattern.first, first == "#" || first == "0"
         else { return nil }
+        // All ten digits must differ in their last byte only, so one comparison finds any of them.
+        let zeroUTF8 = Array(String(Character(zero)).utf8)
+        let nineUTF8 = Array(String(Character(Unicode.Scalar(zero.value + 9)!)).utf8)
+        guard zeroUTF8.dropLast() == nineUTF8.dropLast(), let last = zeroUTF8.last else { return nil }
+        zeroByte = last
+        digitLead = zeroUTF8.count == 1 ? nil : ByteToken(bytes: zeroUTF8.dropLast())
+        guard let decimal = Self.separator(symbols.decimalSeparator) else { return nil }
         self.decimal = decimal
         primary = symbols.primaryGroupingSize
         secondary = symbols.secondaryGroupingSize
         if grouping && symbols.usesGrouping {
-            guard let group = Self.asciiByte(symbols.groupingSeparator), group != decimal, group != 0x20,
+            // Space and apostrophe groups have variants the pipeline reads and warns about.
+            guard let group = Self.separator(symbols.groupingSeparator), group != decimal,
+                !symbols.groupingSeparator.unicodeScalars.contains(where: {
+                    NumberParser.spaces.contains($0) || NumberParser.apostrophes.contains($0)
+                }),
                 primary > 0, secondary > 0
             else { return nil }
             self.group = group
         } else {
             self.group = nil
+        }
+        // The locale's minus, unless it is U+002D; bidi marks in it are written as given.
+        if symbols.minusSign == "-" {
+            ownMinus = nil
+        } else {
+            guard let minus = ByteToken(symbols.minusSign),
+                symbols.minusSign.unicodeScalars.allSatisfy({
+                    NumberParser.isBidiMark($0) || $0 == "-" || $0 == "\u{2212}"
+                })
+            else { return nil }
+            ownMinus = minus
         }
         allowFraction = !(spec.integerOnly || spec.style == .integer)
         allowNegative = spec.allowNegative
@@ -43,111 +73,143 @@ struct FastNumber {
         maximum = spec.maximum
     }
 
-    private static func asciiByte(_ text: String) -> UInt8? {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 1, bytes[0] < 0x80, !(0x30...0x39).contains(bytes[0]) else { return nil }
-        return bytes[0]
+    /// A separator the fast path can compare: one or more characters, none of them a digit,
+    /// a sign or a bidi mark.
+    private static func separator(_ text: String) -> ByteToken? {
+        guard
+            text.unicodeScalars.allSatisfy({
+                $0.properties.numericType == nil && $0 != "-" && $0 != "+" && $0 != "\u{2212}"
+                    && !NumberParser.isBidiMark($0)
+            })
+        else { return nil }
+        return ByteToken(text)
     }
 
-    /// Appends the canonical value of `bytes` to `out` and returns true, or returns false
-    /// (leaving `out` as it was) when the full pipeline must read it.
-    func accept(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
+    /// The value of the digit at `index`, and its length in bytes, or nil.
+    @inline(__always)
+    private func digit(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> (value: UInt8, length: Int)? {
+        guard let digitLead else {
+            let value = bytes[index] &- zeroByte
+            return value < 10 ? (value, 1) : nil
+        }
+        let lead = digitLead.length(in: bytes, at: index)
+        guard lead > 0, index + lead < bytes.count else { return nil }
+        let value = bytes[index + lead] &- zeroByte
+        return value < 10 ? (value, lead + 1) : nil
+    }
+
+    /// Writes the canonical value of `bytes` at `out` and returns its length, or returns 0
+    /// when the full pipeline must read it. `out` has room for `bytes.count + 16` bytes.
+    func accept(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
         let count = bytes.count
+        guard count > 0 else { return 0 }
         var index = 0
         var negative = false
-        if count > 0 && bytes[0] == UInt8(ascii: "-") {
-            guard allowNegative else { return false }
-            negative = true
+        if bytes[0] == UInt8(ascii: "-") {
             index = 1
+        } else if let ownMinus {
+            index = ownMinus.length(in: bytes, at: 0)
         }
+        if index > 0 {
+            guard allowNegative else { return 0 }
+            negative = true
+        }
+        // The digits go to `out` from offset 3, leaving room to write "-0." before them.
+        let digits = out + 3
+        var written = 0
         // Integer part: digit runs, separated by grouping separators when grouped at all.
         // Only the fully grouped form is taken (every boundary has its separator).
-        let integerStart = index
         var runs = 0
         var run = 0
-        var separators = 0
         while index < count {
-            let byte = bytes[index]
-            if byte &- 0x30 < 10 {
+            if let (value, length) = digit(bytes, index) {
+                digits[written] = 0x30 + value
+                written += 1
                 run += 1
-            } else if let group, byte == group {
+                index += length
+            } else if let group, case let length = group.length(in: bytes, at: index), length > 0 {
                 // A separator closes a run: the first may be 1...secondary digits, later ones
                 // must be whole secondary groups; the last run is checked below.
-                guard run > 0 else { return false }
-                if runs == 0 {
-                    guard run <= secondary else { return false }
-                } else {
-                    guard run == secondary else { return false }
-                }
+                guard run > 0, run <= secondary, runs == 0 || run == secondary else { return 0 }
                 runs += 1
-                separators += 1
                 run = 0
+                index += length
             } else {
                 break
             }
-            index += 1
         }
-        guard run > 0 else { return false }
-        if separators > 0 {
-            // The group nearest the decimal separator is the primary size; with one separator
-            // the run before it stands alone.
-            guard run == primary else { return false }
-        }
-        let integerEnd = index
-        var fractionStart = index
-        var fractionEnd = index
+        // The group nearest the decimal separator is the primary size; with one separator
+        // the run before it stands alone.
+        guard run > 0, runs == 0 || run == primary else { return 0 }
+        let integerDigits = written
         if index < count {
-            guard allowFraction, bytes[index] == decimal else { return false }
-            index += 1
-            fractionStart = index
-            while index < count && bytes[index] &- 0x30 < 10 { index += 1 }
-            fractionEnd = index
-            guard index == count, fractionEnd > fractionStart else { return false }
-            if let maxFractionDigits, fractionEnd - fractionStart > maxFractionDigits { return false }
+            guard allowFraction, case let length = decimal.length(in: bytes, at: index), length > 0 else { return 0 }
+            index += length
+            while index < count, let (value, length) = digit(bytes, index) {
+                digits[written] = 0x30 + value
+                written += 1
+                index += length
+            }
+            guard index == count, written > integerDigits else { return 0 }
+            if let maxFractionDigits, written - integerDigits > maxFractionDigits { return 0 }
         }
         // Canonical form: no leading integer zeros, no trailing fraction zeros, "0" for zero.
-        var firstDigit = integerStart
-        while firstDigit < integerEnd && (bytes[firstDigit] == 0x30 || bytes[firstDigit] == group) { firstDigit += 1 }
-        var lastFraction = fractionEnd
-        while lastFraction > fractionStart && bytes[lastFraction - 1] == 0x30 { lastFraction -= 1 }
-        let integerDigits =
-            integerEnd - firstDigit - (separators > 0 ? countSeparators(bytes, firstDigit, integerEnd) : 0)
-        guard integerDigits <= 60, lastFraction - fractionStart <= 60 else { return false }
-        let mark = out.count
-        // Built on the stack and appended once: small appends to an Array cost more than the scan.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 2) { text in
-            var length = 0
-            func put(_ byte: UInt8) {
-                text[length] = byte
-                length += 1
+        var firstDigit = 0
+        while firstDigit < integerDigits && digits[firstDigit] == 0x30 { firstDigit += 1 }
+        var end = written
+        while end > integerDigits && digits[end - 1] == 0x30 { end -= 1 }
+        guard integerDigits - firstDigit <= 60, end - integerDigits <= 60 else { return 0 }
+        // Moved down in place: every byte goes to an offset below the one it is read from.
+        var length = 0
+        func put(_ byte: UInt8) {
+            out[length] = byte
+            length += 1
+        }
+        if firstDigit == integerDigits && end == integerDigits {
+            put(0x30)
+        } else {
+            if negative { put(UInt8(ascii: "-")) }
+            if firstDigit == integerDigits { put(0x30) }
+            for position in firstDigit..<integerDigits { put(digits[position]) }
+            if end > integerDigits {
+                put(UInt8(ascii: "."))
+                for position in integerDigits..<end { put(digits[position]) }
             }
-            if integerDigits == 0 && lastFraction == fractionStart {
-                put(0x30)
-            } else {
-                if negative { put(UInt8(ascii: "-")) }
-                if integerDigits == 0 { put(0x30) }
-                for position in firstDigit..<integerEnd where bytes[position] != group { put(bytes[position]) }
-                if lastFraction > fractionStart {
-                    put(UInt8(ascii: "."))
-                    for position in fractionStart..<lastFraction { put(bytes[position]) }
-                }
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<length]))
         }
         if minimum != nil || maximum != nil {
-            guard let value = ExactDecimal(String(decoding: out[mark...], as: UTF8.self)),
+            guard
+                let value = ExactDecimal(
+                    String(decoding: UnsafeBufferPointer(start: out, count: length), as: UTF8.self)),
                 minimum.map({ !(value < $0) }) ?? true, maximum.map({ !($0 < value) }) ?? true
-            else {
-                out.removeSubrange(mark...)
-                return false
-            }
+            else { return 0 }
         }
-        return true
+        return length
+    }
+}
+
+/// A short byte sequence (a separator or a sign in UTF-8, up to 8 bytes) compared in place.
+struct ByteToken: Equatable {
+    private let packed: UInt64
+    let count: Int
+
+    init?(_ text: String) { self.init(bytes: Array(text.utf8)) }
+
+    /// Any bytes, not only whole characters: the lead bytes of a digit.
+    init?(bytes: some Collection<UInt8>) {
+        guard (1...8).contains(bytes.count) else { return nil }
+        packed = bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+        count = bytes.count
     }
 
-    private func countSeparators(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int {
-        var separators = 0
-        for position in from..<to where bytes[position] == group { separators += 1 }
-        return separators
+    /// Its length when `bytes` holds it at `index`, else 0.
+    @inline(__always)
+    func length(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        guard index + count <= bytes.count else { return 0 }
+        var rest = packed
+        for offset in 0..<count {
+            guard bytes[index + offset] == UInt8(truncatingIfNeeded: rest) else { return 0 }
+            rest >>= 8
+        }
+        return count
     }
 }

@@ -70,8 +70,8 @@ final class NumberValidator: TypedValidator {
         example = "a number like \(shown) (\(locale)\(spec.allowGrouping ? "" : ", without grouping"))"
     }
 
-    func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
-        fast?.accept(bytes, into: &out) ?? false
+    func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int {
+        fast?.accept(bytes, into: out) ?? 0
     }
 
     deinit { if let lenientFormat { cicu_unum_close(lenientFormat) } }

@@ -7,9 +7,15 @@
 struct BrokenPipe: Error {}
 
 /// A buffered writer on a file descriptor: values go out in large writes, not one per line.
+///
+/// The buffer is raw memory, so that the fast paths write a value straight into it
+/// (`appendFast`) without the checks and copies of appending to an Array.
 final class OutputStream {
     let fd: Int32
-    private var buffer: [UInt8] = []
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var allocated: Int
+    /// Flush once this many bytes wait (0: at every write, for a terminal).
     private let capacity: Int
     /// Whether the descriptor is a terminal (line-at-a-time flushing, colour).
     let isTerminal: Bool
@@ -18,7 +24,8 @@ final class OutputStream {
         self.fd = fd
         self.isTerminal = isatty(fd) != 0
         self.capacity = isatty(fd) != 0 ? 0 : capacity
-        buffer.reserveCapacity(capacity)
+        allocated = max(capacity, 1 << 12)
+        base = .allocate(capacity: allocated)
     }
 
     /// A stream that only collects its bytes, for `move(to:)`: it never writes on its own.
@@ -26,16 +33,20 @@ final class OutputStream {
         fd = -1
         isTerminal = false
         capacity = .max
+        allocated = 1 << 16
+        base = .allocate(capacity: allocated)
     }
 
+    deinit { base.deallocate() }
+
     /// Whether bytes wait in the buffer.
-    var hasPending: Bool { !buffer.isEmpty }
+    var hasPending: Bool { count > 0 }
 
     /// Writes the collected bytes to `other` and empties the buffer.
     func move(to other: OutputStream) throws {
-        guard !buffer.isEmpty else { return }
-        try buffer.withUnsafeBufferPointer { try other.write($0) }
-        buffer.removeAll(keepingCapacity: true)
+        guard count > 0 else { return }
+        try other.write(UnsafeBufferPointer(start: base, count: count))
+        count = 0
     }
 
     static func open(path: String) throws(InputOutputError) -> OutputStream {
@@ -48,8 +59,7 @@ final class OutputStream {
 
     func write(_ text: String) throws {
         var text = text
-        text.withUTF8 { buffer.append(contentsOf: $0) }
-        if buffer.count >= capacity { try flush() }
+        try text.withUTF8 { try write($0) }
     }
 
     func write(_ bytes: [UInt8]) throws {
@@ -60,38 +70,56 @@ final class OutputStream {
     func writeQuietly(_ text: String) { try? write(text) }
 
     func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= capacity { try flush() }
+        try reserve(bytes.count)
+        if let source = bytes.baseAddress { (base + count).update(from: source, count: bytes.count) }
+        count += bytes.count
+        if count >= capacity { try flush() }
     }
 
-    /// Lets `body` append straight into the buffer, saving a copy on the fast path; what it
-    /// appended is written like any other bytes. Returns what `body` returns.
-    func append(_ body: (inout [UInt8]) -> Bool) throws -> Bool {
-        let appended = body(&buffer)
-        if buffer.count >= capacity { try flush() }
-        return appended
+    /// Lets `body` write straight into the buffer, at most `room` bytes, saving a copy on the
+    /// fast path. `body` returns how many it wrote, or nil when it wrote nothing and the value
+    /// must take the slow path; returns whether it wrote.
+    @inline(__always)
+    func appendFast(room: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int?) throws -> Bool {
+        if count + room > allocated { try reserve(room) }
+        guard let written = body(base + count) else { return false }
+        count += written
+        if count >= capacity { try flush() }
+        return true
     }
 
     func write(byte: UInt8) throws {
-        buffer.append(byte)
-        if buffer.count >= capacity { try flush() }
+        if count == allocated { try reserve(1) }
+        base[count] = byte
+        count += 1
+        if count >= capacity { try flush() }
+    }
+
+    /// Makes room for `room` more bytes: flushes what waits, or grows the buffer when it is
+    /// in memory or one value is larger than it.
+    private func reserve(_ room: Int) throws {
+        guard count + room > allocated else { return }
+        if fd >= 0 { try flush() }
+        guard count + room > allocated else { return }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(allocated * 2, count + room))
+        grown.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = grown
+        allocated = max(allocated * 2, count + room)
     }
 
     func flush() throws {
         var written = 0
-        let total = buffer.count
-        try buffer.withUnsafeBytes { raw in
-            while written < total {
-                let n = Glibc.write(fd, raw.baseAddress! + written, total - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    if errno == EPIPE { throw BrokenPipe() }
-                    throw InputOutputError("write failed: \(String(cString: strerror(errno)))")
-                }
-                written += n
+        while written < count {
+            let n = Glibc.write(fd, base + written, count - written)
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EPIPE { throw BrokenPipe() }
+                throw InputOutputError("write failed: \(String(cString: strerror(errno)))")
             }
+            written += n
         }
-        buffer.removeAll(keepingCapacity: true)
+        count = 0
     }
 
     func close() throws {
