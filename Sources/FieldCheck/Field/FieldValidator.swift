@@ -1,5 +1,9 @@
 internal import CICU
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The parsing and rules of one value type (number, date) behind the shared pipeline.
 protocol TypedValidator: AnyObject {
     /// An example of a valid value in the field's locale and format (the placeholder).
@@ -173,7 +177,13 @@ public final class FieldValidator {
     /// Validates one decoded value.
     public func validate(_ input: String) -> FieldResult {
         var result = FieldResult(input: input)
-        if let nul = input.unicodeScalars.firstIndex(of: "\0") {
+        // Bytes first: a scan of the scalars for every value cost more than the check is worth.
+        let hasNUL =
+            input.utf8.withContiguousStorageIfAvailable {
+                $0.isEmpty ? false : memchr($0.baseAddress!, 0, $0.count) != nil
+            }
+            ?? input.utf8.contains(0)
+        if hasNUL, let nul = input.unicodeScalars.firstIndex(of: "\0") {
             let offset = input.unicodeScalars.distance(from: input.unicodeScalars.startIndex, to: nul)
             result.errors.append(
                 Diagnostic(

@@ -18,10 +18,21 @@ struct ParsedNumber {
 }
 
 /// Why a text is not a number, at which offset (in the parsed scalars).
-struct NumberFailure: Error {
+///
+/// `@unchecked Sendable`: its reason may capture the parser, and a failure never leaves the
+/// thread of the validator that made it.
+struct NumberFailure: Error, @unchecked Sendable {
     var code: ErrorCode
     var index: Int?
-    var reason: String
+    /// The reason in words, built only when a message is wanted (not under `--quiet`).
+    private let explanation: () -> String
+    var reason: String { explanation() }
+
+    init(code: ErrorCode, index: Int?, reason: @escaping @autoclosure () -> String) {
+        self.code = code
+        self.index = index
+        explanation = reason
+    }
 }
 
 /// fieldcheck's strict number reader, driven by one locale's symbols and the affixes of one
@@ -188,11 +199,16 @@ final class NumberParser {
 
     func parse(_ text: [Unicode.Scalar]) -> Result<ParsedNumber, NumberFailure> {
         if text.isEmpty { return .failure(NumberFailure(code: .empty, index: nil, reason: "empty value")) }
-        // Affixes are compared on keys, skipping bidi marks; `keyed` remembers where each key stood.
-        var keyed: [(key: Unicode.Scalar, index: Int)] = []
-        keyed.reserveCapacity(text.count)
-        for (index, scalar) in text.enumerated() where !Self.isBidiMark(scalar) { keyed.append((key(scalar), index)) }
-        let keys = keyed.map(\.key)
+        // Affixes are compared on keys, skipping bidi marks; `keyIndices` remembers where each
+        // key stood.
+        var keys: [Unicode.Scalar] = []
+        var keyIndices: [Int] = []
+        keys.reserveCapacity(text.count)
+        keyIndices.reserveCapacity(text.count)
+        for (index, scalar) in text.enumerated() where !Self.isBidiMark(scalar) {
+            keys.append(key(scalar))
+            keyIndices.append(index)
+        }
         let reversedKeys = Array(keys.reversed())
         // NaN and infinity have no digits: only then are the words worth comparing.
         if !text.contains(where: { ("0"..."9").contains($0) || (!$0.isASCII && $0.properties.numericType == .decimal) })
@@ -220,16 +236,16 @@ final class NumberParser {
                 let suffixLength = matchAffix(affixes.reversedSuffixKeys, reversedKeys[...]),
                 prefixLength + suffixLength < keys.count
             else { continue }
-            let start = keyed[prefixLength].index
-            let end = keyed[keys.count - suffixLength - 1].index + 1
+            let start = keyIndices[prefixLength]
+            let end = keyIndices[keys.count - suffixLength - 1] + 1
             var result = scanBody(text, start, end)
             if case .success(var parsed) = result {
                 if affixes.negative {
                     parsed.negativeForm = true
                     parsed.value.negative = !parsed.value.isZero
-                    parsed.signIndex = affixes.prefix.isEmpty ? keyed[keys.count - suffixLength].index : keyed[0].index
+                    parsed.signIndex = affixes.prefix.isEmpty ? keyIndices[keys.count - suffixLength] : keyIndices[0]
                 } else if affixes.prefix.contains("+") || affixes.suffix.contains("+") {
-                    parsed.signIndex = keyed[0].index
+                    parsed.signIndex = keyIndices[0]
                 }
                 parsed.currency = affixes.currency
                 result = .success(parsed)
@@ -243,12 +259,13 @@ final class NumberParser {
         let start =
             candidates.lazy.filter { !$0.prefix.isEmpty }
             .compactMap { self.matchAffix($0.prefixKeys, keys[...]) }.first
-            .map { keyed[$0].index } ?? 0
+            .map { keyIndices[$0] } ?? 0
         let result = scanBody(text, start, text.count)
         if case .failure = result { return result }
         let what = style == .percent ? "the percent sign" : style == .currency ? "the currency" : "the sign or symbols"
         return .failure(
-            NumberFailure(code: .notANumber, index: nil, reason: "missing \(what) the \(style.rawValue) style writes"))
+            NumberFailure(
+                code: .notANumber, index: nil, reason: "missing \(what) the \(self.style.rawValue) style writes"))
     }
 
     /// How many keys of `keys` an affix (as keys) matches at its start, or nil. Spaces in the
@@ -284,8 +301,10 @@ final class NumberParser {
         var separators: [(index: Int, digitsBefore: Int)] = []
         var sawOwnDigit = false
         var index = start
-        func fail(_ code: ErrorCode, _ at: Int, _ reason: String) -> Result<ParsedNumber, NumberFailure> {
-            .failure(NumberFailure(code: code, index: at, reason: reason))
+        func fail(_ code: ErrorCode, _ at: Int, _ reason: @escaping @autoclosure () -> String)
+            -> Result<ParsedNumber, NumberFailure>
+        {
+            .failure(NumberFailure(code: code, index: at, reason: reason()))
         }
         while index < end {
             let scalar = text[index]
@@ -302,13 +321,14 @@ final class NumberParser {
                 index += 1
                 continue
             }
-            if scalar.properties.numericType == .decimal {
+            // An ASCII character here is a digit only if it is 0–9 (the Unicode lookup is slow).
+            if scalar.isASCII ? ("0"..."9").contains(scalar) : scalar.properties.numericType == .decimal {
                 let mixed = text.contains { symbols.digitValue($0) != nil }
                 let digits = String(String.UnicodeScalarView(symbols.digits))
                 return fail(
                     mixed ? .mixedDigits : .unexpectedCharacter, index,
                     (mixed ? "digits of two numbering systems" : "a digit of another numbering system")
-                        + "; \(symbols.locale) writes the digits \(digits) (\(symbols.numberingSystem))")
+                        + "; \(self.symbols.locale) writes the digits \(digits) (\(self.symbols.numberingSystem))")
             }
             if isGroupingSeparator(scalar) && parsed.exponentIndex == nil {
                 if parsed.decimalIndex != nil {
@@ -347,12 +367,12 @@ final class NumberParser {
             if isMinus(scalar) || isPlus(scalar) {
                 return fail(
                     .misplacedSign, index,
-                    "a sign can only stand where \(symbols.locale) writes it, as in \(symbols.minusSign)5")
+                    "a sign can only stand where \(self.symbols.locale) writes it, as in \(self.symbols.minusSign)5")
             }
             if scalar == decimal || isGroupingSeparator(scalar) {
                 return fail(.unexpectedCharacter, index, "a separator cannot stand in the exponent")
             }
-            return fail(.unexpectedCharacter, index, "not part of a number in \(symbols.locale)")
+            return fail(.unexpectedCharacter, index, "not part of a number in \(self.symbols.locale)")
         }
         if integer.isEmpty && fraction.isEmpty {
             // Point at the first character that is neither a sign nor a separator ('x' in "-x").
@@ -393,7 +413,8 @@ final class NumberParser {
                 return NumberFailure(
                     code: .misplacedGroupingSeparator, index: separator.index,
                     reason:
-                        "\(after) digit\(after == 1 ? "" : "s") follow it; \(symbols.locale) groups as in \(example)")
+                        "\(after) digit\(after == 1 ? "" : "s") follow it; \(self.symbols.locale) groups as in \(example)"
+                )
             }
         }
         let firstGroup = separators[0].digitsBefore
@@ -401,7 +422,7 @@ final class NumberParser {
             return NumberFailure(
                 code: .misplacedGroupingSeparator, index: separators[0].index,
                 reason:
-                    "\(firstGroup) digits stand before it without a separator; \(symbols.locale) groups as in \(example)"
+                    "\(firstGroup) digits stand before it without a separator; \(self.symbols.locale) groups as in \(example)"
             )
         }
         return nil
