@@ -16,8 +16,10 @@ public struct RowResult {
     public var warnings: [CellProblem] = []
     /// Which cells were rejected.
     public var rejectedCells: Set<Int> = []
-    /// The canonical bytes of the accepted checked cells, one after another.
+    /// The canonical bytes of the accepted checked cells, one after another, up to
+    /// `outputEnd`; the bytes after it are room the fast path writes into, kept between rows.
     var outputBytes: [UInt8] = []
+    var outputEnd = 0
     /// Where each cell's canonical form lies in `outputBytes` (nil: write the cell as read).
     var outputRanges: [Range<Int>?] = []
 
@@ -35,15 +37,30 @@ public struct RowResult {
         if !errors.isEmpty { errors.removeAll(keepingCapacity: true) }
         if !warnings.isEmpty { warnings.removeAll(keepingCapacity: true) }
         if !rejectedCells.isEmpty { rejectedCells.removeAll(keepingCapacity: true) }
-        outputBytes.removeAll(keepingCapacity: true)
+        outputEnd = 0
         outputRanges.removeAll(keepingCapacity: true)
         for _ in 0..<cells { outputRanges.append(nil) }
     }
 
     mutating func store(_ text: String, cell: Int) {
-        let start = outputBytes.count
-        outputBytes.append(contentsOf: text.utf8)
-        outputRanges[cell] = start..<outputBytes.count
+        let start = outputEnd
+        outputBytes.replaceSubrange(start..<min(outputBytes.count, start + text.utf8.count), with: text.utf8)
+        outputEnd += text.utf8.count
+        outputRanges[cell] = start..<outputEnd
+    }
+
+    /// Lets `write` put a cell's canonical bytes (at most `room`) after the others; returns
+    /// their range, or nil when `write` returns nil.
+    mutating func appendOutput(room: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int?) -> Range<Int>? {
+        if outputBytes.count < outputEnd + room {
+            outputBytes.append(contentsOf: repeatElement(0, count: outputEnd + room - outputBytes.count + 256))
+        }
+        let start = outputEnd
+        guard let length = outputBytes.withUnsafeMutableBufferPointer({ write($0.baseAddress! + start) }) else {
+            return nil
+        }
+        outputEnd += length
+        return start..<outputEnd
     }
 }
 
@@ -229,15 +246,16 @@ public final class TableValidator {
                             "the column '\(column.schema.name)' requires a value; expected \(column.validator.placeholderPhrase)"
                     ))
             } else {
-                result.outputRanges[column.index] = result.outputBytes.count..<result.outputBytes.count
+                result.outputRanges[column.index] = result.outputEnd..<result.outputEnd
             }
             return
         }
         if column.bareNumber {
             // The fast path: the canonical bytes straight into the row's output.
-            let start = result.outputBytes.count
-            if column.validator.acceptFast(cell, into: &result.outputBytes) {
-                let range = start..<result.outputBytes.count
+            if let range = result.appendOutput(
+                room: cell.count + FieldValidator.fastPathSlack,
+                { column.validator.acceptFast(cell, at: $0) })
+            {
                 if let allowed = column.allowedValues {
                     let value = String(decoding: result.outputBytes[range], as: UTF8.self)
                     if !allowed.contains(value) {
