@@ -14,15 +14,31 @@ struct ParsedDate {
 }
 
 /// Why a value does not fit the pattern.
-struct DateFailure: Error {
+///
+/// `@unchecked Sendable`: its reason may capture the parser's symbols, and a failure never
+/// leaves the thread of the validator that made it.
+struct DateFailure: Error, @unchecked Sendable {
     var code: ErrorCode
     /// Scalar index in the working value; `count` when the value ended early.
     var index: Int
-    var reason: String
+    /// The reason in words, built only when a message is wanted (not under `--quiet`).
+    private let explanation: () -> String
+    var reason: String { explanation() }
     /// What the failure is about when it is a whole word ("'Aprl'"), not one character; it
     /// then covers `length` scalars.
     var subject: String? = nil
     var length = 1
+
+    init(
+        code: ErrorCode, index: Int, reason: @escaping @autoclosure () -> String, subject: String? = nil,
+        length: Int = 1
+    ) {
+        self.code = code
+        self.index = index
+        explanation = reason
+        self.subject = subject
+        self.length = length
+    }
 }
 
 /// Reads a value against a date pattern, field by field: numbers in the locale's digits,
@@ -34,8 +50,20 @@ struct DateParser {
     let pattern: DatePattern
     let symbols: DateSymbols
 
-    private static let spaces: Set<Unicode.Scalar> = ["\u{20}", "\u{A0}", "\u{202F}", "\u{2009}"]
-    private static let bidiMarks: Set<Unicode.Scalar> = ["\u{200E}", "\u{200F}", "\u{061C}"]
+    /// The space variants read alike, and the bidi marks that may be left out (switches, not
+    /// Sets: they are asked for every literal, and hashing cost more than the comparisons).
+    private enum SpaceVariants {
+        static func contains(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\u{20}" || scalar == "\u{A0}" || scalar == "\u{202F}" || scalar == "\u{2009}"
+        }
+    }
+    private enum BidiMarks {
+        static func contains(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\u{200E}" || scalar == "\u{200F}" || scalar == "\u{061C}"
+        }
+    }
+    private static let spaces = SpaceVariants.self
+    private static let bidiMarks = BidiMarks.self
 
     func parse(_ scalars: [Unicode.Scalar]) -> Result<ParsedDate, DateFailure> {
         var parsed = ParsedDate()

@@ -19,8 +19,9 @@ final class DateValidator: TypedValidator {
     private let symbols: DateSymbols
     private let calendar: DateCalendar?
     private let output: DateWriter?
-    /// One pattern, compiled.
-    private struct Reader {
+    /// One pattern, compiled. A class: as a struct it was copied, with its parser's tables,
+    /// for every value read.
+    private final class Reader {
         let pattern: DatePattern
         let parser: DateParser
         /// The pattern's year letters: `yy` and `y` read two digits through the century window.
@@ -28,6 +29,15 @@ final class DateValidator: TypedValidator {
         let usesCenturyWindow: Bool
         /// Whether the month is written as a number (M, MM) rather than a name.
         let monthIsNumeric: Bool
+
+        init(pattern: DatePattern, parser: DateParser, yearLetters: Int, usesCenturyWindow: Bool, monthIsNumeric: Bool)
+        {
+            self.pattern = pattern
+            self.parser = parser
+            self.yearLetters = yearLetters
+            self.usesCenturyWindow = usesCenturyWindow
+            self.monthIsNumeric = monthIsNumeric
+        }
     }
     /// The first day of the two-digit-year window, in the calendar's own year, month and day.
     private let windowStart: (year: Int, month: Int, day: Int)
@@ -149,7 +159,7 @@ final class DateValidator: TypedValidator {
     }
 
     func validate(_ value: String, map: OffsetMap, into result: inout FieldResult) {
-        let scalars = Array(value.unicodeScalars)
+        let scalars = value.scalarArray
         func add(
             _ code: ErrorCode, at index: Int, length: Int = 1, _ reason: @autoclosure () -> String,
             wholeField: Bool = false

@@ -37,3 +37,14 @@ struct OffsetMap: Sendable {
         return (table.last.map { $0 + 1 } ?? shift) + (index - table.count)
     }
 }
+
+extension String {
+    /// The Unicode scalars as an array, in one pass (`Array(unicodeScalars)` counts them first,
+    /// then copies: two passes, on every value the full pipeline reads).
+    var scalarArray: [Unicode.Scalar] {
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(utf8.count)
+        for scalar in unicodeScalars { scalars.append(scalar) }
+        return scalars
+    }
+}

@@ -77,10 +77,7 @@ final class NumberValidator: TypedValidator {
     deinit { if let lenientFormat { cicu_unum_close(lenientFormat) } }
 
     func validate(_ value: String, map: OffsetMap, into result: inout FieldResult) {
-        // One pass over the text (Array(_:) counts the scalars first, then copies them).
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(value.utf8.count)
-        for scalar in value.unicodeScalars { scalars.append(scalar) }
+        let scalars = value.scalarArray
         let outcome = spec.lenient ? parseLeniently(value) : parser.parse(scalars)
         switch outcome {
         case .failure(let failure):

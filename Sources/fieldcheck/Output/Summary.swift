@@ -6,8 +6,20 @@ struct Summary {
     var accepted = 0
     var rejected = 0
     var warned = 0
+    /// How many rejected values carry each code, in the order the codes first appeared: a
+    /// run sees a handful of codes, and a Dictionary hashed each code's name for every value.
+    private var counts: [(code: ErrorCode, count: Int)] = []
+
     /// How many rejected values carry each code.
-    var codes: [ErrorCode: Int] = [:]
+    var codes: [ErrorCode: Int] { Dictionary(counts.map { ($0.code, $0.count) }, uniquingKeysWith: +) }
+
+    private mutating func count(_ code: ErrorCode, _ amount: Int) {
+        if let index = counts.firstIndex(where: { $0.code == code }) {
+            counts[index].count += amount
+        } else {
+            counts.append((code, amount))
+        }
+    }
 
     /// A value accepted on the fast path (no warnings, by construction).
     mutating func addAccepted() {
@@ -22,7 +34,7 @@ struct Summary {
         // Values per code: a value with three disallowed characters counts once.
         for (index, error) in result.errors.enumerated()
         where !result.errors[..<index].contains(where: { $0.code == error.code }) {
-            codes[error.code, default: 0] += 1
+            count(error.code, 1)
         }
     }
 
@@ -32,7 +44,7 @@ struct Summary {
         accepted += other.accepted
         rejected += other.rejected
         warned += other.warned
-        codes.merge(other.codes, uniquingKeysWith: +)
+        for (code, amount) in other.counts { count(code, amount) }
     }
 
     var text: String {
