@@ -59,11 +59,15 @@ final class BatchPool {
             let step = step
             let sinks = sinks
             let file = file
+            var fastAccepted = 0
+            defer { sinks.summary.addAccepted(fastAccepted) }
             do {
                 try bytes.withUnsafeBufferPointer { all in
                     let block = RecordBlock(bytes: all, firstNumber: firstNumber, count: count)
                     try reader.forEachRecord(in: block, overflow: { try step.overflow($0, into: sinks) }) { record in
-                        guard try step.process(record, file: file, into: sinks) else { throw StopReading() }
+                        guard try step.process(record, file: file, into: sinks, fastAccepted: &fastAccepted) else {
+                            throw StopReading()
+                        }
                     }
                 }
             } catch is StopReading {
@@ -129,7 +133,11 @@ final class BatchPool {
                     records: { record in
                         // An oversized record, or one read with it: rare, checked here in order.
                         try writeAll(to: sinks)
-                        guard try main.process(record, file: name, into: sinks) else { throw StopReading() }
+                        var fastAccepted = 0
+                        defer { sinks.summary.addAccepted(fastAccepted) }
+                        guard try main.process(record, file: name, into: sinks, fastAccepted: &fastAccepted) else {
+                            throw StopReading()
+                        }
                     })
                 // Batches never span inputs: each names one file.
                 try dispatch(writingTo: sinks)

@@ -48,11 +48,16 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Writes `yyyy-MM-dd` (a year of at most four digits) at `out` and returns its length, 10.
     func writeISO(to out: UnsafeMutablePointer<UInt8>) -> Int {
         func digit(_ value: Int) -> UInt8 { 0x30 + UInt8(truncatingIfNeeded: value % 10) }
-        var text = (
-            digit(year / 1000), digit(year / 100), digit(year / 10), digit(year), UInt8(ascii: "-"),
-            digit(month / 10), digit(month), UInt8(ascii: "-"), digit(day / 10), digit(day)
-        )
-        withUnsafeBytes(of: &text) { UnsafeMutableRawPointer(out).copyMemory(from: $0.baseAddress!, byteCount: 10) }
+        out[0] = digit(year / 1000)
+        out[1] = digit(year / 100)
+        out[2] = digit(year / 10)
+        out[3] = digit(year)
+        out[4] = UInt8(ascii: "-")
+        out[5] = digit(month / 10)
+        out[6] = digit(month)
+        out[7] = UInt8(ascii: "-")
+        out[8] = digit(day / 10)
+        out[9] = digit(day)
         return 10
     }
 

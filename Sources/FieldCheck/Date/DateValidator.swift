@@ -94,6 +94,7 @@ final class DateValidator: TypedValidator {
         if let min = spec.minimum, let max = spec.maximum, max < min {
             throw ConfigurationError("--min \(min) is later than --max \(max)")
         }
+        fastSteps = Self.makeFastSteps(readers: readers, calendar: calendar, spec: spec, symbols: symbols)
         let today: CivilDate
         if let given = spec.today { today = given } else { today = try Self.today(in: spec.timeZone) }
         let start =
@@ -127,7 +128,6 @@ final class DateValidator: TypedValidator {
         } else {
             output = nil
         }
-        fastSteps = makeFastSteps()
     }
 
     /// Today's date in a time zone, which ICU must know.
@@ -306,15 +306,18 @@ final class DateValidator: TypedValidator {
 
     /// The fast path's plan of a numeric Gregorian pattern (`dd.MM.yyyy`, `M/d/yy`,
     /// `yyyyMMdd`): nil when the pattern has names, non-ASCII or letter literals, or the
-    /// calendar, digits or output ask for ICU.
-    private var fastSteps: [FastStep]? = nil
+    /// calendar, digits or output ask for ICU. A constant, read for every value without an
+    /// access check.
+    private let fastSteps: [FastStep]?
 
     private enum FastStep {
         case literal(UInt8)
         case number(DateField, maxDigits: Int)
     }
 
-    private func makeFastSteps() -> [FastStep]? {
+    private static func makeFastSteps(
+        readers: [Reader], calendar: DateCalendar?, spec: DateSpec, symbols: DateSymbols
+    ) -> [FastStep]? {
         guard readers.count == 1, calendar == nil, !spec.formatsOutput,
             symbols.digits == Unicode.Scalar.asciiDigits
         else { return nil }

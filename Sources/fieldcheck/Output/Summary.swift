@@ -21,10 +21,10 @@ struct Summary {
         }
     }
 
-    /// A value accepted on the fast path (no warnings, by construction).
-    mutating func addAccepted() {
-        read += 1
-        accepted += 1
+    /// Values accepted on the fast path (no warnings, by construction).
+    mutating func addAccepted(_ count: Int) {
+        read += count
+        accepted += count
     }
 
     mutating func add(_ result: FieldResult) {
