@@ -78,6 +78,8 @@ public final class FieldValidator {
             if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
         }
         asciiAllowed = (low, high)
+        // Only a text value can hold CR on the fast path, and only when the rules allow it.
+        carriageReturnPossible = typed == nil && low & (1 << 0x0D) != 0
     }
 
     /// The placeholder for text fields, built from characters the rules allow.
@@ -86,6 +88,7 @@ public final class FieldValidator {
     /// Whether no stage could change or explain an ASCII value in a way the fast path does not.
     private var fastPathApplies = false
     private var hasLengthOrPattern = false
+    private var carriageReturnPossible = true
     /// Bit b set: ASCII character b passes the character rules.
     private var asciiAllowed: (low: UInt64, high: UInt64) = (0, 0)
 
@@ -147,7 +150,7 @@ public final class FieldValidator {
     private func passesLengthAndPattern(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if spec.minLength != nil || spec.maxLength != nil {
             // In ASCII every unit is one character, except CR LF, one grapheme.
-            if spec.lengthUnit == .graphemes && bytes.contains(0x0D) { return false }
+            if carriageReturnPossible && spec.lengthUnit == .graphemes && bytes.contains(0x0D) { return false }
             if let max = spec.maxLength, bytes.count > max { return false }
             if let min = spec.minLength, bytes.count < min { return false }
         }
