@@ -112,14 +112,16 @@ final class ValueStep {
     let policy: LinePolicy
     private let keepRaw: Bool
     /// Under --check the fast path's output goes nowhere: this buffer takes it.
-    private var scratch: [UInt8] = []
+    private var scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+    private var scratchCapacity = 256
 
     init(validator: FieldValidator, policy: LinePolicy) {
         self.validator = validator
         self.policy = policy
         keepRaw = policy.keepsRaw
-        scratch = [UInt8](repeating: 0, count: 256)
     }
+
+    deinit { scratch.deallocate() }
 
     /// The bytes of an oversized record, streamed where rejected raw values go.
     func overflow(_ chunk: UnsafeBufferPointer<UInt8>, into sinks: LineSinks) throws {
@@ -140,10 +142,13 @@ final class ValueStep {
             let took: Bool
             let room = record.bytes.count + FieldValidator.fastPathSlack + 1
             if policy.check {
-                if scratch.count < room { scratch = [UInt8](repeating: 0, count: room * 2) }
-                took =
-                    scratch.withUnsafeMutableBufferPointer { validator.acceptFast(record.bytes, at: $0.baseAddress!) }
-                    != nil
+                if scratchCapacity < room {
+                    // Raw and uninitialized: a long value under --check costs no zero-filled pages.
+                    scratch.deallocate()
+                    scratch = .allocate(capacity: room)
+                    scratchCapacity = room
+                }
+                took = validator.acceptFast(record.bytes, at: scratch) != nil
             } else {
                 took = try sinks.out.appendFast(room: room) { at in
                     guard let length = validator.acceptFast(record.bytes, at: at) else { return nil }
