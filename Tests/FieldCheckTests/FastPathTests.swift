@@ -189,6 +189,75 @@ import Testing
     }
 }
 
+extension FastPathTests {
+    /// Patterns the ASCII matcher must read (and agree with ICU on), and some it must leave to ICU.
+    static let simplePatterns = [
+        "[A-Z]{2}[0-9]{2}", "[a-z]+(-[a-z]+)*", "\\d{5}|\\d{5}-\\d{4}", "a*b?c+", "(ab|a)(bc|c)*",
+        "[^aeiou]{0,3}x", "(?:a|b){2,}", ".+@.+\\..+", "a{0}b", "x(y|)z", "[a-cx-z0-9_]{1,4}", "(a*)*b",
+        "[A-Za-z]{2}[0-9]{1,2}|[aeiou]+", "\\.\\-\\(", "a|b|", "((a|b)c?){3}",
+    ]
+    static let icuOnlyPatterns = ["\\w+", "[[:L:]]+", "a*?b", "^ab$", "(?i)ab", "[a b]", "[a-]", "\\p{L}", "a++b"]
+
+    /// Random patterns over a few letters, sets, groups and quantifiers.
+    static func patternLike(_ generator: inout SeededGenerator) -> String {
+        func atom(_ depth: Int) -> String {
+            switch Int.random(in: 0..<(depth < 2 ? 7 : 5), using: &generator) {
+            case 0, 1: return pick(["a", "b", "c", "-", "x", "1", "."], &generator)
+            case 2: return pick(["[ab]", "[^a]", "[a-c]", "[0-9x]", "\\d", "\\."], &generator)
+            case 3, 4: return pick(["a", "b"], &generator)
+            default:
+                let branches = (0..<Int.random(in: 1...3, using: &generator)).map { _ in sequence(depth + 1) }
+                return "(" + branches.joined(separator: "|") + ")"
+            }
+        }
+        func sequence(_ depth: Int) -> String {
+            (0..<Int.random(in: 0...4, using: &generator)).map { _ in
+                atom(depth) + pick(["", "", "", "?", "*", "+", "{2}", "{0,2}", "{1,}"], &generator)
+            }.joined()
+        }
+        return sequence(0)
+    }
+
+    @Test func asciiPatternsAgreeWithICU() throws {
+        var generator = SeededGenerator(seed: 4242)
+        let alphabet = Array("abcx1-.9Z \n")
+        var patterns = Self.simplePatterns
+        for _ in 0..<300 { patterns.append(Self.patternLike(&generator)) }
+        var compiled = 0
+        var failures = 0
+        for pattern in patterns {
+            // ICU refuses some generated patterns (an empty one): so does fieldcheck, before any value.
+            guard let regex = try? RegexHandle(pattern: pattern) else {
+                #expect(!Self.simplePatterns.contains(pattern))
+                continue
+            }
+            guard let ascii = regex.ascii else {
+                #expect(!Self.simplePatterns.contains(pattern), "'\(pattern)' should be read without ICU")
+                continue
+            }
+            compiled += 1
+            for _ in 0..<max(50, Self.count / 100) {
+                let value = String(
+                    (0..<Int.random(in: 0...8, using: &generator)).map { _ in
+                        alphabet.randomElement(using: &generator)!
+                    })
+                let bytes = Array(value.utf8)
+                let fast = bytes.withUnsafeBufferPointer { ascii.matches($0) }
+                let icu = regex.matches(value.utf16).matched
+                if fast != icu {
+                    failures += 1
+                    if failures <= 10 { Issue.record("'\(pattern)' on '\(value)': ASCII matcher \(fast), ICU \(icu)") }
+                }
+            }
+        }
+        for pattern in Self.icuOnlyPatterns {
+            #expect(try RegexHandle(pattern: pattern).ascii == nil, "'\(pattern)' must be left to ICU")
+        }
+        // Most generated patterns are in the subset: the comparison is not vacuous.
+        #expect(compiled * 2 > patterns.count, "only \(compiled) of \(patterns.count) patterns compiled")
+    }
+}
+
 extension FieldResult {
     /// The result with every diagnostic's message emptied, as a validator that does not
     /// explain rejections gives it.

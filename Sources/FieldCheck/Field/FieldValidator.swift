@@ -154,8 +154,8 @@ public final class FieldValidator {
             if let max = spec.maxLength, bytes.count > max { return false }
             if let min = spec.minLength, bytes.count < min { return false }
         }
-        // A pattern still runs on ICU, on the bytes widened to UTF-16 in a reused buffer.
-        if let regex, !regex.matches(bytes.lazy.map { UInt16($0) }).matched { return false }
+        // A simple pattern runs on the bytes; others on ICU, widened to UTF-16 in a reused buffer.
+        if let regex, !regex.matchesASCII(bytes) { return false }
         return true
     }
 

@@ -74,9 +74,19 @@ final class RegexHandle {
         }
         self.regex = regex
         self.pattern = pattern
+        ascii = ASCIIPattern(pattern)
     }
 
     deinit { cicu_uregex_close(regex) }
+
+    /// The pattern compiled for ASCII values without ICU, when it is simple enough.
+    let ascii: ASCIIPattern?
+
+    /// Whether the whole of an ASCII value matches.
+    func matchesASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let ascii { return ascii.matches(bytes) }
+        return matches(bytes.lazy.map { UInt16($0) }).matched
+    }
 
     /// Whether the whole of `units` matches; `hitEnd` says whether a longer text might.
     func matches<C: Collection>(_ units: C) -> (matched: Bool, hitEnd: Bool) where C.Element == UInt16 {

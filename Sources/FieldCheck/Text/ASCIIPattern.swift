@@ -1,0 +1,286 @@
+/// A `--pattern` compiled for ASCII values without ICU: for the common shapes (`[A-Z]{2}[0-9]{2}`,
+/// `[a-z]+(-[a-z]+)*`, `\d{5}|\d{5}-\d{4}`) it decides whether a whole ASCII value matches, as
+/// ICU's `uregex_matches` would, about ten times faster than widening the value to UTF-16 and
+/// asking ICU.
+///
+/// It reads a small subset of ICU's syntax: ASCII literals and escaped punctuation, `.`, `\d`,
+/// bracketed sets of ASCII characters and ranges (`[^a-z_]`), groups `( )` and `(?: )`, `|`,
+/// and the greedy quantifiers `? * + {n} {n,} {n,m}`. Anything else (`\w`, `\p{…}`, nested sets,
+/// anchors, flags, lazy or possessive quantifiers, more than 64 positions) leaves it nil and
+/// ICU decides. `FastPathTests` checks it against ICU on generated patterns and values.
+///
+/// The matcher is a Glushkov automaton run bit-parallel: each position of a set in the pattern
+/// is one bit, and a byte moves every live position to the positions that may follow it.
+struct ASCIIPattern {
+    /// Bit p set in `accepting[b]` when position p's set holds byte b.
+    private var accepting = [UInt64](repeating: 0, count: 128)
+    /// The positions that may follow position p.
+    private var follow: [UInt64] = []
+    private var first: UInt64 = 0
+    private var last: UInt64 = 0
+    private var matchesEmpty = false
+
+    /// A parsed pattern: sets of bytes combined.
+    private indirect enum Node {
+        case set(low: UInt64, high: UInt64)
+        case sequence([Node])
+        case alternatives([Node])
+        case repeated(Node, min: Int, max: Int?)
+    }
+
+    /// What a part of the pattern contributes: whether it matches the empty text, its first
+    /// and last positions.
+    private struct Part {
+        var empty: Bool
+        var first: UInt64
+        var last: UInt64
+    }
+
+    init?(_ pattern: String) {
+        var parser = Parser(bytes: Array(pattern.utf8))
+        guard pattern.utf8.allSatisfy({ $0 < 0x80 }), let node = parser.alternatives(), parser.atEnd else {
+            return nil
+        }
+        guard let whole = build(node) else { return nil }
+        first = whole.first
+        last = whole.last
+        matchesEmpty = whole.empty
+    }
+
+    /// Whether the whole of `bytes` (ASCII) matches.
+    func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !bytes.isEmpty else { return matchesEmpty }
+        guard bytes[0] < 0x80 else { return false }
+        var live = first & accepting[Int(bytes[0])]
+        var index = 1
+        while index < bytes.count && live != 0 {
+            let byte = bytes[index]
+            guard byte < 0x80 else { return false }
+            var next: UInt64 = 0
+            var rest = live
+            while rest != 0 {
+                next |= follow[rest.trailingZeroBitCount]
+                rest &= rest - 1
+            }
+            live = next & accepting[Int(byte)]
+            index += 1
+        }
+        return live & last != 0
+    }
+
+    /// Gives every set of `node` its positions and records which follow which; nil past 64.
+    private mutating func build(_ node: Node) -> Part? {
+        switch node {
+        case .set(let low, let high):
+            let position = follow.count
+            guard position < 64 else { return nil }
+            follow.append(0)
+            let bit = UInt64(1) << UInt64(position)
+            for byte in 0..<128 where (byte < 64 ? low >> UInt64(byte) : high >> UInt64(byte - 64)) & 1 != 0 {
+                accepting[byte] |= bit
+            }
+            return Part(empty: false, first: bit, last: bit)
+        case .sequence(let nodes):
+            var whole = Part(empty: true, first: 0, last: 0)
+            for node in nodes {
+                guard let part = build(node) else { return nil }
+                link(whole.last, to: part.first)
+                whole = Part(
+                    empty: whole.empty && part.empty, first: whole.empty ? whole.first | part.first : whole.first,
+                    last: part.empty ? whole.last | part.last : part.last)
+            }
+            return whole
+        case .alternatives(let nodes):
+            var whole = Part(empty: false, first: 0, last: 0)
+            for node in nodes {
+                guard let part = build(node) else { return nil }
+                whole = Part(
+                    empty: whole.empty || part.empty, first: whole.first | part.first, last: whole.last | part.last)
+            }
+            return whole
+        case .repeated(let node, let min, let max):
+            if min == 0 && (max == 1 || max == nil) {
+                guard let part = build(node) else { return nil }
+                if max == nil { link(part.last, to: part.first) }
+                return Part(empty: true, first: part.first, last: part.last)
+            }
+            // x{2,4} is x x x? x?, each copy with positions of its own; x{2,} is x x x*.
+            var copies: [Node] = Array(repeating: node, count: min)
+            if let max {
+                copies += Array(repeating: .repeated(node, min: 0, max: 1), count: max - min)
+            } else {
+                copies.append(.repeated(node, min: 0, max: nil))
+            }
+            return build(.sequence(copies))
+        }
+    }
+
+    private mutating func link(_ from: UInt64, to next: UInt64) {
+        var rest = from
+        while rest != 0 {
+            follow[rest.trailingZeroBitCount] |= next
+            rest &= rest - 1
+        }
+    }
+
+    /// A recursive-descent reader of the subset; nil on anything outside it.
+    private struct Parser {
+        let bytes: [UInt8]
+        var index = 0
+        var depth = 0
+
+        var atEnd: Bool { index == bytes.count }
+
+        private func peek(_ offset: Int = 0) -> UInt8? {
+            index + offset < bytes.count ? bytes[index + offset] : nil
+        }
+
+        mutating func alternatives() -> Node? {
+            var branches: [Node] = []
+            while true {
+                guard let branch = sequence() else { return nil }
+                branches.append(branch)
+                guard peek() == UInt8(ascii: "|") else { break }
+                index += 1
+            }
+            return branches.count == 1 ? branches[0] : .alternatives(branches)
+        }
+
+        private mutating func sequence() -> Node? {
+            var items: [Node] = []
+            while let byte = peek(), byte != UInt8(ascii: "|"), byte != UInt8(ascii: ")") {
+                guard let atom = atom(), let item = quantified(atom) else { return nil }
+                items.append(item)
+            }
+            return .sequence(items)
+        }
+
+        private mutating func atom() -> Node? {
+            guard let byte = peek() else { return nil }
+            index += 1
+            switch byte {
+            case UInt8(ascii: "("):
+                if peek() == UInt8(ascii: "?") {
+                    guard peek(1) == UInt8(ascii: ":") else { return nil }
+                    index += 2
+                }
+                depth += 1
+                guard depth <= 16, let inner = alternatives(), peek() == UInt8(ascii: ")") else { return nil }
+                index += 1
+                depth -= 1
+                return inner
+            case UInt8(ascii: "["): return bracketedSet()
+            case UInt8(ascii: "."):
+                // ICU's `.` refuses the line terminators; in ASCII, LF, VT, FF and CR.
+                return Self.set { !(0x0A...0x0D).contains($0) }
+            case UInt8(ascii: "\\"):
+                guard let escaped = peek() else { return nil }
+                index += 1
+                if escaped == UInt8(ascii: "d") { return Self.set { (0x30...0x39).contains($0) } }
+                guard Self.isPunctuation(escaped) else { return nil }
+                return Self.set { $0 == escaped }
+            default:
+                // Every other metacharacter, and control characters, are left to ICU.
+                guard !Self.isPunctuation(byte) || Self.plainPunctuation.contains(byte), byte >= 0x20, byte < 0x7F
+                else { return nil }
+                return Self.set { $0 == byte }
+            }
+        }
+
+        /// `[abc]`, `[a-z0-9_]`, `[^,]`: ASCII characters and ranges only.
+        private mutating func bracketedSet() -> Node? {
+            var negated = false
+            if peek() == UInt8(ascii: "^") {
+                negated = true
+                index += 1
+            }
+            var members = [Bool](repeating: false, count: 128)
+            var any = false
+            while let byte = peek(), byte != UInt8(ascii: "]") {
+                // Nested sets, escapes, intersections, POSIX classes, properties, strings,
+                // spaces and a hyphen at either end read differently in ICU's set syntax:
+                // ICU decides.
+                guard byte > 0x20, byte < 0x7F, !Self.setSyntax.contains(byte) else { return nil }
+                index += 1
+                var upper = byte
+                if peek() == UInt8(ascii: "-") {
+                    guard let end = peek(1), end != UInt8(ascii: "]"), end > 0x20, end < 0x7F,
+                        !Self.setSyntax.contains(end), end >= byte
+                    else { return nil }
+                    upper = end
+                    index += 2
+                }
+                for member in byte...upper { members[Int(member)] = true }
+                any = true
+            }
+            guard any, peek() == UInt8(ascii: "]") else { return nil }
+            index += 1
+            return Self.set { members[Int($0)] != negated }
+        }
+
+        private mutating func quantified(_ atom: Node) -> Node? {
+            guard let byte = peek() else { return atom }
+            var node = atom
+            switch byte {
+            case UInt8(ascii: "?"):
+                index += 1
+                node = .repeated(atom, min: 0, max: 1)
+            case UInt8(ascii: "*"):
+                index += 1
+                node = .repeated(atom, min: 0, max: nil)
+            case UInt8(ascii: "+"):
+                index += 1
+                node = .repeated(atom, min: 1, max: nil)
+            case UInt8(ascii: "{"):
+                index += 1
+                guard let min = number() else { return nil }
+                var max: Int? = min
+                if peek() == UInt8(ascii: ",") {
+                    index += 1
+                    max = peek() == UInt8(ascii: "}") ? nil : number()
+                    if max == nil && peek() != UInt8(ascii: "}") { return nil }
+                }
+                guard peek() == UInt8(ascii: "}"), min <= 64, max.map({ $0 >= min && $0 <= 64 }) ?? true else {
+                    return nil
+                }
+                index += 1
+                node = .repeated(atom, min: min, max: max)
+            default: return atom
+            }
+            // Lazy (`*?`), possessive (`*+`) and stacked quantifiers are ICU's.
+            if let next = peek(), "?+*{".utf8.contains(next) { return nil }
+            return node
+        }
+
+        private mutating func number() -> Int? {
+            var value = 0
+            var digits = 0
+            while let byte = peek(), (0x30...0x39).contains(byte), digits < 3 {
+                value = value * 10 + Int(byte - 0x30)
+                digits += 1
+                index += 1
+            }
+            return digits > 0 ? value : nil
+        }
+
+        private static func set(_ contains: (UInt8) -> Bool) -> Node {
+            var low: UInt64 = 0
+            var high: UInt64 = 0
+            for byte in UInt8(0)..<128 where contains(byte) {
+                if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+            }
+            return .set(low: low, high: high)
+        }
+
+        private static func isPunctuation(_ byte: UInt8) -> Bool {
+            (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte)
+                || (0x7B...0x7E).contains(byte)
+        }
+
+        /// Characters with a meaning of their own inside ICU's sets.
+        private static let setSyntax: [UInt8] = Array("[\\&:-$^{}".utf8)
+
+        /// Punctuation that stands for itself outside a set in ICU's syntax.
+        private static let plainPunctuation: [UInt8] = Array("!\"%',-/:;<=>@_`~&".utf8)
+    }
+}
