@@ -50,20 +50,14 @@ struct DateParser {
     let pattern: DatePattern
     let symbols: DateSymbols
 
-    /// The space variants read alike, and the bidi marks that may be left out (switches, not
-    /// Sets: they are asked for every literal, and hashing cost more than the comparisons).
+    /// The space variants read alike (a switch, not a Set: it is asked for every literal, and
+    /// hashing cost more than the comparisons).
     private enum SpaceVariants {
         static func contains(_ scalar: Unicode.Scalar) -> Bool {
             scalar == "\u{20}" || scalar == "\u{A0}" || scalar == "\u{202F}" || scalar == "\u{2009}"
         }
     }
-    private enum BidiMarks {
-        static func contains(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "\u{200E}" || scalar == "\u{200F}" || scalar == "\u{061C}"
-        }
-    }
     private static let spaces = SpaceVariants.self
-    private static let bidiMarks = BidiMarks.self
 
     func parse(_ scalars: [Unicode.Scalar]) -> Result<ParsedDate, DateFailure> {
         var parsed = ParsedDate()
@@ -76,7 +70,7 @@ struct DateParser {
             switch token {
             case .literal(let literal):
                 for expected in literal {
-                    if Self.bidiMarks.contains(expected) {
+                    if expected.isBidiMark {
                         if index < scalars.count && scalars[index] == expected { index += 1 }
                         continue
                     }
@@ -141,7 +135,7 @@ struct DateParser {
             }
         }
         // A bidi mark the formatter may put at the very end is optional too.
-        if index == scalars.count - 1 && Self.bidiMarks.contains(scalars[index]) { index += 1 }
+        if index == scalars.count - 1 && scalars[index].isBidiMark { index += 1 }
         if let name = lastName, name.end == index, index < scalars.count, scalars[index].properties.isAlphabetic {
             var end = index
             while end < scalars.count && scalars[end].properties.isAlphabetic { end += 1 }

@@ -106,4 +106,8 @@ public struct NumberSymbols: Sendable, Hashable {
 extension Unicode.Scalar {
     /// 0–9 of the Latin numbering system (`latn`): the digits the fast paths read.
     static let asciiDigits = Array("0123456789".unicodeScalars)
+
+    /// Whether this is one of the bidi marks ICU writes into numbers and dates (U+200E LRM,
+    /// U+200F RLM, U+061C ALM), which readers treat as optional.
+    var isBidiMark: Bool { self == "\u{200E}" || self == "\u{200F}" || self == "\u{061C}" }
 }

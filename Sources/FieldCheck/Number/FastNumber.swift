@@ -63,7 +63,7 @@ final class FastNumber {
         } else {
             guard let minus = ByteToken(symbols.minusSign),
                 symbols.minusSign.unicodeScalars.allSatisfy({
-                    NumberParser.isBidiMark($0) || $0 == "-" || $0 == "\u{2212}"
+                    $0.isBidiMark || $0 == "-" || $0 == "\u{2212}"
                 })
             else { return nil }
             ownMinus = minus
@@ -81,7 +81,7 @@ final class FastNumber {
         guard
             text.unicodeScalars.allSatisfy({
                 $0.properties.numericType == nil && $0 != "-" && $0 != "+" && $0 != "\u{2212}"
-                    && !NumberParser.isBidiMark($0)
+                    && !$0.isBidiMark
             })
         else { return nil }
         return ByteToken(text)

@@ -110,7 +110,7 @@ final class NumberParser {
         }
         func affix(_ which: UNumberFormatTextAttribute) -> [Unicode.Scalar] {
             let text = ICU.utf16String { cicu_unum_getTextAttribute(format, which, $0, $1, &$2) } ?? ""
-            return text.unicodeScalars.filter { !Self.isBidiMark($0) }
+            return text.unicodeScalars.filter { !$0.isBidiMark }
         }
         let positive = Affixes(
             prefix: affix(UNUM_POSITIVE_PREFIX), suffix: affix(UNUM_POSITIVE_SUFFIX), negative: false)
@@ -150,7 +150,7 @@ final class NumberParser {
             return affixes
         }
         var exponents: [[Unicode.Scalar]] = [["E"], ["e"]]
-        let own = Array(symbols.exponentSymbol.unicodeScalars.filter { !Self.isBidiMark($0) })
+        let own = Array(symbols.exponentSymbol.unicodeScalars.filter { !$0.isBidiMark })
         if !own.isEmpty && own != ["E"] { exponents.insert(own, at: 0) }
         exponentSymbols = exponents
         groupingExample = NumberSymbols.formatExample("1234567", locale: symbols.locale)
@@ -167,10 +167,6 @@ final class NumberParser {
     }
     static let spaces = SpaceVariants.self
     static let apostrophes = ApostropheVariants.self
-
-    static func isBidiMark(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "\u{200E}" || scalar == "\u{200F}" || scalar == "\u{061C}"
-    }
 
     /// The comparison key of an affix character: space, minus and apostrophe variants are one.
     private func key(_ scalar: Unicode.Scalar) -> Unicode.Scalar { Self.key(scalar, minus: minusScalars) }
@@ -205,7 +201,7 @@ final class NumberParser {
         var keyIndices: [Int] = []
         keys.reserveCapacity(text.count)
         keyIndices.reserveCapacity(text.count)
-        for (index, scalar) in text.enumerated() where !Self.isBidiMark(scalar) {
+        for (index, scalar) in text.enumerated() where !scalar.isBidiMark {
             keys.append(key(scalar))
             keyIndices.append(index)
         }
@@ -214,7 +210,7 @@ final class NumberParser {
         if !text.contains(where: { ("0"..."9").contains($0) || (!$0.isASCII && $0.properties.numericType == .decimal) })
         {
             let word = String(
-                String.UnicodeScalarView(text.filter { !Self.isBidiMark($0) && !isMinus($0) && !isPlus($0) }))
+                String.UnicodeScalarView(text.filter { !$0.isBidiMark && !isMinus($0) && !isPlus($0) }))
             let lowered = word.lowercased()
             if word == symbols.notANumber || word == symbols.infinity || word == "∞"
                 || ["nan", "inf", "infinity"].contains(lowered)
@@ -225,7 +221,7 @@ final class NumberParser {
             // Point at the first character that is neither a sign nor a separator ('x' in "-x").
             let culprit =
                 text.firstIndex {
-                    !Self.isBidiMark($0) && !isMinus($0) && !isPlus($0) && $0 != decimal && !isGroupingSeparator($0)
+                    !$0.isBidiMark && !isMinus($0) && !isPlus($0) && $0 != decimal && !isGroupingSeparator($0)
                 } ?? 0
             return .failure(NumberFailure(code: .notANumber, index: culprit, reason: "no digits"))
         }
@@ -378,7 +374,7 @@ final class NumberParser {
             // Point at the first character that is neither a sign nor a separator ('x' in "-x").
             let culprit =
                 text.firstIndex {
-                    !Self.isBidiMark($0) && !isMinus($0) && !isPlus($0) && $0 != decimal && !isGroupingSeparator($0)
+                    !$0.isBidiMark && !isMinus($0) && !isPlus($0) && $0 != decimal && !isGroupingSeparator($0)
                 } ?? 0
             return .failure(NumberFailure(code: .notANumber, index: culprit, reason: "no digits"))
         }
