@@ -43,10 +43,13 @@ public struct RowResult {
     }
 
     mutating func store(_ text: String, cell: Int) {
-        let start = outputEnd
-        outputBytes.replaceSubrange(start..<min(outputBytes.count, start + text.utf8.count), with: text.utf8)
-        outputEnd += text.utf8.count
-        outputRanges[cell] = start..<outputEnd
+        var text = text
+        outputRanges[cell] = text.withUTF8 { utf8 in
+            appendOutput(room: utf8.count) { at in
+                if let base = utf8.baseAddress { at.update(from: base, count: utf8.count) }
+                return utf8.count
+            }
+        }
     }
 
     /// Lets `write` put a cell's canonical bytes (at most `room`) after the others; returns
