@@ -14,16 +14,13 @@ struct ParsedDate {
 }
 
 /// Why a value does not fit the pattern.
-///
-/// `@unchecked Sendable`: its reason may capture the parser's symbols, and a failure never
-/// leaves the thread of the validator that made it.
-struct DateFailure: Error, @unchecked Sendable {
+struct DateFailure: Error {
     var code: ErrorCode
     /// Scalar index in the working value; `count` when the value ended early.
     var index: Int
     /// The reason in words, built only when a message is wanted (not under `--quiet`).
-    private let explanation: () -> String
-    var reason: String { explanation() }
+    private let explanation: LazyReason
+    var reason: String { explanation.text }
     /// What the failure is about when it is a whole word ("'Aprl'"), not one character; it
     /// then covers `length` scalars.
     var subject: String? = nil
@@ -35,7 +32,7 @@ struct DateFailure: Error, @unchecked Sendable {
     ) {
         self.code = code
         self.index = index
-        explanation = reason
+        explanation = LazyReason(reason)
         self.subject = subject
         self.length = length
     }

@@ -79,3 +79,17 @@ func hex(_ value: UInt32, width: Int) -> String {
     let digits = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
 }
+
+/// A reason in words, built only when it is read: readers fail far more often than anyone
+/// reads why (under `--quiet`, nobody does), and interpolating every reason cost a tenth of
+/// a rejected value.
+///
+/// `@unchecked Sendable`: the closure may capture its reader, and a failure never leaves the
+/// thread of the validator that made it.
+struct LazyReason: @unchecked Sendable {
+    private let build: () -> String
+
+    init(_ build: @escaping () -> String) { self.build = build }
+
+    var text: String { build() }
+}

@@ -18,20 +18,17 @@ struct ParsedNumber {
 }
 
 /// Why a text is not a number, at which offset (in the parsed scalars).
-///
-/// `@unchecked Sendable`: its reason may capture the parser, and a failure never leaves the
-/// thread of the validator that made it.
-struct NumberFailure: Error, @unchecked Sendable {
+struct NumberFailure: Error {
     var code: ErrorCode
     var index: Int?
     /// The reason in words, built only when a message is wanted (not under `--quiet`).
-    private let explanation: () -> String
-    var reason: String { explanation() }
+    private let explanation: LazyReason
+    var reason: String { explanation.text }
 
     init(code: ErrorCode, index: Int?, reason: @escaping @autoclosure () -> String) {
         self.code = code
         self.index = index
-        explanation = reason
+        explanation = LazyReason(reason)
     }
 }
 
