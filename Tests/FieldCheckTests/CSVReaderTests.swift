@@ -175,4 +175,29 @@ func readCSV(_ text: String, delimiter: Character = ",") throws -> [ReadRecord] 
         #expect(empty.withUTF8 { set.insert($0, row: 6) } == 5)
         #expect(set.count == 300_001)
     }
+
+    /// Lengths around the one-byte header's limit (255) and a value larger than a chunk.
+    @Test func longValuesAndValuesThatDifferOnlyAtTheEnd() {
+        let set = UniqueSet()
+        let lengths = [253, 254, 255, 256, 300, 70_000, 2 << 20]
+        for (position, length) in lengths.enumerated() {
+            var text = String(repeating: "x", count: length - 1) + "a"
+            #expect(text.withUTF8 { set.insert($0, row: position + 1) } == nil)
+            var other = String(repeating: "x", count: length - 1) + "b"
+            #expect(other.withUTF8 { set.insert($0, row: 100 + position) } == nil)
+        }
+        for index in 0..<20_000 {
+            var text = "key \(index)"
+            #expect(text.withUTF8 { set.insert($0, row: 1000 + index) } == nil)
+        }
+        for (position, length) in lengths.enumerated() {
+            var text = String(repeating: "x", count: length - 1) + "a"
+            #expect(text.withUTF8 { set.insert($0, row: 99_999) } == position + 1)
+            var other = String(repeating: "x", count: length - 1) + "b"
+            #expect(other.withUTF8 { set.insert($0, row: 99_999) } == 100 + position)
+        }
+        var last = "key 19999"
+        #expect(last.withUTF8 { set.insert($0, row: 99_999) } == 20_999)
+        #expect(set.count == 20_000 + 2 * lengths.count)
+    }
 }
