@@ -31,7 +31,6 @@ struct CSVRunner {
         let human = HumanPrinter(color: useColor, caret: useColor)
         let reader = CSVReader(delimiter: delimiter, maxRecordBytes: maxRecordBytes)
         var counts = TableSummary()
-        var rowBuffer: [UInt8] = []
         var result = RowResult()
         var wroteRejectsHeader = false
         var wroteHeader = false
@@ -82,65 +81,7 @@ struct CSVRunner {
                 }
                 row += 1
                 table!.validate(record, row: row, into: &result)
-                counts.add(result)
-                if json {
-                    for problem in result.errors {
-                        try out.write(
-                            JSONLinesPrinter.render(
-                                problem, file: path, row: row, line: record.line, warning: false))
-                    }
-                    for problem in result.warnings {
-                        try out.write(
-                            JSONLinesPrinter.render(problem, file: path, row: row, line: record.line, warning: true)
-                        )
-                    }
-                } else if !check {
-                    if result.isValid {
-                        try writeRow(
-                            record, result, blankRejected: false, normalized: normalize, into: &rowBuffer, newline)
-                    } else {
-                        switch onInvalid {
-                        case .keep:
-                            // An oversized row went out whole, terminator included, through `overflow`.
-                            if record.oversizedLength == nil {
-                                try writeRow(
-                                    record, result, blankRejected: false, normalized: false, into: &rowBuffer,
-                                    newline)
-                            }
-                        case .blank where !result.rejectedCells.isEmpty:
-                            // Only bad cells can be emptied; a row whose shape is wrong is dropped.
-                            try writeRow(
-                                record, result, blankRejected: true, normalized: normalize, into: &rowBuffer,
-                                newline)
-                        case .blank, .drop, .abort: break
-                        }
-                    }
-                }
-                if !result.isValid, let rejectsFile {
-                    try rejectsFile.write(record.raw)
-                    if record.terminator.isEmpty { try rejectsFile.write(newline) }
-                }
-                if !quiet && !json && !(result.errors.isEmpty && result.warnings.isEmpty) {
-                    let place = "\(path.map { "\($0): " } ?? "")row \(row) (line \(record.line))"
-                    bar.clear()
-                    try out.flushIfSharingTerminal(with: err)
-                    for problem in result.errors {
-                        try err.write(
-                            human.render(
-                                place: Self.where(place, problem),
-                                input: problem.column == nil ? nil : problem.input, problem.diagnostic))
-                    }
-                    for problem in result.warnings {
-                        try err.write(
-                            human.render(
-                                place: Self.where(place, problem), input: problem.input, problem.diagnostic,
-                                warning: true))
-                    }
-                }
-                if !result.isValid && onInvalid == .abort {
-                    // Stop reading at once: nothing after the first rejection is looked at.
-                    throw StopReading()
-                }
+                try handle(record, row: row, path: path, newline: newline, bar: &bar, &result)
             }
         }
         try out.flush()
@@ -149,27 +90,82 @@ struct CSVRunner {
         if ioFailed { return 3 }
         return counts.rejected > 0 ? 1 : 0
 
+        /// Everything a checked row is written to. `result` comes in `inout`, not captured:
+        /// a captured variable is copied out of its box at every use, retaining its arrays.
+        func handle(
+            _ record: CSVRecord, row: Int, path: String?, newline: [UInt8], bar: inout ProgressBar,
+            _ result: inout RowResult
+        ) throws {
+            counts.add(result)
+            if json {
+                for problem in result.errors {
+                    try out.write(
+                        JSONLinesPrinter.render(problem, file: path, row: row, line: record.line, warning: false))
+                }
+                for problem in result.warnings {
+                    try out.write(
+                        JSONLinesPrinter.render(problem, file: path, row: row, line: record.line, warning: true))
+                }
+            } else if !check {
+                if result.isValid {
+                    try writeRow(record, result, blankRejected: false, normalized: normalize, newline)
+                } else {
+                    switch onInvalid {
+                    case .keep:
+                        // An oversized row went out whole, terminator included, through `overflow`.
+                        if record.oversizedLength == nil {
+                            try writeRow(record, result, blankRejected: false, normalized: false, newline)
+                        }
+                    case .blank where !result.rejectedCells.isEmpty:
+                        // Only bad cells can be emptied; a row whose shape is wrong is dropped.
+                        try writeRow(record, result, blankRejected: true, normalized: normalize, newline)
+                    case .blank, .drop, .abort: break
+                    }
+                }
+            }
+            if !result.isValid, let rejectsFile {
+                try rejectsFile.write(record.raw)
+                if record.terminator.isEmpty { try rejectsFile.write(newline) }
+            }
+            if !quiet && !json && !(result.errors.isEmpty && result.warnings.isEmpty) {
+                let place = "\(path.map { "\($0): " } ?? "")row \(row) (line \(record.line))"
+                bar.clear()
+                try out.flushIfSharingTerminal(with: err)
+                for problem in result.errors {
+                    try err.write(
+                        human.render(
+                            place: Self.where(place, problem),
+                            input: problem.column == nil ? nil : problem.input, problem.diagnostic))
+                }
+                for problem in result.warnings {
+                    try err.write(
+                        human.render(
+                            place: Self.where(place, problem), input: problem.input, problem.diagnostic,
+                            warning: true))
+                }
+            }
+            if !result.isValid && onInvalid == .abort {
+                // Stop reading at once: nothing after the first rejection is looked at.
+                throw StopReading()
+            }
+        }
+
         func writeRow(
-            _ record: CSVRecord, _ result: RowResult, blankRejected: Bool, normalized: Bool, into buffer: inout [UInt8],
-            _ newline: [UInt8]
+            _ record: CSVRecord, _ result: RowResult, blankRejected: Bool, normalized: Bool, _ newline: [UInt8]
         ) throws {
             if !normalized && !blankRejected {
                 try out.write(record.raw)
                 if record.terminator.isEmpty { try out.write(newline) }
                 return
             }
-            buffer.removeAll(keepingCapacity: true)
-            for index in 0..<record.count {
-                if index > 0 { buffer.append(delimiter) }
-                if blankRejected && result.rejectedCells.contains(index) { continue }
-                if normalized, let value = result.normalized(index) {
-                    value.withUnsafeBufferPointer { CSVWriter.append($0, delimiter: delimiter, to: &buffer) }
-                } else {
-                    CSVWriter.append(record[index], delimiter: delimiter, to: &buffer)
+            // A rewritten row ends as the file's first record did.
+            try newline.withUnsafeBufferPointer { newline in
+                _ = try out.appendFast(room: CSVWriter.room(for: record, result, newline: newline.count)) {
+                    CSVWriter.write(
+                        record, result, blankRejected: blankRejected, normalized: normalized, delimiter: delimiter,
+                        newline: newline, at: $0)
                 }
             }
-            buffer.append(contentsOf: newline)
-            try buffer.withUnsafeBufferPointer { try out.write($0) }
         }
     }
 
@@ -188,7 +184,11 @@ struct TableSummary {
 
     mutating func add(_ result: RowResult) {
         read += 1
-        if result.isValid { accepted += 1 } else { rejected += 1 }
+        guard !result.isValid else {
+            accepted += 1
+            return
+        }
+        rejected += 1
         for problem in result.errors {
             byCode[problem.diagnostic.code, default: 0] += 1
             byColumn[problem.column ?? "(row)", default: [:]][problem.diagnostic.code, default: 0] += 1
