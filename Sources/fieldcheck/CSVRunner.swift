@@ -18,6 +18,8 @@ struct CSVRunner {
     let rejects: String?
     let maxRecordBytes: Int
     let progress: Bool
+    /// Threads that check cells (`--jobs`); 1 checks them on the reading thread.
+    let jobs: Int
 
     func run(files: [String]) throws -> Int32 {
         let out = Streams.standardOutput
@@ -28,6 +30,7 @@ struct CSVRunner {
         let quiet = report.quiet
         // Nobody reads a message under --quiet (JSON Lines carry them): do not build them.
         schema.explainsRejections = !quiet || json
+        let pool = jobs > 1 ? try CSVBatchPool(jobs: jobs, schema: schema) : nil
         let human = HumanPrinter(color: useColor, caret: useColor)
         let reader = CSVReader(delimiter: delimiter, maxRecordBytes: maxRecordBytes)
         var counts = TableSummary()
@@ -43,45 +46,70 @@ struct CSVRunner {
             var table: TableValidator? = nil
             var row = 0
             var newline: [UInt8] = [0x0A]
-            try reader.forEachRecord(
-                fd: fd,
-                overflow: { chunk in
-                    try rejectsFile?.write(chunk)
-                    if onInvalid == .keep && !json && !check { try out.write(chunk) }
-                }
-            ) { record in
-                bar.advance(bytes: record.raw.count + (record.oversizedLength ?? 0))
-                if !record.terminator.isEmpty && record.number == 1 { newline = Array(record.terminator) }
-                if table == nil {
-                    let names =
-                        header ? (0..<record.count).map { String(decoding: record[$0], as: UTF8.self) } : nil
-                    // Rows of every file go out under the first file's header: they must agree.
-                    if let names, let first = firstHeader, names != first {
-                        throw ConfigurationError(
-                            "\(name): its header (\(names.joined(separator: ", "))) differs from the first file's "
-                                + "(\(first.joined(separator: ", "))); check files with different columns in separate runs"
-                        )
-                    }
-                    if firstHeader == nil { firstHeader = names }
-                    table = try TableValidator(
-                        schema: schema, header: names, width: record.count, file: name)
-                    if header {
-                        if !wroteHeader && !json && !check {
-                            try out.write(record.raw)
-                            if record.terminator.isEmpty { try out.write(newline) }
-                            wroteHeader = true
-                        }
-                        if let rejectsFile, !wroteRejectsHeader {
-                            try rejectsFile.write(record.raw)
-                            if record.terminator.isEmpty { try rejectsFile.write(newline) }
-                            wroteRejectsHeader = true
-                        }
-                        return
-                    }
-                }
-                row += 1
-                table!.validate(record, row: row, into: &result)
+            // A row checked on a worker: the unique values, then everything it is written to.
+            // A local function, not a closure in a constant: that would make the variables it
+            // captures escape, and every use of them pay a dynamic exclusivity check.
+            func finish(_ record: CSVRecord, _ row: Int, _ result: inout RowResult) throws {
+                table!.checkUniqueness(record, row: row, into: &result)
                 try handle(record, row: row, path: path, newline: newline, bar: &bar, &result)
+            }
+            do {
+                try reader.forEachRecord(
+                    fd: fd,
+                    overflow: { chunk in
+                        try pool?.finishAll(finish)
+                        try rejectsFile?.write(chunk)
+                        if onInvalid == .keep && !json && !check { try out.write(chunk) }
+                    }
+                ) { record in
+                    bar.advance(bytes: record.raw.count + (record.oversizedLength ?? 0))
+                    if !record.terminator.isEmpty && record.number == 1 { newline = Array(record.terminator) }
+                    if table == nil {
+                        let names =
+                            header ? (0..<record.count).map { String(decoding: record[$0], as: UTF8.self) } : nil
+                        // Rows of every file go out under the first file's header: they must agree.
+                        if let names, let first = firstHeader, names != first {
+                            throw ConfigurationError(
+                                "\(name): its header (\(names.joined(separator: ", "))) differs from the first file's "
+                                    + "(\(first.joined(separator: ", "))); check files with different columns in separate runs"
+                            )
+                        }
+                        if firstHeader == nil { firstHeader = names }
+                        table = try TableValidator(
+                            schema: schema, header: names, width: record.count, file: name)
+                        try pool?.start(header: names, width: record.count, file: name)
+                        if header {
+                            if !wroteHeader && !json && !check {
+                                try out.write(record.raw)
+                                if record.terminator.isEmpty { try out.write(newline) }
+                                wroteHeader = true
+                            }
+                            if let rejectsFile, !wroteRejectsHeader {
+                                try rejectsFile.write(record.raw)
+                                if record.terminator.isEmpty { try rejectsFile.write(newline) }
+                                wroteRejectsHeader = true
+                            }
+                            return
+                        }
+                    }
+                    row += 1
+                    if let pool, record.oversizedLength == nil {
+                        try pool.add(record, row: row, finish: finish)
+                    } else {
+                        // One thread, or a row too long to copy: checked here, after the rows before it.
+                        try pool?.finishAll(finish)
+                        table!.validate(record, row: row, into: &result)
+                        try handle(record, row: row, path: path, newline: newline, bar: &bar, &result)
+                    }
+                }
+                try pool?.finishAll(finish)
+            } catch let error as InputError {
+                // What was read before the failure is written, as one thread writes it.
+                try pool?.finishAll(finish)
+                throw error
+            } catch {
+                pool?.discard()
+                throw error
             }
         }
         try out.flush()

@@ -22,6 +22,13 @@ public struct RowResult {
     var outputEnd = 0
     /// Where each cell's canonical form lies in `outputBytes` (nil: write the cell as read).
     var outputRanges: [Range<Int>?] = []
+    /// The accepted cells of unique columns, whose values `checkUniqueness` has yet to look
+    /// up, in column order: the column, where in `errors` a repeat is reported, and where the
+    /// value lies in `outputBytes`.
+    var pendingUnique: [(column: Int, errorPosition: Int, value: Range<Int>)] = []
+    /// The input to report for a pending column when it is not the cell as read (rare: a
+    /// number taken out of its surrounding text).
+    var pendingInputs: [(column: Int, input: String)] = []
 
     public init() {}
 
@@ -37,19 +44,22 @@ public struct RowResult {
         if !errors.isEmpty { errors.removeAll(keepingCapacity: true) }
         if !warnings.isEmpty { warnings.removeAll(keepingCapacity: true) }
         if !rejectedCells.isEmpty { rejectedCells.removeAll(keepingCapacity: true) }
+        if !pendingUnique.isEmpty { pendingUnique.removeAll(keepingCapacity: true) }
+        if !pendingInputs.isEmpty { pendingInputs.removeAll(keepingCapacity: true) }
         outputEnd = 0
         outputRanges.removeAll(keepingCapacity: true)
         for _ in 0..<cells { outputRanges.append(nil) }
     }
 
-    mutating func store(_ text: String, cell: Int) {
+    /// Puts `text` after the other canonical bytes; returns its range.
+    mutating func append(_ text: String) -> Range<Int> {
         var text = text
-        outputRanges[cell] = text.withUTF8 { utf8 in
+        return text.withUTF8 { utf8 in
             appendOutput(room: utf8.count) { at in
                 if let base = utf8.baseAddress { at.update(from: base, count: utf8.count) }
                 return utf8.count
             }
-        }
+        }!
     }
 
     /// Lets `write` put a cell's canonical bytes (at most `room`) after the others; returns
@@ -175,6 +185,63 @@ public final class TableValidator {
 
     /// Checks one data row into a reused result.
     public func validate(_ record: CSVRecord, row: Int, into result: inout RowResult) {
+        checkCells(record, row: row, deferringUniqueness: false, into: &result)
+        checkPrimaryKey(row: row, into: &result)
+    }
+
+    /// The part of `validate` that looks at the row alone: its shape and each cell. Rows can
+    /// go through it in any order, on other `TableValidator`s of the same schema and header
+    /// (one per thread); `checkUniqueness` must then see them in input order, on one.
+    public func validateCells(_ record: CSVRecord, row: Int, into result: inout RowResult) {
+        checkCells(record, row: row, deferringUniqueness: true, into: &result)
+    }
+
+    /// The part of `validate` that compares a row with the rows before it: the values of
+    /// `unique` columns and the primary key. Rows must come in input order, checked by
+    /// `validateCells`.
+    public func checkUniqueness(_ record: CSVRecord, row: Int, into result: inout RowResult) {
+        var added = 0
+        var next = 0
+        while next < result.pendingUnique.count {
+            let pending = result.pendingUnique[next]
+            next += 1
+            let input = result.pendingInputs.first { $0.column == pending.column }?.input
+            if !lookUp(
+                columns[pending.column], pending.value, input: input, record, at: pending.errorPosition + added,
+                row: row, into: &result)
+            {
+                added += 1
+            }
+        }
+        checkPrimaryKey(row: row, into: &result)
+    }
+
+    /// Looks the accepted value of a unique column up in the values before it. A repeat
+    /// rejects the cell, its error placed at `errorPosition`. Returns whether it was new.
+    private func lookUp(
+        _ column: Column, _ value: Range<Int>, input: String?, _ record: CSVRecord, at errorPosition: Int, row: Int,
+        into result: inout RowResult
+    ) -> Bool {
+        guard let unique = column.unique else { return true }
+        let first = result.outputBytes.withUnsafeBufferPointer {
+            unique.insert(UnsafeBufferPointer(rebasing: $0[value]), row: row)
+        }
+        guard let first else { return true }
+        let text = String(decoding: result.outputBytes[value], as: UTF8.self)
+        result.errors.insert(
+            CellProblem(
+                column: column.schema.name, field: column.index,
+                input: input ?? String(decoding: record[column.index], as: UTF8.self),
+                diagnostic: repeated(text, column.schema.name, first)),
+            at: errorPosition)
+        result.rejectedCells.insert(column.index)
+        result.outputRanges[column.index] = nil
+        return false
+    }
+
+    private func checkCells(
+        _ record: CSVRecord, row: Int, deferringUniqueness: Bool, into result: inout RowResult
+    ) {
         result.reset(cells: record.count)
         if let problem = record.problem {
             result.errors.append(rowProblem(problem, record))
@@ -207,9 +274,15 @@ public final class TableValidator {
                 return
             }
         }
-        for column in columns where column.index < record.count {
-            check(column, record[column.index], row: row, into: &result)
+        for (position, column) in columns.enumerated() where column.index < record.count {
+            check(
+                column, position: position, record, row: row, deferringUniqueness: deferringUniqueness,
+                into: &result)
         }
+    }
+
+    /// The primary key's values, when every cell of the row is good.
+    private func checkPrimaryKey(row: Int, into result: inout RowResult) {
         if let keySet, result.errors.isEmpty {
             keyBuffer.removeAll(keepingCapacity: true)
             for (position, index) in primaryKey.enumerated() {
@@ -229,7 +302,11 @@ public final class TableValidator {
         }
     }
 
-    private func check(_ column: Column, _ cell: UnsafeBufferPointer<UInt8>, row: Int, into result: inout RowResult) {
+    private func check(
+        _ column: Column, position: Int, _ record: CSVRecord, row: Int, deferringUniqueness: Bool,
+        into result: inout RowResult
+    ) {
+        let cell = record[column.index]
         func reject(_ input: String, _ diagnostic: Diagnostic) {
             result.errors.append(
                 CellProblem(column: column.schema.name, field: column.index, input: input, diagnostic: diagnostic))
@@ -266,17 +343,14 @@ public final class TableValidator {
                         return
                     }
                 }
-                if let unique = column.unique {
-                    let first = result.outputBytes.withUnsafeBufferPointer {
-                        unique.insert(UnsafeBufferPointer(rebasing: $0[range]), row: row)
-                    }
-                    if let first {
-                        let value = String(decoding: result.outputBytes[range], as: UTF8.self)
-                        reject(String(decoding: cell, as: UTF8.self), repeated(value, column.schema.name, first))
-                        return
+                result.outputRanges[column.index] = range
+                if column.unique != nil {
+                    if deferringUniqueness {
+                        result.pendingUnique.append((position, result.errors.count, range))
+                    } else {
+                        _ = lookUp(column, range, input: nil, record, at: result.errors.count, row: row, into: &result)
                     }
                 }
-                result.outputRanges[column.index] = range
                 return
             }
         }
@@ -299,15 +373,18 @@ public final class TableValidator {
             reject(fieldResult.input, notInEnum(value, allowed))
             return
         }
-        if let unique = column.unique {
-            var key = value
-            let first = key.withUTF8 { unique.insert($0, row: row) }
-            if let first {
-                reject(fieldResult.input, repeated(value, column.schema.name, first))
-                return
+        let range = result.append(fieldResult.emitted ?? value)
+        result.outputRanges[column.index] = range
+        if column.unique != nil {
+            let key = fieldResult.emitted.map { $0 == value ? range : result.append(value) } ?? range
+            let input = fieldResult.input == String(decoding: cell, as: UTF8.self) ? nil : fieldResult.input
+            if deferringUniqueness {
+                result.pendingUnique.append((position, result.errors.count, key))
+                if let input { result.pendingInputs.append((position, input)) }
+            } else {
+                _ = lookUp(column, key, input: input, record, at: result.errors.count, row: row, into: &result)
             }
         }
-        result.store(fieldResult.emitted ?? value, cell: column.index)
     }
 
     private func notInEnum(_ value: String, _ allowed: [String]) -> Diagnostic {

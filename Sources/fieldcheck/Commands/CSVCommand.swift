@@ -76,7 +76,13 @@ extension Fieldcheck {
         )
         var progress = true
 
+        @Option(
+            help: ArgumentHelp(
+                "Check cells on N threads; rows stay in input order.", valueName: "N"))
+        var jobs: Int = 1
+
         func validate() throws {
+            if jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
             if json && report.check { throw ValidationError("--json and --check cannot be used together") }
             if schema == nil && column.isEmpty { throw ValidationError("give --schema FILE or at least one --column") }
             if maxRecordBytes < 1 || maxRecordBytes > 64 << 20 {
@@ -120,7 +126,7 @@ extension Fieldcheck {
                 schema: try CompiledSchema(table), delimiter: try delimiterByte(), header: !noHeader,
                 normalize: normalize, json: json,
                 report: report, onInvalid: onInvalid, rejects: rejects,
-                maxRecordBytes: maxRecordBytes, progress: progress)
+                maxRecordBytes: maxRecordBytes, progress: progress, jobs: jobs)
             return try runner.run(files: files.isEmpty ? ["-"] : files)
         }
 

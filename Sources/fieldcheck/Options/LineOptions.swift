@@ -32,7 +32,7 @@ struct LineOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Check values on N threads; output stays in input order (default 1).", valueName: "N"))
+            "Check values on N threads; output stays in input order.", valueName: "N"))
     var jobs: Int = 1
 
     func validate() throws {

@@ -1,0 +1,76 @@
+/// Records copied out of the reader's buffers, so that they outlive its callback: a run of
+/// rows handed to another thread to check. Its buffers keep their capacity when emptied.
+public final class CSVRecordBatch {
+    private struct Entry {
+        var rawEnd: Int
+        var cellBytesEnd: Int
+        var cellEndsEnd: Int
+        var number: Int
+        var line: Int
+        var problem: CSVProblem?
+        var oversizedLength: Int?
+        var terminatorEnd: Int
+    }
+
+    private var raw: [UInt8] = []
+    /// Kept apart from `raw`: an oversized record has no raw bytes but a terminator.
+    private var terminators: [UInt8] = []
+    private var cellBytes: [UInt8] = []
+    /// Each record's cell ends, relative to its first cell byte.
+    private var cellEnds: [Int] = []
+    private var entries: [Entry] = []
+
+    public init() {}
+
+    public var count: Int { entries.count }
+    /// The bytes held, raw and cells.
+    public var byteCount: Int { raw.count + cellBytes.count }
+
+    public func append(_ record: CSVRecord) {
+        raw.append(contentsOf: record.raw)
+        cellBytes.append(contentsOf: record.cellBytes)
+        cellEnds.append(contentsOf: record.cellEnds)
+        terminators.append(contentsOf: record.terminator)
+        entries.append(
+            Entry(
+                rawEnd: raw.count, cellBytesEnd: cellBytes.count, cellEndsEnd: cellEnds.count,
+                number: record.number, line: record.line, problem: record.problem,
+                oversizedLength: record.oversizedLength, terminatorEnd: terminators.count))
+    }
+
+    public func removeAll() {
+        raw.removeAll(keepingCapacity: true)
+        cellBytes.removeAll(keepingCapacity: true)
+        cellEnds.removeAll(keepingCapacity: true)
+        terminators.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
+    }
+
+    /// Calls `body` with each record in order, and its index in the batch.
+    public func forEach(_ body: (Int, CSVRecord) throws -> Void) rethrows {
+        try raw.withUnsafeBufferPointer { raw in
+            try terminators.withUnsafeBufferPointer { terminators in
+                try cellBytes.withUnsafeBufferPointer { cellBytes in
+                    try cellEnds.withUnsafeBufferPointer { cellEnds in
+                        var previous = Entry(
+                            rawEnd: 0, cellBytesEnd: 0, cellEndsEnd: 0, number: 0, line: 0, terminatorEnd: 0)
+                        for (index, entry) in entries.enumerated() {
+                            let record = CSVRecord(
+                                raw: UnsafeBufferPointer(rebasing: raw[previous.rawEnd..<entry.rawEnd]),
+                                number: entry.number, line: entry.line, problem: entry.problem,
+                                oversizedLength: entry.oversizedLength,
+                                terminator: UnsafeBufferPointer(
+                                    rebasing: terminators[previous.terminatorEnd..<entry.terminatorEnd]),
+                                cellBytes: UnsafeBufferPointer(
+                                    rebasing: cellBytes[previous.cellBytesEnd..<entry.cellBytesEnd]),
+                                cellEnds: UnsafeBufferPointer(
+                                    rebasing: cellEnds[previous.cellEndsEnd..<entry.cellEndsEnd]))
+                            try body(index, record)
+                            previous = entry
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+/// `csv --jobs N` must write exactly what one thread writes — rows, diagnostics, JSON Lines,
+/// the rejects file, the summary and the exit status — across many batches, with repeats of
+/// unique values far apart and in one row, a primary key, quoted and malformed rows, ragged
+/// and oversized rows, CRLF, several files and `--on-invalid abort`.
+@Suite struct CSVJobsTests {
+    static let schema = """
+        fields:
+          - {name: id, type: integer, constraints: {required: true, unique: true}}
+          - {name: price, type: number, locale: de_DE}
+          - {name: label, type: string, constraints: {unique: true, maxLength: 8}}
+          - {name: when, type: date, format: "%d.%m.%Y"}
+          - {name: amount, type: number, bareNumber: false, constraints: {unique: true}}
+        primaryKey: [price, when]
+        """
+
+    /// 25,000 rows (some 25 batches): mostly valid, with every kind of trouble.
+    static let table: String = {
+        // A linear congruential sequence: the same input every run.
+        var state: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        var rows = ["id,price,label,when,amount"]
+        for index in 0..<25_000 {
+            let id = next(100) == 0 ? next(index + 1) : index
+            // Now and then the same price and date: the primary key repeats.
+            let fixed = next(150) == 0
+            let price = fixed ? "1,5" : "\(next(100_000)),\(next(100))"
+            let label = next(50) == 0 ? "L\(next(200))" : "L\(index)"
+            let when = fixed ? "01.02.2003" : "\(next(28) + 1).\(next(12) + 1).\(1950 + next(100))"
+            let amount = next(40) == 0 ? "€ \(next(300))" : "€ \(index).5"
+            var row = "\(id),\"\(price)\",\(label),\(when),\(amount)"
+            switch next(200) {
+            case 0: row = "\(id),\"\(price)\"x,\(label),\(when),\(amount)"  // text after a quote
+            case 1: row = "\(id),\"\(price)\""  // ragged: cells missing
+            case 2: row = row + ",extra"  // ragged: a cell too many
+            case 3: row = ""  // a blank line
+            case 4: row = "\(id),\"\(price)\",\"two\nlines\",\(when),\(amount)"  // a line break inside quotes
+            case 5: row = "\(id),\"\(price)\",\"say \"\"hi\"\"\",\(when),\(amount)"  // doubled quotes
+            case 6: row = "\(id),\(String(repeating: "9", count: 300)),\(label),\(when),\(amount)"  // oversized
+            case 7: row = row + "\r"  // CRLF
+            case 8: row = "\(next(index + 1)),1.2.3,\(label),31.02.2001,\(amount)"  // a repeat, then two bad cells
+            default: break
+            }
+            rows.append(row)
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }()
+
+    struct Written: Equatable {
+        var stdout: String
+        var stderr: String
+        var status: Int32
+        var rejects: String
+    }
+
+    static func run(_ args: [String], jobs: Int, input: String, files: [URL] = []) throws -> Written {
+        let schemaFile = CLI.temporaryFile("schema.yaml")
+        let rejects = CLI.temporaryFile("rejects")
+        defer { for file in [schemaFile, rejects] { try? FileManager.default.removeItem(at: file) } }
+        try Data(schema.utf8).write(to: schemaFile)
+        let outcome = try CLI.run(
+            ["csv", "--schema", schemaFile.path] + args + ["--jobs", String(jobs), "--rejects", rejects.path]
+                + files.map(\.path),
+            input: input)
+        let rejected = (try? String(contentsOf: rejects, encoding: .utf8)) ?? ""
+        // The summary names the rejects file, which is another one in each run.
+        let stderr = outcome.stderr.replacingOccurrences(of: rejects.path, with: "REJECTS")
+        return Written(stdout: outcome.stdout, stderr: stderr, status: outcome.status, rejects: rejected)
+    }
+
+    @Test(arguments: [
+        ["--summary"],
+        ["--normalize", "--summary"],
+        ["--json"],
+        ["--on-invalid", "keep", "--max-record-bytes", "200", "--summary"],
+        ["--on-invalid", "blank", "--normalize", "--quiet", "--summary", "--max-record-bytes", "200"],
+        ["--check", "--max-record-bytes", "200"],
+        ["--on-invalid", "abort", "--max-record-bytes", "200"],
+    ])
+    func sameAsOneThread(args: [String]) throws {
+        let one = try Self.run(args, jobs: 1, input: Self.table)
+        let three = try Self.run(args, jobs: 3, input: Self.table)
+        #expect(one.status == three.status)
+        #expect(one.stdout == three.stdout)
+        #expect(one.stderr == three.stderr)
+        #expect(one.rejects == three.rejects)
+        // The comparison means something only if the run found something.
+        #expect(one.status == 1)
+        #expect(!one.rejects.isEmpty)
+    }
+
+    /// Every kind of finding the table is built to have shows up, so the comparison covers them.
+    @Test func theTableHasEveryKindOfFinding() throws {
+        let one = try Self.run(["--json", "--max-record-bytes", "200"], jobs: 2, input: Self.table)
+        for code in [
+            "not_unique", "malformed_csv", "ragged_row", "missing_column", "record_too_long",
+            "misplaced_grouping_separator", "field_out_of_range", "too_long",
+        ] {
+            #expect(one.stdout.contains("\"code\":\"\(code)\""), "no \(code)")
+        }
+        // The primary key repeats too.
+        #expect(one.stdout.contains("the primary key (price, when) repeats row"))
+    }
+
+    /// Each file is checked against its own header; a value of the first file repeated in a
+    /// later one is a repeat; stdin between files.
+    @Test func severalFiles() throws {
+        let first = CLI.temporaryFile("first.csv")
+        let second = CLI.temporaryFile("second.csv")
+        defer { for file in [first, second] { try? FileManager.default.removeItem(at: file) } }
+        let lines = Self.table.split(separator: "\n", omittingEmptySubsequences: false)
+        try Data(lines[0..<10_000].joined(separator: "\n").utf8 + [0x0A]).write(to: first)
+        try Data(([lines[0]] + lines[15_000...]).joined(separator: "\n").utf8).write(to: second)
+        let stdin = ([lines[0]] + lines[8_000..<12_000]).joined(separator: "\n") + "\n"
+        let args = ["--summary", "--normalize"]
+        let one = try Self.run(args, jobs: 1, input: stdin, files: [first, URL(fileURLWithPath: "-"), second])
+        let two = try Self.run(args, jobs: 2, input: stdin, files: [first, URL(fileURLWithPath: "-"), second])
+        #expect(one == two)
+        #expect(one.stderr.contains("\(second.path): row "))
+        #expect(one.stderr.contains("already appeared in row"))
+    }
+
+    @Test func abortStopsAtTheFirstRejectionInOrder() throws {
+        let good = (1...10_000).map { "\($0),\"\($0),5\",L\($0),01.02.2003,€ \($0)" }
+        let later = (10_002...20_000).map { "\($0),\"\($0),5\",L\($0),01.02.2003,€ \($0)" }
+        let input =
+            (["id,price,label,when,amount"] + good + ["10001,bad,x,01.02.2003,€ 0"] + later)
+            .joined(separator: "\n") + "\n"
+        let run = try Self.run(["--on-invalid", "abort", "--normalize"], jobs: 2, input: input)
+        #expect(run.status == 1)
+        #expect(run.stdout.split(separator: "\n").count == 10_001)
+        #expect(run.stderr.hasPrefix("fieldcheck: row 10001 (line 10002), column 'price': 'bad'"))
+        #expect(run.rejects == "id,price,label,when,amount\n10001,bad,x,01.02.2003,€ 0\n")
+    }
+
+    @Test func jobsOutOfRangeIsAUsageError() throws {
+        let run = try CLI.run(["csv", "--column", "a=string", "--jobs", "300"], input: "a\n1\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--jobs"))
+    }
+}
