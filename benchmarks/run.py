@@ -446,8 +446,15 @@ def workloads(binary: Path, manifest: dict, directory: Path, has_csv: bool) -> l
         check="csv",
         is_fieldcheck=True,
     )
+    csv_fieldcheck_jobs = Tool(
+        "fieldcheck --jobs 2",
+        [fc, "csv", "--schema", str(SCHEMA), "--normalize", "--quiet", "--jobs", "2", "{input}"],
+        check="csv",
+        is_fieldcheck=True,
+    )
     if not has_csv:
         csv_fieldcheck.skip = "fieldcheck csv not available"
+        csv_fieldcheck_jobs.skip = "fieldcheck csv not available"
 
     info = manifest["workloads"]
     result = [
@@ -497,6 +504,7 @@ def workloads(binary: Path, manifest: dict, directory: Path, has_csv: bool) -> l
             info["csv"]["values"],
             [
                 csv_fieldcheck,
+                csv_fieldcheck_jobs,
                 floor(),
                 anchor("duckdb", "duckdb", "DuckDB (1 thread)", [str(anchors / "duckdb_csv.py"), "{input}"], "csv"),
                 anchor(

@@ -31,16 +31,19 @@ final class CSVBatchPool {
         /// Runs on a worker thread.
         func check() {
             guard let table else { return }
-            records.forEach { index, record in
-                if results.count == index { results.append(RowResult()) }
-                table.validateCells(record, row: firstRow + index, into: &results[index])
+            while results.count < records.count { results.append(RowResult()) }
+            let firstRow = firstRow
+            results.withUnsafeMutableBufferPointer { results in
+                records.forEach { index, record in
+                    table.validateCells(record, row: firstRow + index, into: &results[index])
+                }
             }
         }
     }
 
     /// A batch is handed on at this many rows or bytes: small enough that the workers stay
     /// busy and memory flat, large enough that handing over costs nothing.
-    static let batchRows = 1024
+    static let batchRows = 256
     static let batchBytes = 1 << 18
 
     private let batches: [Batch]
@@ -116,6 +119,10 @@ final class CSVBatchPool {
         let batch = batches[index]
         batch.done.wait()
         defer { batch.records.removeAll() }
-        try batch.records.forEach { row, record in try finish(record, batch.firstRow + row, &batch.results[row]) }
+        let firstRow = batch.firstRow
+        // One access to the results for the whole batch, not one per row.
+        try batch.results.withUnsafeMutableBufferPointer { results in
+            try batch.records.forEach { row, record in try finish(record, firstRow + row, &results[row]) }
+        }
     }
 }

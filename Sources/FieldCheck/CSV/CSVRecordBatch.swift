@@ -22,9 +22,10 @@ public final class CSVRecordBatch {
 
     public init() {}
 
-    public var count: Int { entries.count }
+    /// How many records the batch holds.
+    public private(set) var count = 0
     /// The bytes held, raw and cells.
-    public var byteCount: Int { raw.count + cellBytes.count }
+    public private(set) var byteCount = 0
 
     public func append(_ record: CSVRecord) {
         raw.append(contentsOf: record.raw)
@@ -36,6 +37,8 @@ public final class CSVRecordBatch {
                 rawEnd: raw.count, cellBytesEnd: cellBytes.count, cellEndsEnd: cellEnds.count,
                 number: record.number, line: record.line, problem: record.problem,
                 oversizedLength: record.oversizedLength, terminatorEnd: terminators.count))
+        count += 1
+        byteCount = raw.count + cellBytes.count
     }
 
     public func removeAll() {
@@ -44,6 +47,8 @@ public final class CSVRecordBatch {
         cellEnds.removeAll(keepingCapacity: true)
         terminators.removeAll(keepingCapacity: true)
         entries.removeAll(keepingCapacity: true)
+        count = 0
+        byteCount = 0
     }
 
     /// Calls `body` with each record in order, and its index in the batch.

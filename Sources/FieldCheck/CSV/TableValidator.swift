@@ -32,7 +32,7 @@ public struct RowResult {
 
     public init() {}
 
-    public var isValid: Bool { errors.isEmpty }
+    @inlinable public var isValid: Bool { errors.isEmpty }
 
     /// The canonical form of cell `index`, or nil when the cell is to be written as read.
     public func normalized(_ index: Int) -> ArraySlice<UInt8>? {
@@ -205,7 +205,8 @@ public final class TableValidator {
         while next < result.pendingUnique.count {
             let pending = result.pendingUnique[next]
             next += 1
-            let input = result.pendingInputs.first { $0.column == pending.column }?.input
+            let input =
+                result.pendingInputs.isEmpty ? nil : result.pendingInputs.first { $0.column == pending.column }?.input
             if !lookUp(
                 columns[pending.column], pending.value, input: input, record, at: pending.errorPosition + added,
                 row: row, into: &result)
