@@ -52,6 +52,8 @@ final class CSVBatchPool {
     /// Batches handed to workers, oldest first.
     private var inFlight: [Int] = []
     private let queue = DispatchQueue.global(qos: .userInitiated)
+    /// The table of the file being read, on the main thread.
+    private var main: TableValidator? = nil
 
     /// - Parameter schema: compiled again for each batch, with its `explainsRejections`.
     init(jobs: Int, schema: CompiledSchema) throws(ConfigurationError) {
@@ -65,8 +67,10 @@ final class CSVBatchPool {
         self.batches = batches
     }
 
-    /// Starts a file: its rows are checked against its header. No batch may be in flight.
-    func start(header: [String]?, width: Int, file: String) throws {
+    /// Starts a file: its rows are checked against its header, their unique values looked
+    /// up in `main`. No batch may be in flight.
+    func start(_ main: TableValidator, header: [String]?, width: Int, file: String) throws {
+        self.main = main
         for batch in batches {
             batch.table = try TableValidator(schema: batch.schema, header: header, width: width, file: file)
         }
@@ -122,6 +126,7 @@ final class CSVBatchPool {
         let firstRow = batch.firstRow
         // One access to the results for the whole batch, not one per row.
         try batch.results.withUnsafeMutableBufferPointer { results in
+            main?.warmUniqueness(for: UnsafeMutableBufferPointer(rebasing: results[0..<batch.records.count]))
             try batch.records.forEach { row, record in try finish(record, firstRow + row, &results[row]) }
         }
     }

@@ -77,7 +77,7 @@ struct CSVRunner {
                         if firstHeader == nil { firstHeader = names }
                         table = try TableValidator(
                             schema: schema, header: names, width: record.count, file: name)
-                        try pool?.start(header: names, width: record.count, file: name)
+                        try pool?.start(table!, header: names, width: record.count, file: name)
                         if header {
                             if !wroteHeader && !json && !check {
                                 try out.write(record.raw)

@@ -32,6 +32,7 @@ final class UniqueSet {
         control = .allocate(capacity: capacity)
         control.initialize(repeating: 0, count: capacity)
         references = .allocate(capacity: capacity)
+        references.initialize(repeating: 0, count: capacity)
     }
 
     deinit {
@@ -42,8 +43,12 @@ final class UniqueSet {
 
     /// Adds a value; returns nil when it is new, or the row where it first appeared.
     func insert(_ value: UnsafeBufferPointer<UInt8>, row: Int) -> Int? {
+        insert(value, hash: Self.hash(value), row: row)
+    }
+
+    /// `insert` with the value's `hash(_:)` computed already (on another thread).
+    func insert(_ value: UnsafeBufferPointer<UInt8>, hash: UInt64, row: Int) -> Int? {
         if (count + 1) * 8 > capacity * 7 { grow() }
-        let hash = Self.hash(value)
         let tag = Self.tag(hash)
         let mask = capacity - 1
         var index = Int(truncatingIfNeeded: hash) & mask
@@ -89,6 +94,13 @@ final class UniqueSet {
         return nil
     }
 
+    /// Reads the slot where a value of this hash starts probing, to have it in the cache:
+    /// reads of many values, one after another, overlap their misses.
+    func warm(hash: UInt64) -> UInt8 {
+        let index = Int(truncatingIfNeeded: hash) & (capacity - 1)
+        return control[index] &+ UInt8(truncatingIfNeeded: references[index])
+    }
+
     private func address(_ reference: UInt32) -> UnsafeMutablePointer<UInt8> {
         chunks[Int(reference) >> Self.chunkBits] + (Int(reference) & (Self.chunkSize - 1))
     }
@@ -111,6 +123,7 @@ final class UniqueSet {
         let newControl = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
         newControl.initialize(repeating: 0, count: larger)
         let newReferences = UnsafeMutablePointer<UInt32>.allocate(capacity: larger)
+        newReferences.initialize(repeating: 0, count: larger)
         for (chunk, base) in chunks.enumerated() {
             var offset = 0
             let used = chunkUsed[chunk]
@@ -139,7 +152,7 @@ final class UniqueSet {
 
     /// FNV-1a, 64-bit, with a final mix so that both the low bits (the slot) and the top
     /// bits (the control byte) are spread.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         hash ^= hash >> 33
