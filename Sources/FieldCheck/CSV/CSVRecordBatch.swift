@@ -1,5 +1,8 @@
 /// Records copied out of the reader's buffers, so that they outlive its callback: a run of
 /// rows handed to another thread to check. Its buffers keep their capacity when emptied.
+///
+/// Not thread-safe. Its state is `@exclusivity(unchecked)`: only its own methods touch it,
+/// and `forEach`'s body cannot reach it, so the run-time check per access guards nothing.
 public final class CSVRecordBatch {
     private struct Entry {
         var rawEnd: Int
@@ -12,20 +15,20 @@ public final class CSVRecordBatch {
         var terminatorEnd: Int
     }
 
-    private var raw: [UInt8] = []
+    @exclusivity(unchecked) private var raw: [UInt8] = []
     /// Kept apart from `raw`: an oversized record has no raw bytes but a terminator.
-    private var terminators: [UInt8] = []
-    private var cellBytes: [UInt8] = []
+    @exclusivity(unchecked) private var terminators: [UInt8] = []
+    @exclusivity(unchecked) private var cellBytes: [UInt8] = []
     /// Each record's cell ends, relative to its first cell byte.
-    private var cellEnds: [Int] = []
-    private var entries: [Entry] = []
+    @exclusivity(unchecked) private var cellEnds: [Int] = []
+    @exclusivity(unchecked) private var entries: [Entry] = []
 
     public init() {}
 
     /// How many records the batch holds.
-    public private(set) var count = 0
+    @exclusivity(unchecked) public private(set) var count = 0
     /// The bytes held, raw and cells.
-    public private(set) var byteCount = 0
+    @exclusivity(unchecked) public private(set) var byteCount = 0
 
     public func append(_ record: CSVRecord) {
         raw.append(contentsOf: record.raw)

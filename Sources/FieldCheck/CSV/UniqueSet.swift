@@ -9,6 +9,10 @@
 /// the dense control bytes and no read of the stored values, which lie in memory in the order
 /// they arrived. Growing walks the stored values in that order too, instead of jumping to
 /// each from the old table.
+///
+/// Its state is `@exclusivity(unchecked)`: every access is inside one of its own methods,
+/// none of which calls out while it holds one, so the run-time check of each access guards
+/// nothing.
 final class UniqueSet {
     private static let chunkBits = 20
     private static let chunkSize = 1 << chunkBits
@@ -17,16 +21,16 @@ final class UniqueSet {
     private static let longLength: UInt8 = 0xFF
     /// Chunks are raw allocations, never moved (and free of reference counting on the hot
     /// path): a value that does not fit the last chunk starts a new one.
-    private var chunks: [UnsafeMutablePointer<UInt8>] = []
+    @exclusivity(unchecked) private var chunks: [UnsafeMutablePointer<UInt8>] = []
     /// Bytes used in each chunk.
-    private var chunkUsed: [Int] = []
-    private var lastChunkCapacity = 0
+    @exclusivity(unchecked) private var chunkUsed: [Int] = []
+    @exclusivity(unchecked) private var lastChunkCapacity = 0
     /// Per slot: 0 when empty, else 0x80 | the hash's top 7 bits.
-    private var control: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var control: UnsafeMutablePointer<UInt8>
     /// Per slot: the stored value's reference (chunk << 20 | offset).
-    private var references: UnsafeMutablePointer<UInt32>
-    private var capacity = 1024
-    private(set) var count = 0
+    @exclusivity(unchecked) private var references: UnsafeMutablePointer<UInt32>
+    @exclusivity(unchecked) private var capacity = 1024
+    @exclusivity(unchecked) private(set) var count = 0
 
     init() {
         control = .allocate(capacity: capacity)

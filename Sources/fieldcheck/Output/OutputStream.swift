@@ -9,12 +9,14 @@ struct BrokenPipe: Error {}
 /// A buffered writer on a file descriptor: values go out in large writes, not one per line.
 ///
 /// The buffer is raw memory, so that the fast paths write a value straight into it
-/// (`appendFast`) without the checks and copies of appending to an Array.
+/// (`appendFast`) without the checks and copies of appending to an Array. The buffer's
+/// state is `@exclusivity(unchecked)`: only these methods touch it, and `appendFast`'s body
+/// gets a pointer, not the stream, so the run-time check per access guards nothing.
 final class OutputStream {
     let fd: Int32
-    private var base: UnsafeMutablePointer<UInt8>
-    private var count = 0
-    private var allocated: Int
+    @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var count = 0
+    @exclusivity(unchecked) private var allocated: Int
     /// Flush once this many bytes wait (0: at every write, for a terminal).
     private let capacity: Int
     /// Whether the descriptor is a terminal (line-at-a-time flushing, colour).
