@@ -118,6 +118,16 @@ import Testing
         let input = Marked("1,23⏵4")
         #expect(cents.validate(input.text).errors.first?.code == .tooManyFractionDigits)
         #expect(cents.validate(input.text).errors.first?.offset == input.offset)
+        // Counted from the decimal separator, after a prefix and with an exponent behind.
+        let dollars = try Self.field("en_US") {
+            $0.style = .currency
+            $0.maxFractionDigits = 1
+        }
+        let price = Marked("-$1,234.5⏵6")
+        #expect(dollars.validate(price.text).errors.first?.code == .tooManyFractionDigits)
+        #expect(dollars.validate(price.text).errors.first?.offset == price.offset)
+        let scientific = Marked("1,23⏵4E5")
+        #expect(cents.validate(scientific.text).errors.first?.offset == scientific.offset)
     }
 
     @Test func minimumAndMaximumAreExactAtTheBoundary() throws {

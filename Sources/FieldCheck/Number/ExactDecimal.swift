@@ -9,6 +9,13 @@ public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible, Compara
     public var digits: [UInt8]
     public var exponent: Int
 
+    /// Zero, built without the normalizing work of the general initializer.
+    public init() {
+        negative = false
+        digits = []
+        exponent = 0
+    }
+
     /// Builds a value from integer and fraction digits (values 0–9) and a power of ten.
     public init(negative: Bool, integerDigits: [UInt8], fractionDigits: [UInt8], exponent: Int = 0) {
         var all = integerDigits + fractionDigits

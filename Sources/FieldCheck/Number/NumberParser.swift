@@ -9,8 +9,8 @@ struct ParsedNumber {
     var negativeForm = false
     var decimalIndex: Int?
     var exponentIndex: Int?
-    /// Offsets of every fraction digit, in order.
-    var fractionIndices: [Int] = []
+    /// How many digits follow the decimal separator; they stand right after it, one per scalar.
+    var fractionDigitCount = 0
     /// The ISO code of the currency found (currency style).
     var currency: String?
     /// Space variants read as the grouping separator: (offset, character).
@@ -74,6 +74,20 @@ final class NumberParser {
     /// The locale's minus and plus signs, as scalars (asked for every character of an affix).
     private let minusScalars: [Unicode.Scalar]
     private let plusScalars: [Unicode.Scalar]
+
+    /// Buffers a reading reuses from value to value: allocating them afresh was a third of
+    /// the cost of a rejected value. `parse` swaps them out of the parser for the call, so that
+    /// each is uniquely referenced and keeps its capacity, and puts them back after.
+    private struct Scratch {
+        var keys: [Unicode.Scalar] = []
+        var keyIndices: [Int] = []
+        var reversedKeys: [Unicode.Scalar] = []
+        var integer: [UInt8] = []
+        var fraction: [UInt8] = []
+        var exponentDigits: [UInt8] = []
+        var separators: [(index: Int, digitsBefore: Int)] = []
+    }
+    private var scratch = Scratch()
 
     init(symbols: NumberSymbols, style: NumberStyle, currency: String?) throws(ConfigurationError) {
         self.symbols = symbols
@@ -162,8 +176,10 @@ final class NumberParser {
     enum ApostropheVariants {
         static func contains(_ scalar: Unicode.Scalar) -> Bool { scalar == "'" || scalar == "\u{2019}" }
     }
-    static let spaces = SpaceVariants.self
-    static let apostrophes = ApostropheVariants.self
+    // Computed, not stored: a stored static is a lazily initialized global, and its check ran
+    // for every character read.
+    static var spaces: SpaceVariants.Type { SpaceVariants.self }
+    static var apostrophes: ApostropheVariants.Type { ApostropheVariants.self }
 
     /// The comparison key of an affix character: space, minus and apostrophe variants are one.
     private func key(_ scalar: Unicode.Scalar) -> Unicode.Scalar { Self.key(scalar, minus: minusScalars) }
@@ -192,17 +208,21 @@ final class NumberParser {
 
     func parse(_ text: [Unicode.Scalar]) -> Result<ParsedNumber, NumberFailure> {
         if text.isEmpty { return .failure(NumberFailure(code: .empty, index: nil, reason: "empty value")) }
+        var work = Scratch()
+        swap(&work, &scratch)
+        defer { swap(&work, &scratch) }
         // Affixes are compared on keys, skipping bidi marks; `keyIndices` remembers where each
         // key stood.
-        var keys: [Unicode.Scalar] = []
-        var keyIndices: [Int] = []
-        keys.reserveCapacity(text.count)
-        keyIndices.reserveCapacity(text.count)
+        work.keys.removeAll(keepingCapacity: true)
+        work.keyIndices.removeAll(keepingCapacity: true)
         for (index, scalar) in text.enumerated() where !scalar.isBidiMark {
-            keys.append(key(scalar))
-            keyIndices.append(index)
+            work.keys.append(key(scalar))
+            work.keyIndices.append(index)
         }
-        let reversedKeys = Array(keys.reversed())
+        work.reversedKeys.removeAll(keepingCapacity: true)
+        work.reversedKeys.append(contentsOf: work.keys.reversed())
+        let keys = work.keys
+        let keyIndices = work.keyIndices
         // NaN and infinity have no digits: only then are the words worth comparing.
         if !text.contains(where: { ("0"..."9").contains($0) || (!$0.isASCII && $0.properties.numericType == .decimal) })
         {
@@ -224,15 +244,17 @@ final class NumberParser {
         }
         // The first form whose affixes match decides the reason when none succeeds.
         var firstFailure: Result<ParsedNumber, NumberFailure>?
-        for affixes in candidates {
-            guard let prefixLength = matchAffix(affixes.prefixKeys, keys[...]),
-                let suffixLength = matchAffix(affixes.reversedSuffixKeys, reversedKeys[...]),
+        // By index: a copy of each candidate retained and released its five arrays.
+        for candidate in candidates.indices {
+            guard let prefixLength = matchAffix(candidates[candidate].prefixKeys, keys[...]),
+                let suffixLength = matchAffix(candidates[candidate].reversedSuffixKeys, work.reversedKeys[...]),
                 prefixLength + suffixLength < keys.count
             else { continue }
             let start = keyIndices[prefixLength]
             let end = keyIndices[keys.count - suffixLength - 1] + 1
-            var result = scanBody(text, start, end)
+            var result = scanBody(text, start, end, &work)
             if case .success(var parsed) = result {
+                let affixes = candidates[candidate]
                 if affixes.negative {
                     parsed.negativeForm = true
                     parsed.value.negative = !parsed.value.isZero
@@ -253,7 +275,7 @@ final class NumberParser {
             candidates.lazy.filter { !$0.prefix.isEmpty }
             .compactMap { self.matchAffix($0.prefixKeys, keys[...]) }.first
             .map { keyIndices[$0] } ?? 0
-        let result = scanBody(text, start, text.count)
+        let result = scanBody(text, start, text.count, &work)
         if case .failure = result { return result }
         let what = style == .percent ? "the percent sign" : style == .currency ? "the currency" : "the sign or symbols"
         return .failure(
@@ -285,13 +307,15 @@ final class NumberParser {
     }
 
     /// Reads digits, grouping, decimal separator and exponent in `text[start..<end]`.
-    private func scanBody(_ text: [Unicode.Scalar], _ start: Int, _ end: Int) -> Result<ParsedNumber, NumberFailure> {
-        var integer: [UInt8] = []
-        var fraction: [UInt8] = []
-        var exponentDigits: [UInt8] = []
+    private func scanBody(_ text: [Unicode.Scalar], _ start: Int, _ end: Int, _ work: inout Scratch)
+        -> Result<ParsedNumber, NumberFailure>
+    {
+        work.integer.removeAll(keepingCapacity: true)
+        work.fraction.removeAll(keepingCapacity: true)
+        work.exponentDigits.removeAll(keepingCapacity: true)
+        work.separators.removeAll(keepingCapacity: true)
         var exponentNegative = false
-        var parsed = ParsedNumber(value: ExactDecimal(negative: false, integerDigits: [], fractionDigits: []))
-        var separators: [(index: Int, digitsBefore: Int)] = []
+        var parsed = ParsedNumber(value: ExactDecimal())
         var sawOwnDigit = false
         var index = start
         func fail(_ code: ErrorCode, _ at: Int, _ reason: @escaping @autoclosure () -> String)
@@ -304,12 +328,11 @@ final class NumberParser {
             if let value = symbols.digitValue(scalar) {
                 sawOwnDigit = true
                 if parsed.exponentIndex != nil {
-                    exponentDigits.append(UInt8(value))
+                    work.exponentDigits.append(UInt8(value))
                 } else if parsed.decimalIndex != nil {
-                    fraction.append(UInt8(value))
-                    parsed.fractionIndices.append(index)
+                    work.fraction.append(UInt8(value))
                 } else {
-                    integer.append(UInt8(value))
+                    work.integer.append(UInt8(value))
                 }
                 index += 1
                 continue
@@ -329,11 +352,11 @@ final class NumberParser {
                         .misplacedGroupingSeparator, index,
                         "a grouping separator cannot stand after the decimal separator")
                 }
-                if integer.isEmpty || separators.last?.digitsBefore == integer.count {
+                if work.integer.isEmpty || work.separators.last?.digitsBefore == work.integer.count {
                     return fail(.misplacedGroupingSeparator, index, "a grouping separator must stand between digits")
                 }
                 if groupIsSpace, scalar != group { parsed.spaceVariants.append((index, scalar)) }
-                separators.append((index, integer.count))
+                work.separators.append((index, work.integer.count))
                 index += 1
                 continue
             }
@@ -367,7 +390,7 @@ final class NumberParser {
             }
             return fail(.unexpectedCharacter, index, "not part of a number in \(self.symbols.locale)")
         }
-        if integer.isEmpty && fraction.isEmpty {
+        if work.integer.isEmpty && work.fraction.isEmpty {
             // Point at the first character that is neither a sign nor a separator ('x' in "-x").
             let culprit =
                 text.firstIndex {
@@ -375,19 +398,22 @@ final class NumberParser {
                 } ?? 0
             return .failure(NumberFailure(code: .notANumber, index: culprit, reason: "no digits"))
         }
-        if let e = parsed.exponentIndex, exponentDigits.isEmpty {
+        if let e = parsed.exponentIndex, work.exponentDigits.isEmpty {
             return fail(.notANumber, e, "the exponent has no digits")
         }
-        if let failure = checkGrouping(separators, integerCount: integer.count) { return .failure(failure) }
+        if let failure = checkGrouping(work.separators, integerCount: work.integer.count) {
+            return .failure(failure)
+        }
         var exponent = 0
-        for digit in exponentDigits.drop(while: { $0 == 0 }) {
+        for digit in work.exponentDigits.drop(while: { $0 == 0 }) {
             guard exponent < 100_000_000 else {
                 return fail(.outOfRange, parsed.exponentIndex!, "the exponent is too large")
             }
             exponent = exponent * 10 + Int(digit)
         }
+        parsed.fractionDigitCount = work.fraction.count
         parsed.value = ExactDecimal(
-            negative: false, integerDigits: integer, fractionDigits: fraction,
+            negative: false, integerDigits: work.integer, fractionDigits: work.fraction,
             exponent: exponentNegative ? -exponent : exponent)
         return .success(parsed)
     }

@@ -128,9 +128,9 @@ final class NumberValidator: TypedValidator {
         if !spec.allowNegative, parsed.negativeForm || number.negative {
             add(.negativeNotAllowed, parsed.signIndex, "negative numbers are not allowed")
         }
-        if let max = spec.maxFractionDigits, parsed.fractionIndices.count > max {
+        if let max = spec.maxFractionDigits, parsed.fractionDigitCount > max, let decimal = parsed.decimalIndex {
             add(
-                .tooManyFractionDigits, parsed.fractionIndices[max],
+                .tooManyFractionDigits, decimal + 1 + max,
                 "at most \(max) digit\(max == 1 ? "" : "s") after the decimal separator")
         }
         if let min = spec.minimum, number < min { add(.outOfRange, nil, "\(number) is less than the minimum \(min)") }
