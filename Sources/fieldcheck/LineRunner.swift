@@ -74,6 +74,9 @@ struct LinePolicy: Sendable {
     let onInvalid: InvalidPolicy
     let maxRecordBytes: Int
     let human: HumanPrinter
+    /// Whether a rejected value needs no more than its verdict: nothing reports its codes,
+    /// offsets or messages (`--quiet` without `--summary` or `--json`).
+    let verdictOnly: Bool
 
     init(_ options: LineOptions, color: Bool) {
         terminator = options.nullData ? 0 : 0x0A
@@ -84,6 +87,7 @@ struct LinePolicy: Sendable {
         onInvalid = options.onInvalid
         maxRecordBytes = options.maxRecordBytes
         human = HumanPrinter(color: color, caret: color)
+        verdictOnly = quiet && !json && !options.report.summary
     }
 
     /// Whether stdout gets a rejected value's raw input.
@@ -160,12 +164,16 @@ final class ValueStep {
                 fastAccepted += 1
                 return true
             }
+            // When only the verdict matters, a value certainly rejected skips the pipeline too.
+            if policy.verdictOnly && validator.rejectsFast(record.bytes) {
+                sinks.summary.addRejected()
+                return try route(rejected: record, into: sinks)
+            }
         }
         return try processSlowly(record, file: file, into: sinks)
     }
 
     private func processSlowly(_ record: Record, file: String?, into sinks: LineSinks) throws -> Bool {
-        let terminator = policy.terminator
         let location = Location(file: file, number: record.number, unit: policy.unit)
         let result: FieldResult
         if let length = record.oversizedLength {
@@ -176,24 +184,12 @@ final class ValueStep {
         sinks.summary.add(result)
         if policy.json {
             try sinks.out.write(JSONLinesPrinter.render(result, at: location))
-        } else if !policy.check {
-            if let emitted = result.emitted {
-                try sinks.out.write(emitted)
-                try sinks.out.write(byte: terminator)
-            } else {
-                switch policy.onInvalid {
-                case .keep:
-                    if record.oversizedLength == nil { try sinks.out.write(record.bytes) }
-                    try sinks.out.write(byte: terminator)
-                case .blank: try sinks.out.write(byte: terminator)
-                case .drop, .abort: break
-                }
-            }
+        } else if let emitted = result.emitted, !policy.check {
+            try sinks.out.write(emitted)
+            try sinks.out.write(byte: policy.terminator)
         }
-        if !result.isValid, let rejects = sinks.rejects {
-            if record.oversizedLength == nil { try rejects.write(record.bytes) }
-            try rejects.write(byte: terminator)
-        }
+        // Routed as a rejection decided on the fast path is.
+        if !result.isValid { _ = try route(rejected: record, into: sinks) }
         if !policy.quiet && !policy.json
             && !(result.errors.isEmpty && result.warnings.isEmpty && result.removed.isEmpty)
         {
@@ -202,6 +198,26 @@ final class ValueStep {
         }
         // Stop at once: nothing after the first rejection is looked at.
         return result.isValid || policy.onInvalid != .abort
+    }
+
+    /// Writes what stdout (under `--on-invalid`, unless it carries JSON Lines) and the rejects
+    /// file get for a rejected value; returns false when reading must stop.
+    private func route(rejected record: Record, into sinks: LineSinks) throws -> Bool {
+        let terminator = policy.terminator
+        if !policy.check && !policy.json {
+            switch policy.onInvalid {
+            case .keep:
+                if record.oversizedLength == nil { try sinks.out.write(record.bytes) }
+                try sinks.out.write(byte: terminator)
+            case .blank: try sinks.out.write(byte: terminator)
+            case .drop, .abort: break
+            }
+        }
+        if let rejects = sinks.rejects {
+            if record.oversizedLength == nil { try rejects.write(record.bytes) }
+            try rejects.write(byte: terminator)
+        }
+        return policy.onInvalid != .abort
     }
 }
 

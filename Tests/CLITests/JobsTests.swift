@@ -55,6 +55,8 @@ import Testing
         ["number", "--locale", "de_DE", "--on-invalid", "abort", "--max-record-bytes", "100"],
         ["text", "--allow", "[0-9,]", "--max-length", "12", "--summary"],
         ["date", "--locale", "de_DE", "--pattern", "dd.MM.yyyy", "--summary", "--quiet"],
+        ["number", "--locale", "de_DE", "--on-invalid", "keep", "--quiet"],
+        ["date", "--locale", "de_DE", "--pattern", "dd.MM.yyyy", "--on-invalid", "blank", "--quiet"],
     ])
     func sameAsOneThread(args: [String]) throws {
         let one = try Self.run(args, jobs: 1, input: Self.input)

@@ -107,4 +107,29 @@ import Testing
             #expect(!messages.isEmpty && messages.allSatisfy { !($0 ?? "").isEmpty })
         }
     }
+
+    /// `--quiet` without `--summary` decides some rejections on the fast path (a letter in a
+    /// number, a date off its pattern, a refused character): stdout, the rejects file and the
+    /// exit status must be what a run that explains every rejection writes.
+    @Test(arguments: [
+        (
+            ["number", "--locale", "de_DE"],
+            "1.234,56\n12a,5\n\n1 234\n1,2,3\n-0,5\n1,234.5\n7\u{0}\n\u{FF}9\n+5\n1E3\n42\n"
+        ),
+        (
+            ["date", "--locale", "de_DE", "--pattern", "dd.MM.yyyy"],
+            "13.04.2026\n13/04/2026\n31.02.2026\n13.04.26\n\n13.04.2026 x\n5.4.2026\n13.13.2026\n01.01.1999\n"
+        ),
+        (["text", "--allow", "[a-z]", "--max-length", "3"], "abc\nabcd\nab1\n\nx\u{0}\ndé\nok\n"),
+    ])
+    func quietRejectionsAreRoutedAsLoudOnes(command: [String], input: String) throws {
+        for policy in [["--on-invalid", "keep"], ["--on-invalid", "blank"], ["--on-invalid", "abort"], ["--check"]] {
+            let loud = try JobsTests.run(command + policy, jobs: 1, input: input)
+            let quiet = try JobsTests.run(command + policy + ["--quiet"], jobs: 1, input: input)
+            #expect(quiet.stdout == loud.stdout, "\(command) \(policy)")
+            #expect(quiet.rejects == loud.rejects, "\(command) \(policy)")
+            #expect(quiet.status == loud.status && loud.status == 1, "\(command) \(policy)")
+            #expect(quiet.stderr.isEmpty && !loud.stderr.isEmpty)
+        }
+    }
 }

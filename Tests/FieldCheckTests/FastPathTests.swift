@@ -5,8 +5,9 @@ import Testing
 
 /// Differential tests of the fast paths against the full pipeline: generated strings —
 /// valid, near-valid and random — go through both, and any value the fast path accepts must
-/// be accepted by the pipeline with the same output. (The fast path never rejects: when it
-/// declines, the pipeline decides, so the verdicts cannot differ otherwise.)
+/// be accepted by the pipeline with the same output, and any value `rejectsFast` names must
+/// be rejected by the pipeline. (Otherwise the fast paths decline and the pipeline decides,
+/// so the verdicts cannot differ.)
 ///
 /// The same strings also go through a validator that does not explain rejections (`--quiet`):
 /// its results must be the full pipeline's with the messages left out, nothing else.
@@ -22,13 +23,14 @@ import Testing
     /// Runs `count` generated strings through both paths; returns how many the fast path took.
     static func compare(
         _ field: FieldValidator, seed: UInt64, _ generate: (inout SeededGenerator) -> String
-    ) -> (fast: Int, accepted: Int) {
+    ) -> (fast: Int, accepted: Int, fastRejected: Int) {
         var generator = SeededGenerator(seed: seed)
         let verdictsOnly = try! FieldValidator(field.spec)
         verdictsOnly.explainsRejections = false
         var out: [UInt8] = []
         var fast = 0
         var accepted = 0
+        var fastRejected = 0
         var failures = 0
         for _ in 0..<count {
             var text = generate(&generator)
@@ -39,6 +41,13 @@ import Testing
                 failures += 1
                 if failures <= 10 {
                     Issue.record("'\(text)': without messages \(unexplained), with them \(result)")
+                }
+            }
+            if text.withUTF8({ field.rejectsFast($0) }) {
+                fastRejected += 1
+                if result.isValid {
+                    failures += 1
+                    if failures <= 10 { Issue.record("'\(text)': rejectsFast, but the pipeline accepts it") }
                 }
             }
             out.removeAll(keepingCapacity: true)
@@ -55,7 +64,7 @@ import Testing
                 }
             }
         }
-        return (fast, accepted)
+        return (fast, accepted, fastRejected)
     }
 
     static func pick(_ options: [String], _ generator: inout SeededGenerator) -> String {
@@ -112,9 +121,11 @@ import Testing
         if rules == 2 { spec.maxLength = 9 }
         let field = try FieldValidator(spec)
         let digits = NumberSymbols(locale: spec.locale).digits
-        let (fast, accepted) = Self.compare(field, seed: UInt64(rules * 7919 + locale.utf8.count)) {
+        let (fast, accepted, fastRejected) = Self.compare(field, seed: UInt64(rules * 7919 + locale.utf8.count)) {
             Self.numberLike(&$0, digits: digits)
         }
+        // Letters and stray spaces: some rejections are decided without the pipeline.
+        #expect(fastRejected > 0, "\(locale): no value rejected on the fast path")
         // The fast path must actually carry the common case where the locale allows it (it
         // counts lengths in ASCII only: rules 2 has a maximum length).
         let ascii = digits == Unicode.Scalar.asciiDigits
@@ -141,6 +152,21 @@ import Testing
         return text
     }
 
+    /// `text` with one character replaced, inserted or removed, now and then: near-valid
+    /// values, where a fast path that decides rejections would go wrong first.
+    static func mutated(_ text: String, _ generator: inout SeededGenerator) -> String {
+        guard Int.random(in: 0..<4, using: &generator) == 0 else { return text }
+        var characters = Array(text)
+        let position = Int.random(in: 0...characters.count, using: &generator)
+        let character = Character(pick(["0", "1", "9", ".", "/", "-", " ", "x", "\u{A0}", "\u{200E}"], &generator))
+        switch Int.random(in: 0..<3, using: &generator) {
+        case 0: characters.insert(character, at: position)
+        case 1 where position < characters.count: characters[position] = character
+        default: if position < characters.count { characters.remove(at: position) }
+        }
+        return String(characters)
+    }
+
     @Test(arguments: ["dd.MM.yyyy", "d.M.yy", "M/d/yy", "yyyy-MM-dd", "yyyyMMdd", "dd/MM/y", "d.M.y"])
     func dates(pattern: String) throws {
         var date = DateSpec()
@@ -151,18 +177,21 @@ import Testing
             date.maximum = CivilDate(year: 2030, month: 6, day: 30)
         }
         let field = try FieldValidator(FieldSpec(kind: .date(date), locale: try LocaleID("de_DE")))
-        let (fast, accepted) = Self.compare(field, seed: UInt64(pattern.utf8.count)) { generator in
+        let (fast, accepted, fastRejected) = Self.compare(field, seed: UInt64(pattern.utf8.count)) { generator in
             // Half the time, write the date exactly as the pattern asks.
-            if Bool.random(using: &generator) { return Self.dateLike(&generator) }
+            if Bool.random(using: &generator) { return Self.mutated(Self.dateLike(&generator), &generator) }
             let day = Int.random(in: 1...31, using: &generator)
             let month = Int.random(in: 1...12, using: &generator)
-            let year = Int.random(in: 1900...2100, using: &generator)
+            let year = Int.random(in: 1...12000, using: &generator)
             func pad(_ value: Int, _ width: Int) -> String {
                 String(repeating: "0", count: max(0, width - String(value).count)) + String(value)
             }
-            return pattern.replacingFields(year: year, month: month, day: day, pad: pad)
+            return Self.mutated(pattern.replacingFields(year: year, month: month, day: day, pad: pad), &generator)
         }
         #expect(fast * 2 > accepted, "\(pattern): fast path took \(fast) of \(accepted) accepted values")
+        // The generated values are mostly ASCII: most rejections are decided on the fast path.
+        let rejected = Self.count - accepted
+        #expect(fastRejected * 2 > rejected, "\(pattern): \(fastRejected) of \(rejected) rejected on the fast path")
     }
 
     @Test(arguments: [
@@ -181,11 +210,12 @@ import Testing
         spec.lengthUnit = unit
         let field = try FieldValidator(spec)
         let alphabet = Array("aeiouAEIOUxyz019 \t\r-é\u{200B}")
-        let (fast, accepted) = Self.compare(field, seed: UInt64(maxLength)) { generator in
+        let (fast, accepted, fastRejected) = Self.compare(field, seed: UInt64(maxLength)) { generator in
             String(
                 (0..<Int.random(in: 0...14, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
         }
         #expect(fast * 2 > accepted, "\(allow): fast path took \(fast) of \(accepted) accepted values")
+        #expect(fastRejected > 0, "\(allow): no value rejected on the fast path")
     }
 }
 

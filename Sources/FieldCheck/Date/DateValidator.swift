@@ -341,7 +341,21 @@ final class DateValidator: TypedValidator {
     /// Reads a numeric date byte by byte, exactly as `DateParser` and the checks below would,
     /// and writes the ISO date; declines (returns 0) on anything else.
     func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int {
-        guard let steps = fastSteps else { return 0 }
+        readFast(bytes)?.writeISO(to: out) ?? 0
+    }
+
+    /// Empty, or, for a numeric pattern, an ASCII value the fast reader does not take: on ASCII
+    /// it reads exactly what `DateParser` and the checks below accept, so what it declines
+    /// is rejected.
+    func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if bytes.isEmpty { return true }
+        guard fastSteps != nil, !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+        return readFast(bytes) == nil
+    }
+
+    /// The date of a value in a numeric pattern, read byte by byte, or nil.
+    private func readFast(_ bytes: UnsafeBufferPointer<UInt8>) -> CivilDate? {
+        guard let steps = fastSteps else { return nil }
         var index = 0
         var year = 0
         var yearDigits = 0
@@ -350,7 +364,7 @@ final class DateValidator: TypedValidator {
         for step in steps {
             switch step {
             case .literal(let byte):
-                guard index < bytes.count, bytes[index] == byte else { return 0 }
+                guard index < bytes.count, bytes[index] == byte else { return nil }
                 index += 1
             case .number(let field, let maxDigits):
                 var value = 0
@@ -359,30 +373,30 @@ final class DateValidator: TypedValidator {
                     value = value * 10 + Int(bytes[index] &- 0x30)
                     index += 1
                 }
-                guard index > start else { return 0 }
+                guard index > start else { return nil }
                 switch field {
                 case .year:
                     year = value
                     yearDigits = index - start
-                    guard yearDigits <= 4 else { return 0 }
+                    guard yearDigits <= 4 else { return nil }
                 case .month: month = value
                 default: day = value
                 }
-                if field != .year && index - start > 2 { return 0 }
+                if field != .year && index - start > 2 { return nil }
             }
         }
-        guard index == bytes.count else { return 0 }
+        guard index == bytes.count else { return nil }
         let reader = readers[0]
-        if reader.yearLetters >= 3 && yearDigits < reader.yearLetters { return 0 }
+        if reader.yearLetters >= 3 && yearDigits < reader.yearLetters { return nil }
         if reader.usesCenturyWindow && reader.yearLetters <= 2 && yearDigits == 2 {
             year = windowed(year, month: month, day: day)
         } else if reader.yearLetters <= 2 && yearDigits != 4 {
-            return 0
+            return nil
         }
-        guard let date = CivilDate(year: year, month: month, day: day) else { return 0 }
-        if let min = spec.minimum, date < min { return 0 }
-        if let max = spec.maximum, max < date { return 0 }
-        return date.writeISO(to: out)
+        guard let date = CivilDate(year: year, month: month, day: day) else { return nil }
+        if let min = spec.minimum, date < min { return nil }
+        if let max = spec.maximum, max < date { return nil }
+        return date
     }
 
     /// ICU's reading of a two-digit year: the year in the hundred years that start 80 years

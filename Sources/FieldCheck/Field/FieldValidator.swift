@@ -16,6 +16,9 @@ protocol TypedValidator: AnyObject {
     /// `bytes.count + FieldValidator.fastPathSlack` bytes) and returns its length, or returns 0
     /// when `validate` must read it. It never rejects.
     func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int
+    /// Whether `validate` certainly rejects the value (raw bytes, no stage before it having
+    /// changed them); false when only `validate` can tell.
+    func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool
 }
 
 /// A field specification compiled for use: ICU sets, expressions and formatters opened once
@@ -71,15 +74,13 @@ public final class FieldValidator {
             !spec.trim && spec.normalization == nil && spec.caseMapping == nil && !spec.strip
             && (typed == nil || (allowSet == nil && denySet == nil && presetSet == nil))
         hasLengthOrPattern = spec.minLength != nil || spec.maxLength != nil || regex != nil
-        // The character rules for ASCII, decided once by the same `refusal` the pipeline asks.
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        for byte in UInt8(1)..<0x80 where refusal(Unicode.Scalar(byte)) == nil {
-            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
-        }
-        asciiAllowed = (low, high)
+        // The character rules for ASCII, decided once by the same `refusal` the pipeline asks
+        // (NUL never passes: the pipeline rejects it before any rule).
+        var allowed = ASCIISet()
+        for byte in UInt8(1)..<0x80 where refusal(Unicode.Scalar(byte)) == nil { allowed.insert(Unicode.Scalar(byte)) }
+        asciiAllowed = allowed
         // Only a text value can hold CR on the fast path, and only when the rules allow it.
-        carriageReturnPossible = typed == nil && low & (1 << 0x0D) != 0
+        carriageReturnPossible = typed == nil && allowed.contains(0x0D)
     }
 
     /// The placeholder for text fields, built from characters the rules allow.
@@ -89,8 +90,8 @@ public final class FieldValidator {
     private var fastPathApplies = false
     private var hasLengthOrPattern = false
     private var carriageReturnPossible = true
-    /// Bit b set: ASCII character b passes the character rules.
-    private var asciiAllowed: (low: UInt64, high: UInt64) = (0, 0)
+    /// The ASCII characters that pass the character rules.
+    private var asciiAllowed = ASCIISet()
 
     // MARK: The fast path
 
@@ -116,7 +117,7 @@ public final class FieldValidator {
         } else {
             // One branch-free pass: ASCII (high bit clear), and every byte allowed by the
             // character rules (NUL never is).
-            let (low, high) = asciiAllowed
+            let (low, high) = (asciiAllowed.low, asciiAllowed.high)
             var union: UInt8 = 0
             var refused: UInt64 = 0
             for byte in bytes {
@@ -127,7 +128,7 @@ public final class FieldValidator {
             guard union < 0x80, refused == 0 else { return nil }
             length = bytes.count
         }
-        guard passesLengthAndPattern(bytes) else { return nil }
+        guard lengthAndPatternVerdict(ascii: bytes) == true else { return nil }
         if typed == nil || spec.output == .input {
             if let base = bytes.baseAddress { out.update(from: base, count: bytes.count) }
             length = bytes.count
@@ -146,17 +147,35 @@ public final class FieldValidator {
         return length != nil
     }
 
-    /// The length and pattern rules for an ASCII value.
-    private func passesLengthAndPattern(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether an ASCII value passes the length and pattern rules, as the pipeline would
+    /// decide, or nil when only the pipeline can tell (a CR among graphemes).
+    private func lengthAndPatternVerdict(ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
         if spec.minLength != nil || spec.maxLength != nil {
             // In ASCII every unit is one character, except CR LF, one grapheme.
-            if carriageReturnPossible && spec.lengthUnit == .graphemes && bytes.contains(0x0D) { return false }
+            if carriageReturnPossible && spec.lengthUnit == .graphemes && bytes.contains(0x0D) { return nil }
             if let max = spec.maxLength, bytes.count > max { return false }
             if let min = spec.minLength, bytes.count < min { return false }
         }
         // A simple pattern runs on the bytes; others on ICU, widened to UTF-16 in a reused buffer.
         if let regex, !regex.matchesASCII(bytes) { return false }
         return true
+    }
+
+    /// Whether `validate(bytes:)` certainly rejects the value, decided without it: an ASCII
+    /// character the rules refuse (or NUL), an ASCII value of the wrong length or not matching
+    /// the pattern, or a number or date its fast reader knows it cannot accept. False means
+    /// only that the pipeline must decide.
+    ///
+    /// It says nothing of why: a caller that reports codes, offsets or messages (anything but
+    /// `--quiet` without `--summary`) runs the pipeline instead. `FastPathTests` checks on
+    /// millions of generated strings that the pipeline rejects every value this names.
+    public func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard fastPathApplies else { return false }
+        // No stage before the filter changes the value: a refused ASCII byte is refused there.
+        if asciiAllowed.missesSomeASCII(of: bytes) { return true }
+        let ascii = !bytes.contains(where: { $0 >= 0x80 })
+        if ascii && lengthAndPatternVerdict(ascii: bytes) == false { return true }
+        return typed?.rejectsFast(bytes) ?? false
     }
 
     // MARK: The pipeline

@@ -60,6 +60,11 @@ final class NumberParser {
     private let exponentSymbols: [[Unicode.Scalar]]
     /// 1234567 written in the locale, for grouping messages.
     private let groupingExample: String
+    /// Bit b set (of 128): ASCII character b can stand in a number this parser accepts — a
+    /// digit, a character of an affix (or its key), a separator or a variant read for it, a sign,
+    /// an exponent symbol, a space beside a symbol. Any other ASCII character stops `parse`
+    /// wherever it stands: it is no affix, so it is in the body, where it is no token.
+    let readableASCII: ASCIISet
 
     struct Affixes {
         var prefix: [Unicode.Scalar]
@@ -165,6 +170,18 @@ final class NumberParser {
         if !own.isEmpty && own != ["E"] { exponents.insert(own, at: 0) }
         exponentSymbols = exponents
         groupingExample = NumberSymbols.formatExample("1234567", locale: symbols.locale)
+        var readable = ASCIISet("0123456789+-'".unicodeScalars)
+        for affixes in candidates {
+            for list in [affixes.prefix, affixes.suffix, affixes.prefixKeys, affixes.reversedSuffixKeys] {
+                readable.insert(contentsOf: list)
+                // One space may separate a symbol from the number.
+                if list.contains(where: { $0 != "-" && $0 != "+" }) { readable.insert(" ") }
+            }
+        }
+        readable.insert(contentsOf: [decimal] + (group.map { [$0] } ?? []) + minusScalars + plusScalars)
+        if groupIsSpace { readable.insert(" ") }
+        readable.insert(contentsOf: exponents.joined())
+        readableASCII = readable
     }
 
     /// The space variants read alike (a switch, not a Set: this is asked for every character).

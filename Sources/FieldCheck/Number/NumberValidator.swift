@@ -74,6 +74,12 @@ final class NumberValidator: TypedValidator {
         fast?.accept(bytes, into: out) ?? 0
     }
 
+    /// Empty, or holding an ASCII character no number of the strict reader can contain (a
+    /// letter, a space in a locale that does not group with one).
+    func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.isEmpty || (!spec.lenient && parser.readableASCII.missesSomeASCII(of: bytes))
+    }
+
     deinit { if let lenientFormat { cicu_unum_close(lenientFormat) } }
 
     func validate(_ value: String, map: OffsetMap, into result: inout FieldResult) {

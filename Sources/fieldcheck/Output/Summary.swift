@@ -27,6 +27,12 @@ struct Summary {
         accepted += count
     }
 
+    /// A value rejected on the fast path, whose codes nobody asked for (no `--summary`).
+    mutating func addRejected() {
+        read += 1
+        rejected += 1
+    }
+
     mutating func add(_ result: FieldResult) {
         read += 1
         if result.isValid { accepted += 1 } else { rejected += 1 }

@@ -1,0 +1,43 @@
+/// A set of ASCII characters as 128 bits: what the fast paths ask of every byte, so a test
+/// must be a shift and a mask, not a lookup.
+struct ASCIISet: Sendable {
+    /// Characters 0–63 and 64–127.
+    private(set) var low: UInt64 = 0
+    private(set) var high: UInt64 = 0
+
+    init() {}
+
+    /// The ASCII characters of `scalars`; the others are left out.
+    init(_ scalars: some Sequence<Unicode.Scalar>) {
+        insert(contentsOf: scalars)
+    }
+
+    mutating func insert(_ scalar: Unicode.Scalar) {
+        guard scalar.isASCII else { return }
+        let value = UInt64(scalar.value)
+        if value < 64 { low |= 1 << value } else { high |= 1 << (value - 64) }
+    }
+
+    mutating func insert(contentsOf scalars: some Sequence<Unicode.Scalar>) {
+        for scalar in scalars { insert(scalar) }
+    }
+
+    /// Whether `byte` (below 0x80) is in the set.
+    @inline(__always)
+    func contains(_ byte: UInt8) -> Bool {
+        (byte < 64 ? low : high) & (1 << UInt64(byte & 63)) != 0
+    }
+
+    /// Whether some ASCII byte of `bytes` is outside the set (bytes of 0x80 and above are not
+    /// looked at). One branch-free pass.
+    @inline(__always)
+    func missesSomeASCII(of bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var missing: UInt64 = 0
+        for byte in bytes {
+            let bit = UInt64(1) << UInt64(byte & 63)
+            let word = byte < 64 ? low : byte < 0x80 ? high : ~0
+            missing |= (word & bit) ^ bit
+        }
+        return missing != 0
+    }
+}
