@@ -65,6 +65,11 @@ final class NumberParser {
     /// an exponent symbol, a space beside a symbol. Any other ASCII character stops `parse`
     /// wherever it stands: it is no affix, so it is in the body, where it is no token.
     let readableASCII: ASCIISet
+    /// The decimal and grouping separators when each is one ASCII character that stands in no
+    /// affix and no exponent symbol, and the grouping one has no variants (a space, an
+    /// apostrophe): then every one of them in a value is in the body, where a second decimal
+    /// separator, or a grouping separator after one, always stops `parse`.
+    private let bodySeparators: (decimal: UInt8, group: UInt8?)?
 
     struct Affixes {
         var prefix: [Unicode.Scalar]
@@ -182,6 +187,37 @@ final class NumberParser {
         if groupIsSpace { readable.insert(" ") }
         readable.insert(contentsOf: exponents.joined())
         readableASCII = readable
+        let elsewhere = ASCIISet(
+            candidates.flatMap { $0.prefix + $0.suffix + $0.prefixKeys + $0.reversedSuffixKeys } + exponents.joined())
+        func bodyOnly(_ scalar: Unicode.Scalar) -> UInt8? {
+            scalar.isASCII && !elsewhere.contains(UInt8(scalar.value)) ? UInt8(scalar.value) : nil
+        }
+        if let decimalByte = bodyOnly(decimal) {
+            if let group {
+                let groupByte = groupIsSpace || Self.apostrophes.contains(group) ? nil : bodyOnly(group)
+                bodySeparators = groupByte.map { (decimalByte, $0) }
+            } else {
+                bodySeparators = (decimalByte, nil)
+            }
+        } else {
+            bodySeparators = nil
+        }
+    }
+
+    /// Whether `parse` certainly fails on these bytes for their separators alone: a second
+    /// decimal separator, or a grouping separator after the decimal one (`1,234.5` in de_DE).
+    func separatorsCertainlyFail(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let (decimal, group) = bodySeparators else { return false }
+        var decimals = 0
+        for byte in bytes {
+            if byte == decimal {
+                decimals += 1
+                if decimals == 2 { return true }
+            } else if decimals > 0 && byte == group {
+                return true
+            }
+        }
+        return false
     }
 
     /// The space variants read alike (a switch, not a Set: this is asked for every character).

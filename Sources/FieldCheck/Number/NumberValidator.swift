@@ -74,10 +74,13 @@ final class NumberValidator: TypedValidator {
         fast?.accept(bytes, into: out) ?? 0
     }
 
-    /// Empty, or holding an ASCII character no number of the strict reader can contain (a
-    /// letter, a space in a locale that does not group with one).
+    /// Empty, or, for the strict reader, holding an ASCII character no number can contain (a
+    /// letter, a space in a locale that does not group with one) or separators it never reads
+    /// (two decimal separators, a grouping one after the decimal one).
     func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.isEmpty || (!spec.lenient && parser.readableASCII.missesSomeASCII(of: bytes))
+        if bytes.isEmpty { return true }
+        if spec.lenient { return false }
+        return parser.readableASCII.missesSomeASCII(of: bytes) || parser.separatorsCertainlyFail(bytes)
     }
 
     deinit { if let lenientFormat { cicu_unum_close(lenientFormat) } }
