@@ -14,7 +14,7 @@ protocol TypedValidator: AnyObject {
     func validate(_ value: String, map: OffsetMap, into result: inout FieldResult)
     /// The fast path: writes the canonical output of a value at `out` (room for
     /// `bytes.count + FieldValidator.fastPathSlack` bytes) and returns its length, or returns 0
-    /// when `validate` must read it. It never rejects.
+    /// when `validate` must read it. It never rejects (`rejectsFast` may, where it is sure).
     func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int
     /// Whether `validate` certainly rejects the value (raw bytes, no stage before it having
     /// changed them); false when only `validate` can tell.
