@@ -407,6 +407,13 @@ def workloads(binary: Path, manifest: dict, directory: Path, has_csv: bool) -> l
         tool.name = "fieldcheck --jobs 2"
         return tool
 
+    def fieldcheck_summary(*args: str) -> Tool:
+        # With --summary every rejection's codes are counted, so none is decided on the fast
+        # path alone: every rejected value goes through the full pipeline.
+        tool = fieldcheck(*args, "--summary")
+        tool.name = "fieldcheck --summary"
+        return tool
+
     def icu(name: str, *args: str) -> Tool:
         # args: the locale (and pattern) when not the program's default.
         return Tool("ICU-from-C", [f"{base}/{name}", *args], stdin=True, exit_means_all_accepted=True, is_baseline=True)
@@ -466,6 +473,7 @@ def workloads(binary: Path, manifest: dict, directory: Path, has_csv: bool) -> l
             [
                 fieldcheck("number", "--locale", "de_DE"),
                 fieldcheck_jobs("number", "--locale", "de_DE"),
+                fieldcheck_summary("number", "--locale", "de_DE"),
                 icu("icu_number"),
                 floor(),
                 numfmt,
@@ -480,6 +488,7 @@ def workloads(binary: Path, manifest: dict, directory: Path, has_csv: bool) -> l
             [
                 fieldcheck("date", "--locale", "de_DE", "--pattern", "dd.MM.yyyy"),
                 fieldcheck_jobs("date", "--locale", "de_DE", "--pattern", "dd.MM.yyyy"),
+                fieldcheck_summary("date", "--locale", "de_DE", "--pattern", "dd.MM.yyyy"),
                 icu("icu_date"),
                 floor(),
             ],
@@ -492,6 +501,7 @@ def workloads(binary: Path, manifest: dict, directory: Path, has_csv: bool) -> l
             [
                 fieldcheck("text", "--allow", "[a-zA-Z0-9]", "--max-length", "12"),
                 fieldcheck_jobs("text", "--allow", "[a-zA-Z0-9]", "--max-length", "12"),
+                fieldcheck_summary("text", "--allow", "[a-zA-Z0-9]", "--max-length", "12"),
                 icu("icu_text"),
                 floor(),
                 grep,

@@ -28,6 +28,19 @@ struct ASCIISet: Sendable {
         (byte < 64 ? low : high) & (1 << UInt64(byte & 63)) != 0
     }
 
+    /// Whether every byte of `bytes` is ASCII and in the set. One branch-free pass.
+    @inline(__always)
+    func containsAll(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var union: UInt8 = 0
+        var missing: UInt64 = 0
+        for byte in bytes {
+            union |= byte
+            let bit = UInt64(1) << UInt64(byte & 63)
+            missing |= ((byte < 64 ? low : high) & bit) ^ bit
+        }
+        return union < 0x80 && missing == 0
+    }
+
     /// Whether some ASCII byte of `bytes` is outside the set (bytes of 0x80 and above are not
     /// looked at). One branch-free pass.
     @inline(__always)

@@ -115,17 +115,8 @@ public final class FieldValidator {
             // Lengths and patterns are counted on ASCII alone here.
             if hasLengthOrPattern && bytes.contains(where: { $0 >= 0x80 }) { return nil }
         } else {
-            // One branch-free pass: ASCII (high bit clear), and every byte allowed by the
-            // character rules (NUL never is).
-            let (low, high) = (asciiAllowed.low, asciiAllowed.high)
-            var union: UInt8 = 0
-            var refused: UInt64 = 0
-            for byte in bytes {
-                union |= byte
-                let bit = UInt64(1) << UInt64(byte & 63)
-                refused |= ((byte < 64 ? low : high) & bit) ^ bit
-            }
-            guard union < 0x80, refused == 0 else { return nil }
+            // ASCII, and every byte allowed by the character rules (NUL never is).
+            guard asciiAllowed.containsAll(bytes) else { return nil }
             length = bytes.count
         }
         guard lengthAndPatternVerdict(ascii: bytes) == true else { return nil }
