@@ -60,9 +60,9 @@ final class NumberParser {
     private let exponentSymbols: [[Unicode.Scalar]]
     /// 1234567 written in the locale, for grouping messages.
     private let groupingExample: String
-    /// Bit b set (of 128): ASCII character b can stand in a number this parser accepts — a
-    /// digit, a character of an affix (or its key), a separator or a variant read for it, a sign,
-    /// an exponent symbol, a space beside a symbol. Any other ASCII character stops `parse`
+    /// The ASCII characters that can stand in a number this parser accepts: a digit, a
+    /// character of an affix (or its key), a separator or a variant read for it, a sign, an
+    /// exponent symbol, a space beside a symbol. Any other ASCII character stops `parse`
     /// wherever it stands: it is no affix, so it is in the body, where it is no token.
     let readableASCII: ASCIISet
     /// The decimal and grouping separators when each is one ASCII character that stands in no
