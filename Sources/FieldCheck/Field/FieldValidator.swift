@@ -115,12 +115,13 @@ public final class FieldValidator {
             // Lengths and patterns are counted on ASCII alone here.
             if hasLengthOrPattern && bytes.contains(where: { $0 >= 0x80 }) { return nil }
         } else {
-            // ASCII, and every byte allowed by the character rules (NUL never is).
-            guard asciiAllowed.containsAll(bytes) else { return nil }
+            // ASCII, and every byte allowed by the character rules (NUL never is); the value,
+            // unchanged, is the output.
+            guard asciiAllowed.copyIfContainsAll(bytes, to: out) else { return nil }
             length = bytes.count
         }
         guard lengthAndPatternVerdict(ascii: bytes) == true else { return nil }
-        if typed == nil || spec.output == .input {
+        if typed != nil && spec.output == .input {
             if let base = bytes.baseAddress { out.update(from: base, count: bytes.count) }
             length = bytes.count
         }
