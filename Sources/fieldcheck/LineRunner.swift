@@ -167,7 +167,8 @@ final class ValueStep {
             // When only the verdict matters, a value certainly rejected skips the pipeline too.
             if policy.verdictOnly && validator.rejectsFast(record.bytes) {
                 sinks.summary.addRejected()
-                return try route(rejected: record, into: sinks)
+                try route(rejected: record, into: sinks)
+                return policy.onInvalid != .abort
             }
         }
         return try processSlowly(record, file: file, into: sinks)
@@ -189,7 +190,7 @@ final class ValueStep {
             try sinks.out.write(byte: policy.terminator)
         }
         // Routed as a rejection decided on the fast path is.
-        if !result.isValid { _ = try route(rejected: record, into: sinks) }
+        if !result.isValid { try route(rejected: record, into: sinks) }
         if !policy.quiet && !policy.json
             && !(result.errors.isEmpty && result.warnings.isEmpty && result.removed.isEmpty)
         {
@@ -201,8 +202,8 @@ final class ValueStep {
     }
 
     /// Writes what stdout (under `--on-invalid`, unless it carries JSON Lines) and the rejects
-    /// file get for a rejected value; returns false when reading must stop.
-    private func route(rejected record: Record, into sinks: LineSinks) throws -> Bool {
+    /// file get for a rejected value.
+    private func route(rejected record: Record, into sinks: LineSinks) throws {
         let terminator = policy.terminator
         if !policy.check && !policy.json {
             switch policy.onInvalid {
@@ -217,7 +218,6 @@ final class ValueStep {
             if record.oversizedLength == nil { try rejects.write(record.bytes) }
             try rejects.write(byte: terminator)
         }
-        return policy.onInvalid != .abort
     }
 }
 

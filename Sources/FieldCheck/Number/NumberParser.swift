@@ -175,20 +175,16 @@ final class NumberParser {
         if !own.isEmpty && own != ["E"] { exponents.insert(own, at: 0) }
         exponentSymbols = exponents
         groupingExample = NumberSymbols.formatExample("1234567", locale: symbols.locale)
-        var readable = ASCIISet("0123456789+-'".unicodeScalars)
-        for affixes in candidates {
-            for list in [affixes.prefix, affixes.suffix, affixes.prefixKeys, affixes.reversedSuffixKeys] {
-                readable.insert(contentsOf: list)
-                // One space may separate a symbol from the number.
-                if list.contains(where: { $0 != "-" && $0 != "+" }) { readable.insert(" ") }
-            }
-        }
+        // What affixes and exponent symbols hold; the separators and signs of the body join
+        // them in what a number can hold.
+        let affixScalars = candidates.flatMap { $0.prefix + $0.suffix + $0.prefixKeys + $0.reversedSuffixKeys }
+        let elsewhere = ASCIISet(affixScalars + exponents.joined())
+        var readable = elsewhere
+        readable.insert(contentsOf: "0123456789+-'".unicodeScalars)
         readable.insert(contentsOf: [decimal] + (group.map { [$0] } ?? []) + minusScalars + plusScalars)
-        if groupIsSpace { readable.insert(" ") }
-        readable.insert(contentsOf: exponents.joined())
+        // A locale that groups with a space reads one; one space may separate a symbol from the number.
+        if groupIsSpace || affixScalars.contains(where: { $0 != "-" && $0 != "+" }) { readable.insert(" ") }
         readableASCII = readable
-        let elsewhere = ASCIISet(
-            candidates.flatMap { $0.prefix + $0.suffix + $0.prefixKeys + $0.reversedSuffixKeys } + exponents.joined())
         func bodyOnly(_ scalar: Unicode.Scalar) -> UInt8? {
             scalar.isASCII && !elsewhere.contains(UInt8(scalar.value)) ? UInt8(scalar.value) : nil
         }
