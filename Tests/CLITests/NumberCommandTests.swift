@@ -29,6 +29,26 @@ import Testing
         #expect(run.stderr.contains("expected a number like 1.234,56 (de_DE)"))
     }
 
+    /// Issue 22: a value grouped only in part is refused on every path (`--quiet` takes the
+    /// fast path), with the fully grouped form and the other reading; fully grouped and
+    /// ungrouped values pass.
+    @Test func partialGroupingIsRefused() throws {
+        let input = "1,234567\n12,345678.5\n1,234,567\n1234567\n"
+        let run = try CLI.run(["number", "--locale", "en_US"], input: input)
+        #expect(run.status == 1)
+        #expect(run.stdout == "1234567\n1234567\n")
+        #expect(run.stderr.contains("did you mean 1,234,567?"))
+        #expect(run.stderr.contains("did you mean 12,345,678.5?"))
+        #expect(run.stderr.contains("in de_DE it reads as 1.234567"))
+        #expect(run.stderr.contains("[misplaced_grouping_separator]"))
+        let quiet = try CLI.run(["number", "--locale", "en_US", "--quiet"], input: input)
+        #expect(quiet.status == 1)
+        #expect(quiet.stdout == "1234567\n1234567\n")
+        let currency = try CLI.run(["number", "--locale", "de_AT", "--style", "currency"], input: "€ 1.234,56\n")
+        #expect(currency.status == 0)
+        #expect(currency.stdout == "1234.56\n")
+    }
+
     @Test func formatsForAnotherLocale() throws {
         let run = try CLI.run(["number", "--locale", "en_US", "--to", "de_CH"], input: "1234567.891\n")
         #expect(run.status == 0)

@@ -84,6 +84,40 @@ public struct NumberSymbols: Sendable, Hashable {
         currencySymbol = currencyCode.flatMap { Self.currencySymbol($0, locale: locale) }
     }
 
+    /// The symbols one style writes with: the currency style uses the locale's monetary
+    /// separators where they differ (de_AT `€ 1.234,56` against `1 234,56`), and each style
+    /// groups as its own pattern does (mr_IN groups percent values by three, decimals as lakh).
+    public func forStyle(_ style: NumberStyle) -> NumberSymbols {
+        let icuStyle: UNumberFormatStyle
+        switch style {
+        case .percent: icuStyle = UNUM_PERCENT
+        case .currency: icuStyle = UNUM_CURRENCY
+        case .decimal, .integer, .scientific: return self
+        }
+        var status = U_ZERO_ERROR
+        guard let format = cicu_unum_open(icuStyle, nil, 0, locale.identifier, &status), !ICU.failed(status) else {
+            return self
+        }
+        defer { cicu_unum_close(format) }
+        var symbols = self
+        if style == .currency {
+            func symbol(_ which: UNumberFormatSymbol) -> String? {
+                let text = ICU.utf16String { cicu_unum_getSymbol(format, which, $0, $1, &$2) }
+                return text?.isEmpty == false ? text : nil
+            }
+            symbols.decimalSeparator = symbol(UNUM_MONETARY_SEPARATOR_SYMBOL) ?? decimalSeparator
+            symbols.groupingSeparator = symbol(UNUM_MONETARY_GROUPING_SEPARATOR_SYMBOL) ?? groupingSeparator
+        }
+        let grouping = Int(cicu_unum_getAttribute(format, UNUM_GROUPING_SIZE))
+        let secondary = Int(cicu_unum_getAttribute(format, UNUM_SECONDARY_GROUPING_SIZE))
+        symbols.usesGrouping = cicu_unum_getAttribute(format, UNUM_GROUPING_USED) != 0 && grouping > 0
+        if symbols.usesGrouping {
+            symbols.primaryGroupingSize = grouping
+            symbols.secondaryGroupingSize = secondary > 0 ? secondary : grouping
+        }
+        return symbols
+    }
+
     /// The symbol of an ISO 4217 currency in a locale (`€` for EUR in de_DE).
     public static func currencySymbol(_ code: String, locale: LocaleID) -> String? {
         let units = code.icuUnits + [0]

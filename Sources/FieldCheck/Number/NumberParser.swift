@@ -133,16 +133,37 @@ final class NumberParser {
             let text = ICU.utf16String { cicu_unum_getTextAttribute(format, which, $0, $1, &$2) } ?? ""
             return text.unicodeScalars.filter { !$0.isBidiMark }
         }
-        let positive = Affixes(
-            prefix: affix(UNUM_POSITIVE_PREFIX), suffix: affix(UNUM_POSITIVE_SUFFIX), negative: false)
-        let negative = Affixes(prefix: affix(UNUM_NEGATIVE_PREFIX), suffix: affix(UNUM_NEGATIVE_SUFFIX), negative: true)
-        var list = [positive, negative]
         // An explicit plus stands where the minus would.
         let minusKeys = Set(["-", "\u{2212}"].compactMap(Unicode.Scalar.init) + symbols.minusSign.unicodeScalars)
         func withPlus(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
             scalars.map { minusKeys.contains($0) ? "+" : $0 }
         }
-        list.append(Affixes(prefix: withPlus(negative.prefix), suffix: withPlus(negative.suffix), negative: false))
+        func forms(_ affix: (UNumberFormatTextAttribute) -> [Unicode.Scalar]) -> [Affixes] {
+            let positive = Affixes(
+                prefix: affix(UNUM_POSITIVE_PREFIX), suffix: affix(UNUM_POSITIVE_SUFFIX), negative: false)
+            let negative = Affixes(
+                prefix: affix(UNUM_NEGATIVE_PREFIX), suffix: affix(UNUM_NEGATIVE_SUFFIX), negative: true)
+            let plus = Affixes(prefix: withPlus(negative.prefix), suffix: withPlus(negative.suffix), negative: false)
+            return [positive, negative, plus]
+        }
+        var list = forms(affix)
+        // The scientific style reads plain decimals and what the scientific pattern writes,
+        // which has affixes of its own in some locales (`[1.2E3]` in hi, gu).
+        if style == .scientific, let scientific = cicu_unum_open(UNUM_SCIENTIFIC, nil, 0, locale, &status) {
+            defer { cicu_unum_close(scientific) }
+            if !ICU.failed(status) {
+                for form in forms({ which in
+                    let text =
+                        ICU.utf16String { cicu_unum_getTextAttribute(scientific, which, $0, $1, &$2) } ?? ""
+                    return text.unicodeScalars.filter { !$0.isBidiMark }
+                })
+                where !list.contains(where: {
+                    $0.prefix == form.prefix && $0.suffix == form.suffix && $0.negative == form.negative
+                }) {
+                    list.append(form)
+                }
+            }
+        }
         if style == .currency, let code = code?.uppercased() {
             let symbol = Array(
                 NumberSymbols.currencySymbol(code, locale: symbols.locale)?.unicodeScalars ?? "".unicodeScalars)
@@ -291,7 +312,10 @@ final class NumberParser {
                 } ?? 0
             return .failure(NumberFailure(code: .notANumber, index: culprit, reason: "no digits"))
         }
-        // The first form whose affixes match decides the reason when none succeeds.
+        // When no form succeeds, the reason is that of the form whose reading got furthest
+        // (the first of them), a misplaced sign counting least, as another form places it:
+        // `CHF-1234’567.8` fails on its grouping as the negative form, not on its sign as the
+        // positive one.
         var firstFailure: Result<ParsedNumber, NumberFailure>?
         // By index: a copy of each candidate retained and released its five arrays.
         for candidate in candidates.indices {
@@ -316,7 +340,10 @@ final class NumberParser {
             }
             // An affix-only match that fails inside may still be another candidate's success.
             if case .success = result { return result }
-            if firstFailure == nil { firstFailure = result }
+            if case .failure(let failure) = result {
+                if case .failure(let first) = firstFailure, Self.rank(first) >= Self.rank(failure) { continue }
+                firstFailure = result
+            }
         }
         if let firstFailure { return firstFailure }
         // No form matched whole: report the body's own first problem, else the missing affix.
@@ -330,6 +357,11 @@ final class NumberParser {
         return .failure(
             NumberFailure(
                 code: .notANumber, index: nil, reason: "missing \(what) the \(self.style.rawValue) style writes"))
+    }
+
+    /// How far a failed reading got, to choose the reason among forms.
+    private static func rank(_ failure: NumberFailure) -> (Int, Int) {
+        (failure.code == .misplacedSign ? 0 : 1, failure.index ?? -1)
     }
 
     /// How many keys of `keys` an affix (as keys) matches at its start, or nil. Spaces in the
@@ -421,11 +453,19 @@ final class NumberParser {
                 let symbol = exponentSymbols.first(where: { text[index..<min(end, index + $0.count)].elementsEqual($0) }
                 )
             {
+                if parsed.decimalIndex != nil && work.fraction.isEmpty {
+                    return fail(
+                        .unexpectedCharacter, index,
+                        "an exponent cannot follow the decimal separator directly; write a digit between them")
+                }
                 parsed.exponentIndex = index
                 index += symbol.count
+                // ICU writes bidi marks around the exponent's sign (`5E\u{200E}-1` in ar_MA).
+                while index < end, text[index].isBidiMark { index += 1 }
                 if index < end, isMinus(text[index]) || isPlus(text[index]) {
                     exponentNegative = isMinus(text[index])
                     index += 1
+                    while index < end, text[index].isBidiMark { index += 1 }
                 }
                 continue
             }
@@ -451,6 +491,12 @@ final class NumberParser {
             return fail(.notANumber, e, "the exponent has no digits")
         }
         if let failure = checkGrouping(work.separators, integerCount: work.integer.count) {
+            return .failure(failure)
+        }
+        if let failure = checkGroupingIsComplete(
+            work.separators, integerCount: work.integer.count, text: text,
+            integerEnd: parsed.decimalIndex ?? parsed.exponentIndex ?? end)
+        {
             return .failure(failure)
         }
         var exponent = 0
@@ -494,5 +540,65 @@ final class NumberParser {
             )
         }
         return nil
+    }
+
+    /// A grouped number must be grouped at every boundary: `1,234567` has its separators
+    /// where en_US groups, yet is far more likely a misplaced decimal mark than a number. The
+    /// separator named is the nearest one to the left of the first boundary without one.
+    private func checkGroupingIsComplete(
+        _ separators: [(index: Int, digitsBefore: Int)], integerCount: Int, text: [Unicode.Scalar], integerEnd: Int
+    ) -> NumberFailure? {
+        guard !separators.isEmpty else { return nil }
+        let primary = symbols.primaryGroupingSize
+        let secondary = symbols.secondaryGroupingSize
+        // Digits after each boundary the locale groups at, from the decimal separator leftwards.
+        var boundary = primary
+        var missing: Int?
+        while boundary < integerCount {
+            if !separators.contains(where: { integerCount - $0.digitsBefore == boundary }) {
+                missing = boundary
+                break
+            }
+            boundary += secondary
+        }
+        guard let missing,
+            let named = separators.last(where: { integerCount - $0.digitsBefore > missing })
+        else { return nil }
+        return NumberFailure(
+            code: .misplacedGroupingSeparator, index: named.index,
+            reason: self.partialGroupingReason(
+                text, separator: text[named.index], integerEnd: integerEnd, digitsBeforeGap: integerCount - missing))
+    }
+
+    /// "grouped only in part: …; did you mean 1,234,567?"
+    private func partialGroupingReason(
+        _ text: [Unicode.Scalar], separator: Unicode.Scalar, integerEnd: Int, digitsBeforeGap: Int
+    ) -> String {
+        // The integer digits as written, the separators taken out and put back at every boundary.
+        var digits: [Unicode.Scalar] = []
+        var firstDigit: Int?
+        for index in 0..<integerEnd where symbols.digitValue(text[index]) != nil {
+            if firstDigit == nil { firstDigit = index }
+            digits.append(text[index])
+        }
+        guard let firstDigit else { return "the number is grouped only in part" }
+        var grouped: [Unicode.Scalar] = []
+        var boundaries = Set<Int>()
+        var boundary = symbols.primaryGroupingSize
+        while boundary < digits.count {
+            boundaries.insert(digits.count - boundary)
+            boundary += symbols.secondaryGroupingSize
+        }
+        for (position, digit) in digits.enumerated() {
+            if boundaries.contains(position) { grouped.append(separator) }
+            grouped.append(digit)
+        }
+        let suggestion = String(
+            String.UnicodeScalarView(text[..<firstDigit] + grouped + text[integerEnd...]))
+        let gapColumn =
+            (0..<integerEnd).filter { symbols.digitValue(text[$0]) != nil }.dropFirst(digitsBeforeGap).first
+            .map { " before column \($0 + 1)" } ?? ""
+        return "grouped only in part: did you mean \(suggestion)? No separator stands\(gapColumn), "
+            + "and \(symbols.locale) groups at every boundary, as in \(groupingExample)"
     }
 }

@@ -20,7 +20,7 @@ final class NumberValidator: TypedValidator {
         if let min = spec.minimum, let max = spec.maximum, max < min {
             throw ConfigurationError("--min \(min) is greater than --max \(max)")
         }
-        var symbols = NumberSymbols(locale: locale)
+        var symbols = NumberSymbols(locale: locale).forStyle(spec.style)
         if !spec.allowGrouping { symbols.usesGrouping = false }
         parser = try NumberParser(symbols: symbols, style: spec.style, currency: spec.currency)
         fast = FastNumber(spec: spec, symbols: symbols, grouping: spec.allowGrouping)

@@ -1,0 +1,149 @@
+import Testing
+
+@testable import FieldCheck
+
+/// Issue 22: every style reads back what ICU writes for it, in every locale ICU has, and a
+/// value grouped only in part is rejected. The values are formatted by ICU at test time, so
+/// the table follows the ICU the tool runs on instead of a list frozen in the repository.
+@Suite struct StrictGroupingTests {
+    static let values = [
+        "1234567.89", "-1234567.891", "123456789012.5", "1000000", "98765432", "0.5", "-42",
+    ]
+
+    static let styles: [NumberStyle] = [.decimal, .percent, .currency, .scientific]
+
+    /// The grouping separators of a written value that stand between two digits.
+    static func separatorOffsets(_ written: [Unicode.Scalar], field: FieldValidator, style: NumberStyle) -> [Int] {
+        guard style != .scientific, case .number = field.spec.kind else { return [] }
+        let symbols = NumberSymbols(locale: field.spec.locale).forStyle(style)
+        guard symbols.usesGrouping, let group = symbols.groupingSeparator.unicodeScalars.first else { return [] }
+        return written.indices.filter { index in
+            index > 0 && index + 1 < written.count && written[index] == group
+                && symbols.digitValue(written[index - 1]) != nil && symbols.digitValue(written[index + 1]) != nil
+        }
+    }
+
+    static func field(_ locale: String, _ style: NumberStyle = .decimal) throws -> FieldValidator {
+        var number = NumberSpec()
+        number.style = style
+        return try FieldValidator(FieldSpec(kind: .number(number), locale: try LocaleID(locale)))
+    }
+
+    // The marker ⏵ stands before the separator named.
+    @Test(arguments: [
+        ("en_US", "1⏵,234567", "1,234,567"),
+        ("en_US", "12⏵,345678.5", "12,345,678.5"),
+        ("en_US", "1,234⏵,567890", "1,234,567,890"),
+        ("en_US", "-1⏵,234567", "-1,234,567"),
+        ("bg_BG", "4⏵ 280464,56", "4 280 464,56"),
+        ("ca_ES", "775⏵.072791", "775.072.791"),
+        ("en_IN", "12⏵,34567", "12,34,567"),
+        ("de_DE", "1⏵.234567,5", "1.234.567,5"),
+    ])
+    func partialGroupingIsRejectedWithTheFullyGroupedForm(locale: String, marked: String, suggestion: String) throws {
+        let input = Marked(marked)
+        let error = try #require(try Self.field(locale).validate(input.text).errors.first)
+        #expect(error.code == .misplacedGroupingSeparator)
+        #expect(error.offset == input.offset)
+        #expect(error.message.contains("did you mean \(suggestion)?"), "\(error.message)")
+    }
+
+    @Test func partialGroupingNamesTheOtherReading() throws {
+        let message = try Self.field("en_US").validate("1,234567").errors.first?.message ?? ""
+        #expect(message.contains("in de_DE it reads as 1.234567"), "\(message)")
+        // Fully grouped and ungrouped forms stay accepted.
+        for text in ["1,234,567", "1234567", "1,234", "123", "1,234,567.125"] {
+            #expect(try Self.field("en_US").validate(text).isValid, "\(text)")
+        }
+        #expect(try Self.field("en_IN").validate("12,34,567").value == "1234567")
+        #expect(try Self.field("es_ES").validate("1.234").value == "1234")
+    }
+
+    @Test func aDecimalSeparatorDirectlyBeforeTheExponentIsRejected() throws {
+        let input = Marked("428,⏵e6")
+        let error = try #require(try Self.field("lt_LT").validate(input.text).errors.first)
+        #expect(error.code == .unexpectedCharacter)
+        #expect(error.offset == input.offset)
+        #expect(try Self.field("en_US").validate("1.e5").errors.first?.code == .unexpectedCharacter)
+        #expect(try Self.field("en_US").validate("1.5e5").value == "150000")
+    }
+
+    @Test func eachStyleReadsItsOwnSeparatorsAndGrouping() throws {
+        #expect(try Self.field("de_AT", .currency).validate("€ 1.234,56").value == "1234.56")
+        #expect(try Self.field("fr_CH", .currency).validate("1\u{202F}234.56 CHF").value == "1234.56")
+        #expect(try Self.field("mr_IN", .currency).validate("₹१,०००,०००.००").value == "1000000")
+        #expect(try Self.field("mr_IN", .percent).validate("१२३,४५०%").value == "1234.5")
+        // The decimal style keeps the locale's own: lakh grouping, space grouping.
+        #expect(try Self.field("mr_IN").validate("१०,००,०००").value == "1000000")
+        #expect(try Self.field("de_AT").validate("1\u{A0}234,56").value == "1234.56")
+        // A bidi mark around the exponent's sign, as ICU writes it in ar_MA.
+        #expect(try Self.field("ar_MA", .scientific).validate("5E\u{200E}-1").value == "0.5")
+    }
+
+    struct Failure: CustomStringConvertible {
+        var text: String
+        var description: String { text }
+    }
+
+    @Test(arguments: styles)
+    func everyLocaleReadsBackWhatItWritesAndRefusesPartialGrouping(style: NumberStyle) throws {
+        var failures: [Failure] = []
+        var checkedRemovals = 0
+        for name in LocaleID.available {
+            guard let locale = try? LocaleID(name) else { continue }
+            guard
+                let field = try? FieldValidator(
+                    {
+                        var number = NumberSpec()
+                        number.style = style
+                        return FieldSpec(kind: .number(number), locale: locale)
+                    }())
+            else { continue }  // no currency for the locale
+            guard
+                let format = try? NumberFormat(
+                    locale: locale, style: style,
+                    currency: style == .currency ? NumberSymbols(locale: locale).currencyCode : nil,
+                    fractionDigits: nil)
+            else { continue }
+            // lo and si have no exponent in their scientific pattern: ICU writes 0.5 as 0.
+            if style == .scientific && !NumberSymbols(locale: locale).scientificPattern.contains("E") { continue }
+            for text in Self.values {
+                let value = try #require(ExactDecimal(text))
+                let written = format.string(value)
+                // ICU 72 breaks the exponent's supplementary-plane digits (ccp, ff_Adlm) into
+                // lone surrogates: nothing to read back.
+                if written.unicodeScalars.contains("\u{FFFD}") { continue }
+                let result = field.validate(written)
+                if result.value != value.description {
+                    failures.append(
+                        Failure(
+                            text:
+                                "\(name) \(style) '\(written)': read \(result.value ?? "nil") \(result.errors.map(\.message))"
+                        ))
+                    continue
+                }
+                let scalars = Array(written.unicodeScalars)
+                let separators = Self.separatorOffsets(scalars, field: field, style: style)
+                guard separators.count >= 2 else { continue }
+                for removed in separators {
+                    var partial = scalars
+                    partial.remove(at: removed)
+                    let text = String(String.UnicodeScalarView(partial))
+                    let outcome = field.validate(text)
+                    checkedRemovals += 1
+                    if outcome.errors.first?.code != .misplacedGroupingSeparator {
+                        failures.append(
+                            Failure(
+                                text:
+                                    "\(name) \(style) '\(text)': \(outcome.value.map { "accepted as \($0)" } ?? "\(outcome.errors.map(\.code))")"
+                            ))
+                    }
+                }
+            }
+        }
+        #expect(
+            failures.isEmpty,
+            "\(failures.count) failures, first: \(failures.prefix(30).map(\.text).joined(separator: "\n"))")
+        if style != .scientific { #expect(checkedRemovals > 1000) }
+    }
+}
