@@ -176,6 +176,24 @@ func readCSV(_ text: String, delimiter: Character = ",") throws -> [ReadRecord] 
         #expect(set.count == 300_001)
     }
 
+    /// Past the chunks a reference can name, values still count (issue 15: the set answered
+    /// "new" for every value once its chunks ran out, missing every duplicate after that).
+    @Test func keepsFindingRepeatsPastItsLastChunk() {
+        let set = UniqueSet(chunkLimit: 2)
+        let total = 300_000  // about 5 MB of values: more than two 1 MiB chunks hold
+        for index in 0..<total {
+            var text = "value-\(index)"
+            #expect(text.withUTF8 { set.insert($0, row: index + 1) } == nil)
+        }
+        for index in stride(from: 0, to: total, by: 997) {
+            var text = "value-\(index)"
+            #expect(text.withUTF8 { set.insert($0, row: 999_999) } == index + 1)
+        }
+        var last = "value-\(total - 1)"
+        #expect(last.withUTF8 { set.insert($0, row: 999_999) } == total)
+        #expect(set.count == total)
+    }
+
     /// Lengths around the one-byte header's limit (255) and a value larger than a chunk.
     @Test func longValuesAndValuesThatDifferOnlyAtTheEnd() {
         let set = UniqueSet()

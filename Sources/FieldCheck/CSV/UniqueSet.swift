@@ -31,8 +31,17 @@ final class UniqueSet {
     @exclusivity(unchecked) private var references: UnsafeMutablePointer<UInt32>
     @exclusivity(unchecked) private var capacity = 1024
     @exclusivity(unchecked) private(set) var count = 0
+    /// The most chunks a 32-bit reference can name (4 GiB of values).
+    private let chunkLimit: Int
+    /// Values that arrived once the chunks were all used, with the row each first appeared
+    /// in: slower, but exact (the set never answers "new" for a value it has seen).
+    @exclusivity(unchecked) private var overflow: [[UInt8]: Int] = [:]
 
-    init() {
+    /// - Parameter chunkLimit: how many chunks the table may reference before further
+    ///   values go to the overflow dictionary; lowered only by tests.
+    init(chunkLimit: Int = (1 << (32 - UniqueSet.chunkBits)) - 1) {
+        precondition(chunkLimit >= 1 && chunkLimit < (1 << (32 - Self.chunkBits)))
+        self.chunkLimit = chunkLimit
         control = .allocate(capacity: capacity)
         control.initialize(repeating: 0, count: capacity)
         references = .allocate(capacity: capacity)
@@ -70,16 +79,21 @@ final class UniqueSet {
             }
             index = (index + 1) & mask
         }
+        if !overflow.isEmpty { return insertInOverflow(value, row: row) }
+        assert(value.count == 0 || value.baseAddress != nil)
         let long = value.count >= Int(Self.longLength)
         let needed = (long ? 5 : 1) + 4 + value.count
         if chunks.isEmpty || chunkUsed[chunks.count - 1] + needed > lastChunkCapacity {
-            guard chunks.count < (1 << (32 - Self.chunkBits)) - 1 else { return nil }
+            guard chunks.count < chunkLimit else { return insertInOverflow(value, row: row) }
             lastChunkCapacity = max(Self.chunkSize, needed)
             chunks.append(UnsafeMutablePointer<UInt8>.allocate(capacity: lastChunkCapacity))
             chunkUsed.append(0)
         }
         let chunk = chunks.count - 1
         let used = chunkUsed[chunk]
+        // A reference holds the offset in 20 bits: a value starts inside its chunk's first MiB
+        // (a longer value has a chunk of its own, at offset 0).
+        assert(used < Self.chunkSize && chunk < chunkLimit)
         var target = chunks[chunk] + used
         control[index] = tag
         references[index] = UInt32(chunk << Self.chunkBits | used)
@@ -94,6 +108,16 @@ final class UniqueSet {
         Self.write32(UInt32(truncatingIfNeeded: row), target)
         if value.count > 0 { (target + 4).update(from: value.baseAddress!, count: value.count) }
         chunkUsed[chunk] = used + needed
+        count += 1
+        return nil
+    }
+
+    /// The table holds no such value (it was probed already): look in, or add to, the
+    /// overflow.
+    private func insertInOverflow(_ value: UnsafeBufferPointer<UInt8>, row: Int) -> Int? {
+        let key = Array(value)
+        if let first = overflow[key] { return first }
+        overflow[key] = row
         count += 1
         return nil
     }
