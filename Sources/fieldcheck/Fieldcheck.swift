@@ -22,7 +22,10 @@ struct Fieldcheck: ParsableCommand {
             configuration error, 3 I/O error. See fieldcheck(1).
             """,
         version: "0.1.0",
-        subcommands: [TextCommand.self, NumberCommand.self, DateCommand.self, CSVCommand.self, LocaleCommand.self]
+        subcommands: [
+            TextCommand.self, NumberCommand.self, DateCommand.self, CSVCommand.self, LocaleCommand.self,
+            CompareCommand.self,
+        ]
     )
 
     static func main() {

@@ -22,6 +22,7 @@ extension ExactDecimal: ExpressibleByArgument {
     public init?(argument: String) { self.init(argument) }
 }
 extension DateStyle: ExpressibleByArgument {}
+extension ComparedType: ExpressibleByArgument {}
 
 extension CivilDate: ExpressibleByArgument {
     /// `--min` and `--max` of dates take ISO 8601 calendar dates (`2026-04-13`).

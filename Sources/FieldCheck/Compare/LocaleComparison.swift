@@ -1,0 +1,149 @@
+/// How one value reads under many locales: the third use the tool exists for. `1.234` is
+/// 1234 in de_DE and 1.234 in en_US; `03/04/2025` is 3 April in en_GB and 4 March in en_US.
+/// Each locale's verdict comes from the same readers the line commands use, so `compare`
+/// can never disagree with `fieldcheck number --locale L` on a value.
+
+/// What `compare` reads a value as.
+public enum ComparedType: String, Sendable, Hashable, CaseIterable {
+    case number, date
+    /// A number where some locale reads it as one, else a date.
+    case auto
+}
+
+/// The locales that gave a value one outcome: the same canonical value, or the same
+/// rejection code.
+public struct LocaleGroup: Sendable, Hashable {
+    /// The canonical value (`1234.5`, `2025-04-03`) when these locales accept the value.
+    public var value: String?
+    /// The code of the first error when they reject it.
+    public var code: ErrorCode?
+    public var locales: [LocaleID]
+
+    public var isAccepted: Bool { value != nil }
+}
+
+/// One value compared across locales.
+public struct LocaleComparison: Sendable, Hashable {
+    public var input: String
+    /// The type the value was read as (never `auto`).
+    public var type: ComparedType
+    /// Accepting groups first, the largest first, then rejecting groups, the largest first;
+    /// locales within a group keep the order they were given in.
+    public var groups: [LocaleGroup]
+
+    /// The distinct meanings the accepting locales give the value.
+    public var meanings: [String] { groups.compactMap(\.value) }
+    /// Whether locales that accept the value read it as different values: the case to warn
+    /// about (`1.234`, `03/04/2025`).
+    public var isAmbiguous: Bool { meanings.count > 1 }
+    /// Whether some locale accepts the value.
+    public var isReadable: Bool { !meanings.isEmpty }
+}
+
+/// Reads values under a list of locales. Fields are opened once per locale (and, for dates,
+/// per style as needed) and reused for every value.
+public final class LocaleComparer {
+    public let locales: [LocaleID]
+    public let type: ComparedType
+    private var numberFields: [FieldValidator?]
+    /// Per locale, the date fields of the four styles, opened on first use.
+    private var dateFields: [[FieldValidator?]?]
+
+    /// - Throws: `ConfigurationError` when no locale is given.
+    public init(locales: [LocaleID], type: ComparedType) throws(ConfigurationError) {
+        guard !locales.isEmpty else { throw ConfigurationError("no locale to compare: name at least one") }
+        var seen = Set<LocaleID>()
+        self.locales = locales.filter { seen.insert($0).inserted }
+        self.type = type
+        numberFields = Array(repeating: nil, count: self.locales.count)
+        dateFields = Array(repeating: nil, count: self.locales.count)
+        if type != .date {
+            numberFields = self.locales.map { locale in
+                let field = try? FieldValidator(FieldSpec(kind: .number(NumberSpec()), locale: locale))
+                field?.explainsRejections = false
+                return field
+            }
+        }
+    }
+
+    /// How `input` reads in every locale.
+    public func compare(_ input: String) -> LocaleComparison {
+        switch type {
+        case .number: return comparison(input, .number, numberOutcomes(input))
+        case .date: return comparison(input, .date, dateOutcomes(input))
+        case .auto:
+            let numbers = numberOutcomes(input)
+            if numbers.contains(where: { $0?.value != nil }) { return comparison(input, .number, numbers) }
+            let dates = dateOutcomes(input)
+            if dates.contains(where: { $0?.value != nil }) { return comparison(input, .date, dates) }
+            return comparison(input, .number, numbers)
+        }
+    }
+
+    private typealias Outcome = (value: String?, code: ErrorCode?)
+
+    private func numberOutcomes(_ input: String) -> [Outcome?] {
+        numberFields.map { field in
+            guard let field else { return nil }
+            let result = field.validate(input)
+            return (result.value, result.errors.first?.code)
+        }
+    }
+
+    /// A date is accepted when one of the locale's four styles reads it (short first); a
+    /// rejection reports the short style's code.
+    private func dateOutcomes(_ input: String) -> [Outcome?] {
+        locales.indices.map { index in
+            let fields = dateFieldsOf(index)
+            var firstCode: ErrorCode?
+            for field in fields {
+                guard let field else { continue }
+                let result = field.validate(input)
+                if let value = result.value, result.isValid { return (value, nil) }
+                if firstCode == nil { firstCode = result.errors.first?.code }
+            }
+            return firstCode.map { (nil, $0) }
+        }
+    }
+
+    private func dateFieldsOf(_ index: Int) -> [FieldValidator?] {
+        if let fields = dateFields[index] { return fields }
+        let fields = DateStyle.allCases.map { style -> FieldValidator? in
+            var spec = DateSpec()
+            spec.format = .style(style)
+            let field = try? FieldValidator(FieldSpec(kind: .date(spec), locale: locales[index]))
+            field?.explainsRejections = false
+            return field
+        }
+        dateFields[index] = fields
+        return fields
+    }
+
+    private func comparison(_ input: String, _ type: ComparedType, _ outcomes: [Outcome?]) -> LocaleComparison {
+        var groups: [LocaleGroup] = []
+        for (index, outcome) in outcomes.enumerated() {
+            guard let outcome else { continue }
+            if let at = groups.firstIndex(where: { $0.value == outcome.value && $0.code == outcome.code }) {
+                groups[at].locales.append(locales[index])
+            } else {
+                groups.append(LocaleGroup(value: outcome.value, code: outcome.code, locales: [locales[index]]))
+            }
+        }
+        // Stable: equal groups keep the order of their first locale.
+        let ordered = groups.enumerated().sorted { a, b in
+            if a.element.isAccepted != b.element.isAccepted { return a.element.isAccepted }
+            if a.element.locales.count != b.element.locales.count {
+                return a.element.locales.count > b.element.locales.count
+            }
+            return a.offset < b.offset
+        }
+        return LocaleComparison(input: input, type: type, groups: ordered.map(\.element))
+    }
+
+    /// The locales compared when none are named: the most used conventions for numbers and
+    /// dates (point and comma decimals, space, apostrophe and lakh grouping; DMY, MDY, YMD).
+    public static let defaultLocales = [
+        "en_US", "en_GB", "de_DE", "fr_FR", "es_ES", "it_IT", "pt_BR", "nl_NL", "de_CH", "en_IN", "ja_JP",
+        "zh_CN", "ru_RU", "pl_PL", "sv_SE",
+    ]
+}

@@ -1,0 +1,164 @@
+import ArgumentParser
+import FieldCheck
+
+extension Fieldcheck {
+    /// `fieldcheck compare`: how values read under many locales, and where they disagree.
+    struct CompareCommand: StatusCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "compare",
+            abstract: "Show how values read under many locales, and warn where the locales disagree.",
+            discussion: """
+                Each value is read by the same strict readers as the number and date commands, \
+                in every locale compared; locales that read it alike share one row. A value the \
+                accepting locales read as different values (1.234 is 1234 in de_DE and 1.234 in \
+                en_US; 03/04/2025 is 3 April in en_GB and 4 March in en_US) gets a warning.
+
+                Values come from the arguments, then from --input files; with neither, from \
+                stdin, one per line.
+
+                Exit status: 0 every value has one meaning wherever it is accepted, 1 some value \
+                is read differently by different locales or by none, 2 usage or configuration \
+                error, 3 I/O error.
+
+                Examples:
+                  fieldcheck compare 1.234 1,234.5 03/04/2025
+                  fieldcheck compare --locales de_DE,en_US,fr_FR --type number 1.234
+                  cut -d';' -f3 export.csv | fieldcheck compare --all --json
+                """
+        )
+
+        @Argument(help: ArgumentHelp("Values to compare.", valueName: "VALUE"))
+        var values: [String] = []
+
+        @Option(
+            help: ArgumentHelp(
+                "Compare in these locales (comma-separated ICU ids or BCP 47 tags). Default: 15 common locales of different conventions.",
+                valueName: "LIST"))
+        var locales: String?
+
+        @Flag(help: "Compare in every locale ICU has data for.")
+        var all = false
+
+        @Option(
+            help:
+                "Read values as: number, date (the locale's short to full styles), or auto (default: a number where some locale reads one, else a date)."
+        )
+        var type: ComparedType = .auto
+
+        @Option(
+            name: .customLong("input"),
+            help: ArgumentHelp(
+                "Read further values from FILE, one per line ('-' for stdin); repeatable.", valueName: "FILE"))
+        var inputs: [String] = []
+
+        @Flag(help: "Write one JSON object per value (JSON Lines).")
+        var json = false
+
+        @Option(help: "Colour the table: auto (on a terminal), always or never.")
+        var color: ColorChoice = .auto
+
+        func validate() throws {
+            if all && locales != nil { throw ValidationError("--all and --locales exclude each other") }
+        }
+
+        mutating func runWithStatus() throws -> Int32 {
+            let comparer = try LocaleComparer(locales: try chosenLocales(), type: type)
+            let out = Streams.standardOutput
+            let paint = color == .always || (color == .auto && out.isTerminal && LineRunner.colorAllowed)
+            var unclear = false
+            var first = true
+            func report(_ value: String) throws {
+                let comparison = comparer.compare(value)
+                if comparison.isAmbiguous || !comparison.isReadable { unclear = true }
+                if json {
+                    try out.write(Self.json(comparison) + "\n")
+                } else {
+                    if !first { try out.write("\n") }
+                    try out.write(Self.table(comparison, color: paint))
+                }
+                first = false
+            }
+            for value in values { try report(value) }
+            var ioFailed = false
+            if !inputs.isEmpty || values.isEmpty {
+                let reader = RecordReader()
+                var badLines = false
+                ioFailed = try forEachInput(inputs.isEmpty ? ["-"] : inputs) { fd, name in
+                    try reader.forEachRecord(fd: fd) { record in
+                        guard let value = String(validating: record.bytes, as: UTF8.self) else {
+                            Streams.complain(
+                                "\(name.map { "\($0): " } ?? "")line \(record.number): not valid UTF-8; skipped [invalid_utf8]"
+                            )
+                            badLines = true
+                            return
+                        }
+                        try report(value)
+                    }
+                }
+                if badLines { unclear = true }
+            }
+            try out.flush()
+            if ioFailed { return 3 }
+            return unclear ? 1 : 0
+        }
+
+        private func chosenLocales() throws(ConfigurationError) -> [LocaleID] {
+            if all { return LocaleID.available.compactMap { try? LocaleID($0) } }
+            if let locales {
+                let names = locales.split(separator: ",").map { String($0.filter { $0 != " " }) }.filter { !$0.isEmpty }
+                guard !names.isEmpty else { throw ConfigurationError("--locales names no locale") }
+                return try names.map { (name) throws(ConfigurationError) in try LocaleID(name) }
+            }
+            var ids = LocaleComparer.defaultLocales.compactMap { try? LocaleID($0) }
+            if let own = try? LocaleID.fromEnvironment(category: "LC_NUMERIC", environment: environment()),
+                own != .posix, !ids.contains(own)
+            {
+                ids.insert(own, at: 0)
+            }
+            return ids
+        }
+
+        /// Locales listed in a row before the rest are counted.
+        static let shownLocales = 12
+
+        static func table(_ comparison: LocaleComparison, color: Bool) -> String {
+            func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+            let shown = HumanPrinter.display(comparison.input).text
+            var text = "'\(shown)' as a \(comparison.type.rawValue):\n"
+            let cells = comparison.groups.map { group in
+                group.value ?? "rejected (\(group.code?.rawValue ?? "invalid"))"
+            }
+            let width = min(40, cells.map(\.count).max() ?? 0)
+            for (group, cell) in zip(comparison.groups, cells) {
+                let names = group.locales.prefix(shownLocales).map(\.identifier).joined(separator: ", ")
+                let more = group.locales.count > shownLocales ? " and \(group.locales.count - shownLocales) more" : ""
+                let padded = cell + String(repeating: " ", count: max(0, width - cell.count))
+                text += "  \(group.isAccepted ? paint(padded, "32") : paint(padded, "31"))  \(names)\(more)\n"
+            }
+            if comparison.isAmbiguous {
+                let readings = comparison.groups.filter(\.isAccepted).map { group in
+                    let names = group.locales.prefix(3).map(\.identifier).joined(separator: ", ")
+                    return "\(group.value!) in \(names)\(group.locales.count > 3 ? ", …" : "")"
+                }
+                text +=
+                    "  " + paint("warning:", "33") + " the locales disagree on what '\(shown)' means: "
+                    + readings.joined(separator: "; ") + "\n"
+            } else if !comparison.isReadable {
+                text += "  no locale compared reads '\(shown)' as a \(comparison.type.rawValue)\n"
+            }
+            return text
+        }
+
+        static func json(_ comparison: LocaleComparison) -> String {
+            let groups = comparison.groups.map { group in
+                "{\"valid\":\(group.isAccepted),\"value\":\(JSON.string(group.value)),"
+                    + "\"code\":\(JSON.string(group.code?.rawValue)),"
+                    + "\"locales\":[\(group.locales.map { JSON.string($0.identifier) }.joined(separator: ","))]}"
+            }
+            return "{\"input\":\(JSON.string(comparison.input)),\"type\":\"\(comparison.type.rawValue)\","
+                + "\"ambiguous\":\(comparison.isAmbiguous),\"readable\":\(comparison.isReadable),"
+                + "\"meanings\":[\(comparison.meanings.map { JSON.string($0) }.joined(separator: ","))],"
+                + "\"readings\":[\(groups.joined(separator: ","))]}"
+        }
+    }
+}
