@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// Regression tests for issue 21 ("Hardening"): each reproduction of the issue, run through
+/// the binary, ends with a verdict or a configuration error, never a crash or a blow-up.
+@Suite struct Issue21HardeningTests {
+    // MARK: 1. Unknown locale keywords
+
+    @Test(arguments: [
+        ["number", "--locale", "en-u-nu-foo"],
+        ["number", "--locale", "en-u-nu"],
+        ["number", "--locale", "en@numbers=foo"],
+        ["number", "--to", "en-u-nu-foo"],
+        ["text", "--preset", "number-pad", "--locale", "en-u-nu-foo"],
+        ["date", "--locale", "en-u-nu-foo"],
+        ["locale", "en-u-nu-foo"],
+    ])
+    func unknownNumberingSystemIsAConfigurationError(args: [String]) throws {
+        let run = try CLI.run(args, input: "1\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("numbering system"))
+        #expect(["(keyword nu)", "keyword (nu)", "(keyword numbers)"].contains { run.stderr.contains($0) })
+        #expect(run.stderr.contains("latn, "))
+        #expect(!run.stderr.contains("year field"))
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func unknownNumberingSystemNamesTheValueWritten() throws {
+        let run = try CLI.run(["number", "--locale", "en-u-nu-foo"], input: "1\n")
+        #expect(run.stderr.contains("locale 'en-u-nu-foo': unknown numbering system 'foo' (keyword nu)"))
+        let bare = try CLI.run(["number", "--locale", "en-u-nu"], input: "1\n")
+        #expect(bare.stderr.contains("the numbering system keyword (nu) has no value"))
+    }
+
+    @Test func unknownNumberingSystemInTheEnvironmentOrACSVColumn() throws {
+        let environment = try CLI.run(["number"], input: "1\n", environment: ["LC_ALL": "en-u-nu-foo"])
+        #expect(environment.status == 2)
+        #expect(environment.stderr.contains("LC_ALL=en-u-nu-foo"))
+        #expect(environment.stderr.contains("unknown numbering system 'foo'"))
+        let csv = try CLI.run(["csv", "--column", "a=number:en-u-nu-foo"], input: "a\n1\n")
+        #expect(csv.status == 2)
+        #expect(csv.stderr.contains("unknown numbering system 'foo'"))
+    }
+
+    @Test(arguments: ["en@numbers=roman", "ja-u-nu-jpan", "zh-u-nu-finance"])
+    func numberingSystemWithoutDigitsIsRefused(locale: String) throws {
+        let run = try CLI.run(["number", "--locale", locale], input: "1\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("not with ten decimal digits"))
+        #expect(!run.stdout.contains("0000000000"))
+    }
+
+    @Test(arguments: ["en-u-ca-foo", "en@calendar=foo", "en-u-ca"])
+    func unknownCalendarKeywordIsRefused(locale: String) throws {
+        for command in ["number", "date"] {
+            let run = try CLI.run([command, "--locale", locale], input: "1\n")
+            #expect(run.status == 2)
+            #expect(run.stderr.contains("calendar"))
+            #expect(run.stderr.contains("buddhist"))
+        }
+    }
+
+    @Test func knownKeywordsStillWork() throws {
+        let run = try CLI.run(["number", "--locale", "ar-EG-u-nu-latn"], input: "1\n")
+        #expect(run.status == 0)
+        let thai = try CLI.run(["number", "--locale", "th-u-nu-thai"], input: "๑๒\n")
+        #expect(thai.stdout == "12\n")
+        let buddhist = try CLI.run(
+            ["date", "--locale", "th-u-ca-buddhist", "--pattern", "d/M/y"], input: "13/4/2569\n")
+        #expect(buddhist.stdout == "2026-04-13\n")
+    }
+}
