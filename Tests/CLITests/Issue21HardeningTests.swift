@@ -69,4 +69,42 @@ import Testing
             ["date", "--locale", "th-u-ca-buddhist", "--pattern", "d/M/y"], input: "13/4/2569\n")
         #expect(buddhist.stdout == "2026-04-13\n")
     }
+
+    // MARK: 2. Exponent amplification
+
+    @Test(arguments: [
+        ["--to", "de_DE"], ["--fraction-digits", "2"], ["--to-style", "decimal"], ["--to-style", "percent"],
+        ["--to-style", "integer"],
+    ])
+    func formattingAHugeExponentIsRefused(options: [String]) throws {
+        let run = try CLI.run(["number"] + options + ["--json"], input: "1E99999999\n1E999999999\n")
+        #expect(run.status == 1)
+        #expect(run.stdoutBytes.count < 10_000)
+        #expect(run.objects.count == 2)
+        for object in run.objects {
+            #expect(object.errorCodes == ["out_of_range"])
+            #expect(object.firstError?["offset"] is NSNull)
+            #expect((object.firstError?["message"] as? String)?.contains("more than the 1000") == true)
+        }
+        let file = CLI.temporaryFile("exponents")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("1E99999999\n1E999999999\n".utf8).write(to: file)
+        let memory = try CLI.peakMemory(["number"] + options + [file.path])
+        #expect(memory.status == 1)
+        #expect(memory.peakKiB < 100_000)
+    }
+
+    @Test func formattingStaysExactWithinTheBound() throws {
+        let run = try CLI.run(["number", "--to", "de_DE"], input: "1E999\n1E-999\n1E-2000\n")
+        #expect(run.status == 1)
+        #expect(run.lines.count == 2)
+        #expect(run.lines[0].hasPrefix("1.000.000.000"))
+        #expect(run.lines[1].hasSuffix("0001"))
+        #expect(run.stderr.contains("formatted, 1E-2000 would have 2001 digits"))
+        let scientific = try CLI.run(["number", "--to-style", "scientific"], input: "1E99999999\n")
+        #expect(scientific.status == 0)
+        #expect(scientific.stdout == "1E+99999999\n")
+        let canonical = try CLI.run(["number"], input: "1E99999999\n1E-99999999\n")
+        #expect(canonical.stdout == "1E+99999999\n1E-99999999\n")
+    }
 }

@@ -146,6 +146,7 @@ final class NumberValidator: TypedValidator {
         if let max = spec.maximum, max < number {
             add(.outOfRange, nil, "\(number) is greater than the maximum \(max)")
         }
+        if result.errors.isEmpty, let output, let reason = output.refusal(number) { add(.outOfRange, nil, reason) }
     }
 
     private func makeDiagnostic(
