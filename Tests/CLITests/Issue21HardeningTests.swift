@@ -107,4 +107,61 @@ import Testing
         let canonical = try CLI.run(["number"], input: "1E99999999\n1E-99999999\n")
         #expect(canonical.stdout == "1E+99999999\n1E-99999999\n")
     }
+
+    // MARK: 3. Huge length limits
+
+    @Test func aHugeMinimumLengthIsDescribedNotSpelledOut() throws {
+        let run = try CLI.run(["text", "--min-length", "9223372036854775807"], input: "ab\n")
+        #expect(run.status == 1)
+        #expect(
+            run.stderr.contains(
+                "at least 9223372036854775807 required; expected text of at least 9223372036854775807 characters, "
+                    + "like 'aeioubcdfg…' [too_short]"))
+        #expect(run.stderr.count < 500)
+        let short = try CLI.run(["text", "--min-length", "64", "--allow", "ab"], input: "a\n")
+        #expect(short.stderr.contains("expected text like '\(String(repeating: "ab", count: 32))'"))
+    }
+
+    @Test func aHugeSchemaMinLengthIsDescribedNotSpelledOut() throws {
+        let schema = CLI.temporaryFile("schema.yaml")
+        defer { try? FileManager.default.removeItem(at: schema) }
+        try Data(
+            "fields:\n  - name: a\n    type: string\n    constraints:\n      minLength: 9223372036854775807\n".utf8
+        ).write(to: schema)
+        let run = try CLI.run(["csv", "--schema", schema.path], input: "a\nab\n")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("expected text of at least 9223372036854775807 characters"))
+    }
+
+    // MARK: 5. Regular expressions with a time limit
+
+    @Test func aBacktrackingPatternTimesOutAndTheRunGoesOn() throws {
+        let started = Date()
+        let input = String(repeating: "a", count: 30) + "b\naaa\nab\n"
+        let run = try CLI.run(["text", "--pattern", "(a+)+$", "--json"], input: input)
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(run.status == 1)
+        let objects = run.objects
+        #expect(objects.count == 3)
+        #expect(objects.first?.errorCodes == ["pattern_timeout"])
+        #expect(objects.first?.firstError?["offset"] is NSNull)
+        #expect((objects.first?.firstError?["message"] as? String)?.contains("took too long on this value") == true)
+        #expect(objects.dropFirst().first?["valid"] as? Bool == true)
+        #expect(objects.last?.errorCodes == ["pattern_mismatch"])
+        let quiet = try CLI.run(["text", "--pattern", "(a+)+$", "--quiet", "--summary"], input: input)
+        #expect(quiet.status == 1)
+    }
+
+    @Test func aBacktrackingSchemaPatternTimesOut() throws {
+        let schema = CLI.temporaryFile("schema.yaml")
+        defer { try? FileManager.default.removeItem(at: schema) }
+        try Data(
+            "fields:\n  - name: a\n    type: string\n    constraints:\n      pattern: \"(a+)+$\"\n".utf8
+        ).write(to: schema)
+        let run = try CLI.run(
+            ["csv", "--schema", schema.path], input: "a\n" + String(repeating: "a", count: 30) + "b\naaa\n")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("[pattern_timeout]"))
+        #expect(!run.stderr.contains("line 3"))
+    }
 }

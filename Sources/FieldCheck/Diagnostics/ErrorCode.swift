@@ -11,6 +11,8 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable, Codable {
     case tooLong = "too_long"
     case tooShort = "too_short"
     case patternMismatch = "pattern_mismatch"
+    /// The pattern took too long on the value (catastrophic backtracking); no verdict.
+    case patternTimeout = "pattern_timeout"
     // Numbers
     case notANumber = "not_a_number"
     case unexpectedCharacter = "unexpected_character"

@@ -419,23 +419,49 @@ public final class FieldValidator {
     }
 
     private func validatePattern(_ value: String, _ map: OffsetMap, _ result: inout FieldResult) {
-        guard let regex, !regex.matches(value.utf16).matched else { return }
+        guard let regex else { return }
+        let whole = regex.matches(value.utf16)
+        if whole.matched { return }
+        let rule = "the pattern '\(regex.pattern)'"
+        if whole.timedOut {
+            result.errors.append(
+                Diagnostic(
+                    code: .patternTimeout, offset: nil, length: 0,
+                    message: !explainsRejections
+                        ? ""
+                        : "\(rule) took too long on this value: ICU stopped it after \(Self.steps(value)) "
+                            + "steps without an answer; a pattern that can match the same text in many ways, "
+                            + "such as (a+)+, backtracks without end"))
+            return
+        }
         // Find the first character after which no continuation can match.
         let scalars = Array(value.unicodeScalars)
         var prefix: [UInt16] = []
         var culprit: Int? = nil
+        // The search tries each prefix; it gives up (and says less) past a quarter second.
+        var abandoned = false
+        let clock = ContinuousClock()
+        let start = clock.now
         if scalars.count <= 512 {
             for (index, scalar) in scalars.enumerated() {
                 prefix.append(contentsOf: scalar.utf16)
                 let attempt = regex.matches(prefix)
+                if attempt.timedOut || clock.now - start > .milliseconds(250) {
+                    abandoned = true
+                    break
+                }
                 if !attempt.matched && !attempt.hitEnd {
                     culprit = index
                     break
                 }
             }
         }
-        let rule = "the pattern '\(regex.pattern)'"
-        if let culprit {
+        if abandoned {
+            result.errors.append(
+                Diagnostic(
+                    code: .patternMismatch, offset: nil, length: 0,
+                    message: !explainsRejections ? "" : "does not match \(rule)"))
+        } else if let culprit {
             let offset = map.original(culprit)
             let what = explainsRejections ? CharacterDescription.describe(scalars[culprit]) : ""
             result.errors.append(
@@ -454,6 +480,11 @@ public final class FieldValidator {
         }
     }
 
+    /// The steps of ICU's match engine a match of `value` may take, in words ("10 million").
+    private static func steps(_ value: String) -> String {
+        "\(Int(RegexHandle.timeLimit(length: value.utf16.count)) / 100) million"
+    }
+
     // MARK: Examples
 
     /// "text like 'aeiou'", "a number like 1.234,56 (de_DE)".
@@ -461,8 +492,15 @@ public final class FieldValidator {
         if typed != nil { return example }
         if spec.maxLength == 0 { return "empty text" }
         if textExample.isEmpty { return "no text (no character is allowed)" }
+        if let min = spec.minLength, min > Self.longestExample {
+            return "text of at least \(spec.lengthUnit.describe(min)), like '\(textExample)…'"
+        }
         return "text like '\(textExample)'"
     }
+
+    /// The longest text example written out: a minimum length past it (from a schema or
+    /// the command line, up to Int.max) is described, not spelled out.
+    static let longestExample = 64
 
     private func makeTextExample() -> String {
         guard hasCharacterRules || spec.minLength != nil || spec.maxLength != nil else { return "abc" }
@@ -476,7 +514,9 @@ public final class FieldValidator {
         }
         guard !picked.isEmpty else { return "" }
         var example = String.UnicodeScalarView()
-        for index in 0..<wanted { example.append(picked[index % picked.count]) }
+        // A minimum past the longest example is said in words (see `placeholderPhrase`).
+        let written = wanted > Self.longestExample ? 10 : wanted
+        for index in 0..<written { example.append(picked[index % picked.count]) }
         return String(example)
     }
 }
