@@ -164,4 +164,34 @@ import Testing
         #expect(run.stderr.contains("[pattern_timeout]"))
         #expect(!run.stderr.contains("line 3"))
     }
+
+    // MARK: 8. The rules hold under --lenient
+
+    @Test func lenientReadingKeepsTheRules() throws {
+        let run = try CLI.run(
+            ["number", "--lenient", "--no-exponent", "--integer", "--max-fraction-digits", "2", "--json"],
+            input: "1e5\n1.5\n1.23456\n12\n")
+        #expect(run.status == 1)
+        let codes = run.objects.map(\.errorCodes)
+        #expect(
+            codes == [
+                ["exponent_not_allowed"], ["fraction_not_allowed"],
+                ["fraction_not_allowed", "too_many_fraction_digits"],
+                [],
+            ])
+        #expect(run.objects.map { $0.firstError?["offset"] as? Int } == [1, 1, 1, nil])
+        let german = try CLI.run(
+            ["number", "--lenient", "--locale", "de_DE", "--max-fraction-digits", "2", "--no-exponent"],
+            input: "1,5\n1.234,567\n1,5e3\n")
+        #expect(german.stdout == "1.5\n")
+        #expect(german.stderr.contains("'1.234,567': character '7' (U+0037 DIGIT SEVEN) at column 9"))
+        #expect(german.stderr.contains("[exponent_not_allowed]"))
+    }
+
+    @Test func lenientReadingTakesLongValues() throws {
+        let long = String(repeating: "1", count: 600) + "." + String(repeating: "5", count: 600)
+        let run = try CLI.run(["number", "--lenient"], input: long + "\n")
+        #expect(run.status == 0)
+        #expect(run.stdout == long + "\n")
+    }
 }
