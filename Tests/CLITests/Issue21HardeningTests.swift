@@ -194,4 +194,23 @@ import Testing
         #expect(run.status == 0)
         #expect(run.stdout == long + "\n")
     }
+
+    // MARK: 6. Normalization that expands without bound
+
+    @Test func normalizationThatExpandsTooMuchIsRefused() throws {
+        let file = CLI.temporaryFile("ligatures")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data((String(repeating: "\u{FDFA}", count: 2_000_000) + "\n１２３\n").utf8).write(to: file)
+        let run = try CLI.run(["number", "--normalize", "nfkc", "--json", file.path])
+        #expect(run.status == 1)
+        #expect(run.objects.map(\.errorCodes) == [["normalization_too_long"], []])
+        #expect(run.objects.last?["value"] as? String == "123")
+        let memory = try CLI.peakMemory(["number", "--normalize", "nfkc", file.path])
+        #expect(memory.status == 1)
+        #expect(memory.peakKiB < 150_000)
+        // A short value may still expand as NFKC says.
+        let short = try CLI.run(["text", "--normalize", "nfkc"], input: "\u{FDFA}\n")
+        #expect(short.status == 0)
+        #expect(short.stdout.unicodeScalars.count == 19)
+    }
 }

@@ -6,6 +6,8 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable, Codable {
     case nulCharacter = "nul_character"
     case recordTooLong = "record_too_long"
     case empty
+    /// Normalizing the value would make it many times longer (see `FieldValidator`).
+    case normalizationTooLong = "normalization_too_long"
     // Text
     case disallowedCharacter = "disallowed_character"
     case tooLong = "too_long"
