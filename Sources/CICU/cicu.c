@@ -52,6 +52,9 @@ int32_t cicu_uloc_getDisplayName(const char *localeID, const char *inLocaleID, U
                                  int32_t capacity, UErrorCode *status) {
     return uloc_getDisplayName(localeID, inLocaleID, result, capacity, status);
 }
+const char *cicu_uloc_toUnicodeLocaleType(const char *keyword, const char *value) {
+    return uloc_toUnicodeLocaleType(keyword, value);
+}
 int32_t cicu_uloc_countAvailable(void) { return uloc_countAvailable(); }
 const char *cicu_uloc_getAvailable(int32_t index) { return uloc_getAvailable(index); }
 
@@ -149,6 +152,29 @@ int32_t cicu_numberingSystemName(const char *locale, char *name, int32_t capacit
     return length;
 }
 
+UNumberingSystem *cicu_unumsys_open(const char *locale, UErrorCode *status) {
+    return unumsys_open(locale, status);
+}
+UNumberingSystem *cicu_unumsys_openByName(const char *name, UErrorCode *status) {
+    return unumsys_openByName(name, status);
+}
+void cicu_unumsys_close(UNumberingSystem *system) { unumsys_close(system); }
+UBool cicu_unumsys_isAlgorithmic(const UNumberingSystem *system) {
+    return unumsys_isAlgorithmic(system);
+}
+int32_t cicu_unumsys_getRadix(const UNumberingSystem *system) { return unumsys_getRadix(system); }
+const char *cicu_unumsys_getName(const UNumberingSystem *system) { return unumsys_getName(system); }
+UEnumeration *cicu_unumsys_openAvailableNames(UErrorCode *status) {
+    return unumsys_openAvailableNames(status);
+}
+
+// MARK: Enumerations
+
+const char *cicu_uenum_next(UEnumeration *enumeration, int32_t *length, UErrorCode *status) {
+    return uenum_next(enumeration, length, status);
+}
+void cicu_uenum_close(UEnumeration *enumeration) { uenum_close(enumeration); }
+
 // MARK: Dates
 
 UDateFormat *cicu_udat_open(UDateFormatStyle timeStyle, UDateFormatStyle dateStyle,
@@ -244,6 +270,10 @@ void cicu_ucal_setGregorianChange(UCalendar *calendar, UDate date, UErrorCode *s
 const char *cicu_ucal_getType(const UCalendar *calendar, UErrorCode *status) {
     return ucal_getType(calendar, status);
 }
+UEnumeration *cicu_ucal_getKeywordValuesForLocale(const char *key, const char *locale,
+                                                  UBool commonlyUsed, UErrorCode *status) {
+    return ucal_getKeywordValuesForLocale(key, locale, commonlyUsed, status);
+}
 int32_t cicu_ucal_getCanonicalTimeZoneID(const UChar *id, int32_t length, UChar *result,
                                          int32_t capacity, UBool *isSystemID,
                                          UErrorCode *status) {
@@ -300,6 +330,9 @@ UBool cicu_uregex_matches(URegularExpression *regex, int32_t startIndex, UErrorC
 
 UBool cicu_uregex_hitEnd(const URegularExpression *regex, UErrorCode *status) {
     return uregex_hitEnd(regex, status);
+}
+void cicu_uregex_setTimeLimit(URegularExpression *regex, int32_t limit, UErrorCode *status) {
+    uregex_setTimeLimit(regex, limit, status);
 }
 
 // MARK: Text segmentation, case, normalization, character properties

@@ -58,3 +58,29 @@ import Testing
         #expect(CharacterDescription.describe("\u{200F}") == "invisible U+200F RIGHT-TO-LEFT MARK")
     }
 }
+
+/// Issue 21: keyword values ICU does not know are refused where the locale is resolved.
+@Suite struct LocaleKeywordTests {
+    @Test(arguments: [
+        "en-u-nu-foo", "en-u-nu", "en@numbers=foo", "en@numbers=roman", "ja-u-nu-traditio", "en-u-ca-foo",
+        "en@calendar=foo", "en-u-ca", "en@numbers=latn;calendar=foo",
+    ])
+    func unknownKeywordValuesAreRefused(id: String) {
+        #expect(throws: ConfigurationError.self) { try LocaleID(id) }
+    }
+
+    @Test(arguments: [
+        "en-u-nu-latn", "ar-EG-u-nu-arab", "en@numbers=native", "zh-u-nu-hanidec", "en-u-ca-gregory",
+        "th-u-ca-buddhist", "ar-SA-u-ca-islamic-umalqura", "en@calendar=japanese", "en-u-nu-finance",
+    ])
+    func knownKeywordValuesResolve(id: String) throws {
+        _ = try LocaleID(id)
+    }
+
+    @Test func everyAvailableLocaleResolvesAndHasDigits() throws {
+        for id in LocaleID.available {
+            let symbols = NumberSymbols(locale: try LocaleID(id))
+            #expect(Set(symbols.digits).count == 10, "\(id)")
+        }
+    }
+}

@@ -15,6 +15,7 @@
 #include <unicode/ucurr.h>
 #include <unicode/udat.h>
 #include <unicode/udatpg.h>
+#include <unicode/uenum.h>
 #include <unicode/uloc.h>
 #include <unicode/ulocdata.h>
 #include <unicode/unorm2.h>
@@ -56,6 +57,8 @@ int32_t cicu_uloc_getKeywordValue(const char *localeID, const char *keyword, cha
                                   int32_t capacity, UErrorCode *status);
 int32_t cicu_uloc_getDisplayName(const char *localeID, const char *inLocaleID, UChar *result,
                                  int32_t capacity, UErrorCode *status);
+/// The BCP 47 form of a keyword value ("gregory" for calendar "gregorian"), or NULL.
+const char *cicu_uloc_toUnicodeLocaleType(const char *keyword, const char *value);
 int32_t cicu_uloc_countAvailable(void);
 const char *cicu_uloc_getAvailable(int32_t index);
 /// The locale whose data ICU really loads for `localeID` (ICU's "valid locale"), which is
@@ -97,6 +100,18 @@ int32_t cicu_ucurr_getDefaultFractionDigits(const UChar *currency, UErrorCode *s
 /// The name of the numbering system `locale` uses for numbers ("latn", "arab", "deva").
 int32_t cicu_numberingSystemName(const char *locale, char *name, int32_t capacity,
                                  UErrorCode *status);
+UNumberingSystem *cicu_unumsys_open(const char *locale, UErrorCode *status);
+UNumberingSystem *cicu_unumsys_openByName(const char *name, UErrorCode *status);
+void cicu_unumsys_close(UNumberingSystem *system);
+UBool cicu_unumsys_isAlgorithmic(const UNumberingSystem *system);
+int32_t cicu_unumsys_getRadix(const UNumberingSystem *system);
+const char *cicu_unumsys_getName(const UNumberingSystem *system);
+UEnumeration *cicu_unumsys_openAvailableNames(UErrorCode *status);
+
+// MARK: Enumerations
+
+const char *cicu_uenum_next(UEnumeration *enumeration, int32_t *length, UErrorCode *status);
+void cicu_uenum_close(UEnumeration *enumeration);
 
 // MARK: Dates
 
@@ -145,6 +160,10 @@ void cicu_ucal_setAttribute(UCalendar *calendar, UCalendarAttribute attribute, i
 /// Gregorian, as ISO 8601 wants.
 void cicu_ucal_setGregorianChange(UCalendar *calendar, UDate date, UErrorCode *status);
 const char *cicu_ucal_getType(const UCalendar *calendar, UErrorCode *status);
+/// The values of a locale keyword ICU knows for `locale` ("calendar": "gregorian", "buddhist", …);
+/// all of them when `commonlyUsed` is false.
+UEnumeration *cicu_ucal_getKeywordValuesForLocale(const char *key, const char *locale,
+                                                  UBool commonlyUsed, UErrorCode *status);
 /// The canonical id of a time zone, and whether ICU knows it (`isSystemID`).
 int32_t cicu_ucal_getCanonicalTimeZoneID(const UChar *id, int32_t length, UChar *result,
                                          int32_t capacity, UBool *isSystemID,
@@ -184,6 +203,9 @@ void cicu_uregex_setText(URegularExpression *regex, const UChar *text, int32_t l
 UBool cicu_uregex_matches(URegularExpression *regex, int32_t startIndex, UErrorCode *status);
 /// Whether the last match attempt read the end of the text: a longer text might still match.
 UBool cicu_uregex_hitEnd(const URegularExpression *regex, UErrorCode *status);
+/// Bounds the work of one match, in steps of ICU's match engine (about 10,000 each); a match
+/// that takes longer stops with U_REGEX_TIME_OUT. 0 is no limit.
+void cicu_uregex_setTimeLimit(URegularExpression *regex, int32_t limit, UErrorCode *status);
 
 // MARK: Text segmentation, case, normalization, character properties
 

@@ -6,11 +6,15 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable, Codable {
     case nulCharacter = "nul_character"
     case recordTooLong = "record_too_long"
     case empty
+    /// Normalizing the value would make it many times longer (see `FieldValidator`).
+    case normalizationTooLong = "normalization_too_long"
     // Text
     case disallowedCharacter = "disallowed_character"
     case tooLong = "too_long"
     case tooShort = "too_short"
     case patternMismatch = "pattern_mismatch"
+    /// The pattern took too long on the value (catastrophic backtracking); no verdict.
+    case patternTimeout = "pattern_timeout"
     // Numbers
     case notANumber = "not_a_number"
     case unexpectedCharacter = "unexpected_character"

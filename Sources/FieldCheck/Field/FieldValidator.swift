@@ -211,7 +211,22 @@ public final class FieldValidator {
         var map = OffsetMap()
         var value = input
         if spec.trim { value = trim(value, &map) }
-        if let normalizer { value = normalize(value, normalizer, &map) }
+        if let normalizer {
+            guard let normalized = normalize(value, normalizer, &map) else {
+                result.errors.append(
+                    Diagnostic(
+                        code: .normalizationTooLong, offset: nil, length: 0,
+                        message: !explainsRejections
+                            ? ""
+                            : "normalized (\(spec.normalization!.rawValue.uppercased())), the value would be more than "
+                                + "\(Self.normalizationGrowth) times as long as written (and over "
+                                + "\(Self.normalizationSlack) UTF-16 units), as when it repeats a character that "
+                                + "expands to many, such as U+FDFA ARABIC LIGATURE SALLALLAHOU ALAYHE WASALLAM (18 characters)"
+                    ))
+                return result
+            }
+            value = normalized
+        }
         value = filter(value, &map, &result)
         if let caseMapping = spec.caseMapping { value = mapCase(value, caseMapping, &map) }
         validateLength(value, map, &result)
@@ -244,13 +259,23 @@ public final class FieldValidator {
         return String(scalars[first...last])
     }
 
+    /// How much longer than the value its normalized form may be: NFC makes a text at most
+    /// three times as long, NFKC up to 18 times (U+FDFA), which on a 16 MB line took 4 GB.
+    static let normalizationGrowth = 4
+    static let normalizationSlack = 1_024
+
     /// Normalizes segment by segment (between normalization boundaries) so that every
-    /// output character still knows which input characters it came from.
-    private func normalize(_ value: String, _ normalizer: OpaquePointer, _ map: inout OffsetMap) -> String {
+    /// output character still knows which input characters it came from. Nil when the
+    /// normalized form would pass `normalizationGrowth` times the value's length.
+    private func normalize(_ value: String, _ normalizer: OpaquePointer, _ map: inout OffsetMap) -> String? {
         units.removeAll(keepingCapacity: true)
         units.append(contentsOf: value.utf16)
         var status = U_ZERO_ERROR
         if cicu_unorm2_isNormalized(normalizer, units, Int32(units.count), &status) != 0 { return value }
+        let limit =
+            units.count.multipliedReportingOverflow(by: Self.normalizationGrowth).partialValue
+            + Self.normalizationSlack
+        guard normalizedLength(value, normalizer, limit: limit) <= limit else { return nil }
         var output = String.UnicodeScalarView()
         var table: [Int] = []
         var segment: [UChar] = []
@@ -277,6 +302,37 @@ public final class FieldValidator {
         flush()
         map = OffsetMap(shift: 0, table: table)
         return String(output)
+    }
+
+    /// The length in UTF-16 units of the normalized form, counted segment by segment in a
+    /// reused buffer without building it; it stops counting past `limit`.
+    private func normalizedLength(_ value: String, _ normalizer: OpaquePointer, limit: Int) -> Int {
+        var total = 0
+        var segment: [UChar] = []
+        var buffer = [UChar](repeating: 0, count: 64)
+        func flush() {
+            guard !segment.isEmpty else { return }
+            var status = U_ZERO_ERROR
+            var length = cicu_unorm2_normalize(
+                normalizer, segment, Int32(segment.count), &buffer, Int32(buffer.count), &status)
+            if status == U_BUFFER_OVERFLOW_ERROR {
+                buffer = [UChar](repeating: 0, count: Int(length) + 1)
+                status = U_ZERO_ERROR
+                length = cicu_unorm2_normalize(
+                    normalizer, segment, Int32(segment.count), &buffer, Int32(buffer.count), &status)
+            }
+            total += ICU.failed(status) ? segment.count : Int(length)
+            segment.removeAll(keepingCapacity: true)
+        }
+        for scalar in value.unicodeScalars {
+            if cicu_unorm2_hasBoundaryBefore(normalizer, UChar32(scalar.value)) != 0 {
+                flush()
+                if total > limit { return total }
+            }
+            segment.append(contentsOf: scalar.utf16)
+        }
+        flush()
+        return total
     }
 
     // MARK: filter
@@ -419,23 +475,49 @@ public final class FieldValidator {
     }
 
     private func validatePattern(_ value: String, _ map: OffsetMap, _ result: inout FieldResult) {
-        guard let regex, !regex.matches(value.utf16).matched else { return }
+        guard let regex else { return }
+        let whole = regex.matches(value.utf16)
+        if whole.matched { return }
+        let rule = "the pattern '\(regex.pattern)'"
+        if whole.timedOut {
+            result.errors.append(
+                Diagnostic(
+                    code: .patternTimeout, offset: nil, length: 0,
+                    message: !explainsRejections
+                        ? ""
+                        : "\(rule) took too long on this value: ICU stopped it after \(Self.steps(value)) "
+                            + "steps without an answer; a pattern that can match the same text in many ways, "
+                            + "such as (a+)+, backtracks without end"))
+            return
+        }
         // Find the first character after which no continuation can match.
         let scalars = Array(value.unicodeScalars)
         var prefix: [UInt16] = []
         var culprit: Int? = nil
+        // The search tries each prefix; it gives up (and says less) past a quarter second.
+        var abandoned = false
+        let clock = ContinuousClock()
+        let start = clock.now
         if scalars.count <= 512 {
             for (index, scalar) in scalars.enumerated() {
                 prefix.append(contentsOf: scalar.utf16)
                 let attempt = regex.matches(prefix)
+                if attempt.timedOut || clock.now - start > .milliseconds(250) {
+                    abandoned = true
+                    break
+                }
                 if !attempt.matched && !attempt.hitEnd {
                     culprit = index
                     break
                 }
             }
         }
-        let rule = "the pattern '\(regex.pattern)'"
-        if let culprit {
+        if abandoned {
+            result.errors.append(
+                Diagnostic(
+                    code: .patternMismatch, offset: nil, length: 0,
+                    message: !explainsRejections ? "" : "does not match \(rule)"))
+        } else if let culprit {
             let offset = map.original(culprit)
             let what = explainsRejections ? CharacterDescription.describe(scalars[culprit]) : ""
             result.errors.append(
@@ -454,6 +536,11 @@ public final class FieldValidator {
         }
     }
 
+    /// The steps of ICU's match engine a match of `value` may take, in words ("10 million").
+    private static func steps(_ value: String) -> String {
+        "\(Int(RegexHandle.timeLimit(length: value.utf16.count)) / 100) million"
+    }
+
     // MARK: Examples
 
     /// "text like 'aeiou'", "a number like 1.234,56 (de_DE)".
@@ -461,8 +548,15 @@ public final class FieldValidator {
         if typed != nil { return example }
         if spec.maxLength == 0 { return "empty text" }
         if textExample.isEmpty { return "no text (no character is allowed)" }
+        if let min = spec.minLength, min > Self.longestExample {
+            return "text of at least \(spec.lengthUnit.describe(min)), like '\(textExample)…'"
+        }
         return "text like '\(textExample)'"
     }
+
+    /// The longest text example written out: a minimum length past it (from a schema or
+    /// the command line, up to Int.max) is described, not spelled out.
+    static let longestExample = 64
 
     private func makeTextExample() -> String {
         guard hasCharacterRules || spec.minLength != nil || spec.maxLength != nil else { return "abc" }
@@ -476,7 +570,9 @@ public final class FieldValidator {
         }
         guard !picked.isEmpty else { return "" }
         var example = String.UnicodeScalarView()
-        for index in 0..<wanted { example.append(picked[index % picked.count]) }
+        // A minimum past the longest example is said in words (see `placeholderPhrase`).
+        let written = wanted > Self.longestExample ? 10 : wanted
+        for index in 0..<written { example.append(picked[index % picked.count]) }
         return String(example)
     }
 }

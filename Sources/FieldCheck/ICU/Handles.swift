@@ -88,16 +88,27 @@ final class RegexHandle {
         return matches(bytes.lazy.map { UInt16($0) }).matched
     }
 
-    /// Whether the whole of `units` matches; `hitEnd` says whether a longer text might.
-    func matches<C: Collection>(_ units: C) -> (matched: Bool, hitEnd: Bool) where C.Element == UInt16 {
+    /// Whether the whole of `units` matches; `hitEnd` says whether a longer text might;
+    /// `timedOut` that ICU gave up (see `timeLimit`), so neither is known.
+    func matches<C: Collection>(_ units: C) -> (matched: Bool, hitEnd: Bool, timedOut: Bool)
+    where C.Element == UInt16 {
         text.removeAll(keepingCapacity: true)
         text.append(contentsOf: units)
         var status = U_ZERO_ERROR
         cicu_uregex_setText(regex, text, Int32(text.count), &status)
+        cicu_uregex_setTimeLimit(regex, Self.timeLimit(length: text.count), &status)
         let matched = cicu_uregex_matches(regex, -1, &status) != 0
+        if status == U_REGEX_TIME_OUT { return (false, false, true) }
         let hitEnd = cicu_uregex_hitEnd(regex, &status) != 0
-        return (matched && !ICU.failed(status), hitEnd)
+        return (matched && !ICU.failed(status), hitEnd, false)
     }
+
+    /// The work one match may take, in ICU's time-limit units (10,000 steps of its match
+    /// engine each; about 0.2 ms on a 2020s machine): 10 million steps, plus 100 per UTF-16
+    /// unit of the value so that long values are not refused for their length. A pattern that
+    /// backtracks catastrophically (`(a+)+$` on 30 `a`s and a `b`) would otherwise run for
+    /// minutes; linear patterns take a few steps per unit, far below.
+    static func timeLimit(length: Int) -> Int32 { Int32(clamping: 1_000 + length / 100) }
 }
 
 /// A grapheme-cluster break iterator, opened once and reused for every value.

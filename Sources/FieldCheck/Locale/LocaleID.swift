@@ -22,8 +22,15 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
     public var description: String { identifier }
 
     /// Resolves an ICU id (`de_DE`, `zh_Hant_TW`) or BCP 47 tag (`de-CH`, `ar-EG-u-nu-latn`).
-    /// - Throws: `ConfigurationError` naming the nearest known ids when ICU has no data for it.
+    /// - Throws: `ConfigurationError` naming the nearest known ids when ICU has no data for it,
+    ///   or naming the keyword when ICU does not know its value (`en-u-nu-foo`, `en@calendar=foo`).
     public init(_ text: String) throws(ConfigurationError) {
+        try self.init(resolving: text)
+        try Self.checkKeywords(of: identifier, written: text)
+    }
+
+    /// The locale ICU has data for, its keywords not yet checked.
+    private init(resolving text: String) throws(ConfigurationError) {
         let trimmed = text.trimmingASCIIWhitespace()
         if ["C", "POSIX", "c", "posix"].contains(trimmed) {
             self = .posix
@@ -63,12 +70,19 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
             // POSIX names carry a codeset and modifier ICU does not want: de_DE.UTF-8@euro.
             let posix = String(raw.prefix { $0 != "." && $0 != "@" })
             if posix == "C" || posix == "POSIX" || posix.isEmpty { return .posix }
+            let locale: LocaleID
             do {
-                return try LocaleID(posix)
+                locale = try LocaleID(resolving: posix)
             } catch {
                 throw ConfigurationError(
                     "\(name)=\(raw) names a locale ICU does not know; set --locale. \(error.message)")
             }
+            do {
+                try checkKeywords(of: locale.identifier, written: posix)
+            } catch {
+                throw ConfigurationError("\(name)=\(raw): \(error.message)")
+            }
+            return locale
         }
         return .posix
     }
@@ -82,6 +96,96 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
         keywords.append("\(keyword)=\(value)")
         keywords.sort()
         return LocaleID(unchecked: parts[0] + "@" + keywords.joined(separator: ";"), dataLocale: dataLocale)
+    }
+
+    // MARK: Keywords
+
+    /// Refuses a numbering system or calendar keyword whose value ICU does not know. ICU never
+    /// says so itself: it opens no number format at all for `en@numbers=foo`, and quietly
+    /// uses the Gregorian calendar for `en@calendar=foo`. A numbering system without decimal
+    /// digits (`roman`, `jpan`: ICU writes numbers with it by rules, as letters or words) is
+    /// refused too: fieldcheck reads and writes numbers as digits.
+    private static func checkKeywords(of id: String, written text: String) throws(ConfigurationError) {
+        // The tag's own spelling of the keyword in messages: `nu` in `en-u-nu-foo`, `numbers`
+        // in `en@numbers=foo`.
+        let tag = text.contains("-") && !text.contains("@")
+        func keywordValue(_ keyword: String) -> String? {
+            let value = ICU.cString { cicu_uloc_getKeywordValue(id, keyword, $0, $1, &$2) } ?? ""
+            return value.isEmpty ? nil : value
+        }
+        /// `unknown calendar 'foo' (keyword ca)`.
+        func unknown(_ what: String, _ keyword: (tag: String, icu: String), _ value: String) -> String {
+            guard tag else { return "unknown \(what) '\(value)' (keyword \(keyword.icu))" }
+            // ICU gives a tag that ends at its key (`en-u-nu`) the value `yes`, and drops a
+            // value longer than a tag allows: name what was written.
+            let subtags = text.lowercased().split(separator: "-")
+            guard let key = subtags.firstIndex(where: { $0 == keyword.tag }), key + 1 < subtags.count,
+                subtags[key + 1].count > 2
+            else { return "the \(what) keyword (\(keyword.tag)) has no value" }
+            return "unknown \(what) '\(subtags[key + 1])' (keyword \(keyword.tag))"
+        }
+        if let value = keywordValue("numbers") {
+            var status = U_ZERO_ERROR
+            let system = cicu_unumsys_open(id, &status)
+            defer { if let system { cicu_unumsys_close(system) } }
+            var valid: String {
+                "numbering systems with decimal digits: \(decimalNumberingSystems.joined(separator: ", ")) "
+                    + "(or \(tag ? "native, traditio" : "default, native, traditional") or finance, for the locale's own)"
+            }
+            guard let system, !ICU.failed(status) else {
+                throw ConfigurationError(
+                    "locale '\(text)': \(unknown("numbering system", ("nu", "numbers"), value)); \(valid)")
+            }
+            if cicu_unumsys_isAlgorithmic(system) != 0 || cicu_unumsys_getRadix(system) != 10 {
+                let name = String(cString: cicu_unumsys_getName(system))
+                let selects = name == value ? "" : " selects '\(name)', which"
+                throw ConfigurationError(
+                    "locale '\(text)': the numbering system '\(value)' (keyword \(tag ? "nu" : "numbers"))\(selects) "
+                        + "writes numbers with letters or words by rules, not with ten decimal digits, and fieldcheck "
+                        + "reads and writes digits; \(valid)")
+            }
+        }
+        if let value = keywordValue("calendar") {
+            let known = calendars
+            guard known.isEmpty || known.contains(value) else {
+                let names = known.map {
+                    tag ? (cicu_uloc_toUnicodeLocaleType("ca", $0).map { String(cString: $0) } ?? $0) : $0
+                }
+                throw ConfigurationError(
+                    "locale '\(text)': \(unknown("calendar", ("ca", "calendar"), value)); ICU's calendars: \(names.joined(separator: ", "))"
+                )
+            }
+        }
+    }
+
+    /// The numbering systems ICU has that write numbers with ten decimal digits, by name.
+    static var decimalNumberingSystems: [String] {
+        var status = U_ZERO_ERROR
+        guard let names = cicu_unumsys_openAvailableNames(&status), !ICU.failed(status) else { return [] }
+        defer { cicu_uenum_close(names) }
+        var result: [String] = []
+        while let name = cicu_uenum_next(names, nil, &status), !ICU.failed(status) {
+            var opened = U_ZERO_ERROR
+            guard let system = cicu_unumsys_openByName(name, &opened) else { continue }
+            if !ICU.failed(opened) && cicu_unumsys_isAlgorithmic(system) == 0 && cicu_unumsys_getRadix(system) == 10 {
+                result.append(String(cString: name))
+            }
+            cicu_unumsys_close(system)
+        }
+        return result.sorted()
+    }
+
+    /// Every calendar ICU has, by its ICU name (`gregorian`, `islamic-civil`).
+    static var calendars: [String] {
+        var status = U_ZERO_ERROR
+        guard let values = cicu_ucal_getKeywordValuesForLocale("calendar", "root", 0, &status), !ICU.failed(status)
+        else { return [] }
+        defer { cicu_uenum_close(values) }
+        var result: [String] = []
+        while let value = cicu_uenum_next(values, nil, &status), !ICU.failed(status) {
+            result.append(String(cString: value))
+        }
+        return result
     }
 
     /// The language, script and region of a locale id with the likely ones filled in.

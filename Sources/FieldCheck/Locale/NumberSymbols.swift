@@ -38,8 +38,21 @@ public struct NumberSymbols: Sendable, Hashable {
     public init(locale: LocaleID) {
         self.locale = locale
         let id = locale.identifier
-        var status = U_ZERO_ERROR
-        let format = cicu_unum_open(UNUM_DECIMAL, nil, 0, id, &status)!
+        // `LocaleID` refuses the keywords ICU opens no format for (`en-u-nu-foo`); should a
+        // format still fail to open, the locale without its keywords, then root, stand in.
+        var opened: UnsafeMutablePointer<UNumberFormat?>? = nil
+        for candidate in [id, locale.dataLocale, "root"] where opened == nil {
+            var status = U_ZERO_ERROR
+            opened = cicu_unum_open(UNUM_DECIMAL, nil, 0, candidate, &status)
+            if ICU.failed(status), let failed = opened {
+                cicu_unum_close(failed)
+                opened = nil
+            }
+        }
+        guard let format = opened else {
+            self = NumberSymbols(fallback: locale)
+            return
+        }
         defer { cicu_unum_close(format) }
         func symbol(_ which: UNumberFormatSymbol) -> String {
             ICU.utf16String { cicu_unum_getSymbol(format, which, $0, $1, &$2) } ?? ""
@@ -116,6 +129,32 @@ public struct NumberSymbols: Sendable, Hashable {
             symbols.secondaryGroupingSize = secondary > 0 ? secondary : grouping
         }
         return symbols
+    }
+
+    /// en_US_POSIX's symbols, for when ICU cannot open a number format at all.
+    private init(fallback locale: LocaleID) {
+        self.locale = locale
+        decimalSeparator = "."
+        groupingSeparator = ","
+        primaryGroupingSize = 3
+        secondaryGroupingSize = 3
+        minimumGroupingDigits = 1
+        usesGrouping = false
+        minusSign = "-"
+        plusSign = "+"
+        percentSign = "%"
+        perMillSign = "\u{2030}"
+        exponentSymbol = "E"
+        infinity = "INF"
+        notANumber = "NaN"
+        numberingSystem = "latn"
+        digits = Unicode.Scalar.asciiDigits
+        decimalPattern = "#0.######"
+        percentPattern = "0%"
+        currencyPattern = "\u{A4} 0.00"
+        scientificPattern = "0.000000E+000"
+        currencyCode = nil
+        currencySymbol = nil
     }
 
     /// The symbol of an ISO 4217 currency in a locale (`€` for EUR in de_DE).

@@ -37,19 +37,50 @@ final class NumberFormat {
 
     deinit { cicu_unum_close(format) }
 
+    /// The most digits a formatted number may have, unless the value itself has more
+    /// significant digits. The exponent of an 11-byte value (`1E99999999`) would otherwise
+    /// have ICU write a hundred million zeros; and ICU writes at most 999 fraction digits,
+    /// rounding away (to 0 for `1E-2000`) any it cannot write.
+    static let maximumDigits = 1_000
+
+    /// Why `value` cannot be formatted within `maximumDigits`, or nil when it can.
+    func refusal(_ value: ExactDecimal) -> String? {
+        let count = digitCount(value)
+        guard count > max(Self.maximumDigits, value.digits.count) else { return nil }
+        return "formatted, \(value) would have \(count) digits, more than the \(Self.maximumDigits) "
+            + "a formatted number may have; canonically (or in the scientific style) it is \(value)"
+    }
+
+    /// How many digits `string(value)` writes (the mantissa's in the scientific style).
+    private func digitCount(_ value: ExactDecimal) -> Int {
+        let scale = style == .percent ? 2 : 0
+        // Clamped: no count may overflow, whatever exponent a reader let through.
+        let exponent = min(max(value.exponent, -(1 << 40)), 1 << 40)
+        let integerDigits = max(1, value.digits.count + exponent + scale)
+        switch style {
+        case .scientific: return max(value.digits.count, (fractionDigits ?? 0) + 1)
+        case .integer: return integerDigits
+        default: return integerDigits + fractionDigitRange(value).max
+        }
+    }
+
+    /// The fewest and most fraction digits written for `value` (not in the integer style).
+    private func fractionDigitRange(_ value: ExactDecimal) -> (min: Int, max: Int) {
+        var digits =
+            fractionDigits ?? (style == .percent ? max(0, value.fractionDigitCount - 2) : value.fractionDigitCount)
+        if style == .scientific && fractionDigits == nil { digits = max(0, value.digits.count - 1) }
+        if style == .currency && fractionDigits == nil {
+            // Never fewer digits than the currency writes (1.5 € is 1,50 €), never lose one.
+            return (currencyDigits, max(digits, currencyDigits))
+        }
+        return (fractionDigits ?? 0, max(digits, 0))
+    }
+
     func string(_ value: ExactDecimal) -> String {
         if style != .integer {
-            var digits =
-                fractionDigits ?? (style == .percent ? max(0, value.fractionDigitCount - 2) : value.fractionDigitCount)
-            if style == .scientific && fractionDigits == nil { digits = max(0, value.digits.count - 1) }
-            if style == .currency && fractionDigits == nil {
-                // Never fewer digits than the currency writes (1.5 € is 1,50 €), never lose one.
-                cicu_unum_setAttribute(format, UNUM_MIN_FRACTION_DIGITS, Int32(currencyDigits))
-                cicu_unum_setAttribute(format, UNUM_MAX_FRACTION_DIGITS, Int32(max(digits, currencyDigits)))
-            } else {
-                cicu_unum_setAttribute(format, UNUM_MIN_FRACTION_DIGITS, Int32(fractionDigits ?? 0))
-                cicu_unum_setAttribute(format, UNUM_MAX_FRACTION_DIGITS, Int32(max(digits, 0)))
-            }
+            let range = fractionDigitRange(value)
+            cicu_unum_setAttribute(format, UNUM_MIN_FRACTION_DIGITS, Int32(clamping: range.min))
+            cicu_unum_setAttribute(format, UNUM_MAX_FRACTION_DIGITS, Int32(clamping: range.max))
         }
         let text = value.description
         return ICU.utf16String { cicu_unum_formatDecimal(format, text, Int32(text.utf8.count), $0, $1, &$2) } ?? text

@@ -146,6 +146,7 @@ final class NumberValidator: TypedValidator {
         if let max = spec.maximum, max < number {
             add(.outOfRange, nil, "\(number) is greater than the maximum \(max)")
         }
+        if result.errors.isEmpty, let output, let reason = output.refusal(number) { add(.outOfRange, nil, reason) }
     }
 
     private func makeDiagnostic(
@@ -201,9 +202,21 @@ final class NumberValidator: TypedValidator {
         if value.isEmpty { return .failure(NumberFailure(code: .empty, index: nil, reason: "empty value")) }
         let units = value.icuUnits
         var position: Int32 = 0
-        var buffer = [CChar](repeating: 0, count: 512)
+        var buffer: [CChar] = []
+        var length: Int32 = 0
         var status = U_ZERO_ERROR
-        let length = cicu_unum_parseDecimal(lenientFormat, units, Int32(units.count), &position, &buffer, 512, &status)
+        // ICU writes the digits it read: most values fit in 512 bytes; a longer one (bounded
+        // by the record limit) gets the length ICU asks for.
+        var capacity = 512
+        for _ in 0..<2 {
+            buffer = [CChar](repeating: 0, count: capacity)
+            position = 0
+            status = U_ZERO_ERROR
+            length = cicu_unum_parseDecimal(
+                lenientFormat, units, Int32(units.count), &position, &buffer, Int32(capacity), &status)
+            guard status == U_BUFFER_OVERFLOW_ERROR else { break }
+            capacity = max(Int(length) + 1, units.count * 2 + 32)
+        }
         let consumedScalars = String(decoding: units.prefix(Int(position)), as: UTF16.self).unicodeScalars.count
         if ICU.failed(status) || Int(position) < units.count {
             return .failure(
@@ -220,8 +233,69 @@ final class NumberValidator: TypedValidator {
         if spec.style == .percent { number = number.scaled(by: 2) }
         var parsed = ParsedNumber(value: number)
         parsed.negativeForm = number.negative || value.hasPrefix("-")
+        locateParts(Array(value.unicodeScalars), written: number, in: &parsed)
         return .success(parsed)
     }
+
+    /// Finds the decimal separator, the exponent and the fraction digits in a value ICU's
+    /// lenient parser read, so that the rules apply as they do to the strict reading. ICU
+    /// reads any decimal digit, the decimal separator's look-alikes (its sets of commas and
+    /// of full stops) and the exponent symbol in either case.
+    private func locateParts(_ scalars: [Unicode.Scalar], written number: ExactDecimal, in parsed: inout ParsedNumber) {
+        func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.isASCII ? ("0"..."9").contains(scalar) : scalar.properties.numericType == .decimal
+        }
+        let separator = parser.symbols.decimalSeparator.unicodeScalars.first ?? "."
+        let separators = [Self.commas, Self.fullStops].first { $0.contains(separator) } ?? [separator]
+        let exponents = Set(
+            ["e", parser.symbols.exponentSymbol.lowercased()].map { $0.unicodeScalars.filter { !$0.isBidiMark } }
+                .filter { !$0.isEmpty }.map { Array($0) })
+        let minus = parser.symbols.minusSign.unicodeScalars
+        func startsExponent(_ index: Int) -> Bool {
+            exponents.contains { symbol in
+                guard index + symbol.count < scalars.count else { return false }
+                let written = String(String.UnicodeScalarView(scalars[index..<index + symbol.count])).lowercased()
+                guard Array(written.unicodeScalars) == symbol else { return false }
+                var next = index + symbol.count
+                if "+-\u{2212}".unicodeScalars.contains(scalars[next]) || minus.contains(scalars[next]) { next += 1 }
+                return next < scalars.count && isDigit(scalars[next])
+            }
+        }
+        var sawDigit = false
+        for (index, scalar) in scalars.enumerated() {
+            if isDigit(scalar) {
+                sawDigit = true
+                if parsed.decimalIndex != nil { parsed.fractionDigitCount += 1 }
+            } else if sawDigit && startsExponent(index) {
+                parsed.exponentIndex = index
+                break
+            } else if parsed.decimalIndex == nil && separators.contains(scalar) {
+                parsed.decimalIndex = index
+            }
+        }
+        // A fraction read through a separator not found above: the one before the last digits.
+        if parsed.decimalIndex == nil, parsed.exponentIndex == nil, number.exponent < 0 {
+            var digits = 0
+            for index in scalars.indices.reversed() {
+                if isDigit(scalars[index]) {
+                    digits += 1
+                } else if digits > 0 {
+                    parsed.decimalIndex = index
+                    parsed.fractionDigitCount = digits
+                    break
+                }
+            }
+        }
+    }
+
+    /// The characters ICU's lenient parser takes for a decimal comma, or for a decimal full
+    /// stop (its `COMMA` and `PERIOD` sets).
+    private static let commas: [Unicode.Scalar] = [
+        ",", "\u{060C}", "\u{066B}", "\u{3001}", "\u{FE10}", "\u{FE11}", "\u{FE50}", "\u{FE51}", "\u{FF0C}", "\u{FF64}",
+    ]
+    private static let fullStops: [Unicode.Scalar] = [
+        ".", "\u{2024}", "\u{3002}", "\u{FE12}", "\u{FE52}", "\u{FF0E}", "\u{FF61}",
+    ]
 }
 
 extension String {

@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+
+/// Regression tests for issue 21 ("Hardening"): each reproduction of the issue, run through
+/// the binary, ends with a verdict or a configuration error, never a crash or a blow-up.
+@Suite struct Issue21HardeningTests {
+    // MARK: 1. Unknown locale keywords
+
+    @Test(arguments: [
+        ["number", "--locale", "en-u-nu-foo"],
+        ["number", "--locale", "en-u-nu"],
+        ["number", "--locale", "en@numbers=foo"],
+        ["number", "--to", "en-u-nu-foo"],
+        ["text", "--preset", "number-pad", "--locale", "en-u-nu-foo"],
+        ["date", "--locale", "en-u-nu-foo"],
+        ["locale", "en-u-nu-foo"],
+    ])
+    func unknownNumberingSystemIsAConfigurationError(args: [String]) throws {
+        let run = try CLI.run(args, input: "1\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("numbering system"))
+        #expect(["(keyword nu)", "keyword (nu)", "(keyword numbers)"].contains { run.stderr.contains($0) })
+        #expect(run.stderr.contains("latn, "))
+        #expect(!run.stderr.contains("year field"))
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func unknownNumberingSystemNamesTheValueWritten() throws {
+        let run = try CLI.run(["number", "--locale", "en-u-nu-foo"], input: "1\n")
+        #expect(run.stderr.contains("locale 'en-u-nu-foo': unknown numbering system 'foo' (keyword nu)"))
+        let bare = try CLI.run(["number", "--locale", "en-u-nu"], input: "1\n")
+        #expect(bare.stderr.contains("the numbering system keyword (nu) has no value"))
+    }
+
+    @Test func unknownNumberingSystemInTheEnvironmentOrACSVColumn() throws {
+        let environment = try CLI.run(["number"], input: "1\n", environment: ["LC_ALL": "en-u-nu-foo"])
+        #expect(environment.status == 2)
+        #expect(environment.stderr.contains("LC_ALL=en-u-nu-foo"))
+        #expect(environment.stderr.contains("unknown numbering system 'foo'"))
+        let csv = try CLI.run(["csv", "--column", "a=number:en-u-nu-foo"], input: "a\n1\n")
+        #expect(csv.status == 2)
+        #expect(csv.stderr.contains("unknown numbering system 'foo'"))
+    }
+
+    @Test(arguments: ["en@numbers=roman", "ja-u-nu-jpan", "zh-u-nu-finance"])
+    func numberingSystemWithoutDigitsIsRefused(locale: String) throws {
+        let run = try CLI.run(["number", "--locale", locale], input: "1\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("not with ten decimal digits"))
+        #expect(!run.stdout.contains("0000000000"))
+    }
+
+    @Test(arguments: ["en-u-ca-foo", "en@calendar=foo", "en-u-ca"])
+    func unknownCalendarKeywordIsRefused(locale: String) throws {
+        for command in ["number", "date"] {
+            let run = try CLI.run([command, "--locale", locale], input: "1\n")
+            #expect(run.status == 2)
+            #expect(run.stderr.contains("calendar"))
+            #expect(run.stderr.contains("buddhist"))
+        }
+    }
+
+    @Test func knownKeywordsStillWork() throws {
+        let run = try CLI.run(["number", "--locale", "ar-EG-u-nu-latn"], input: "1\n")
+        #expect(run.status == 0)
+        let thai = try CLI.run(["number", "--locale", "th-u-nu-thai"], input: "๑๒\n")
+        #expect(thai.stdout == "12\n")
+        let buddhist = try CLI.run(
+            ["date", "--locale", "th-u-ca-buddhist", "--pattern", "d/M/y"], input: "13/4/2569\n")
+        #expect(buddhist.stdout == "2026-04-13\n")
+    }
+
+    // MARK: 2. Exponent amplification
+
+    @Test(arguments: [
+        ["--to", "de_DE"], ["--fraction-digits", "2"], ["--to-style", "decimal"], ["--to-style", "percent"],
+        ["--to-style", "integer"],
+    ])
+    func formattingAHugeExponentIsRefused(options: [String]) throws {
+        let run = try CLI.run(["number"] + options + ["--json"], input: "1E99999999\n1E999999999\n")
+        #expect(run.status == 1)
+        #expect(run.stdoutBytes.count < 10_000)
+        #expect(run.objects.count == 2)
+        for object in run.objects {
+            #expect(object.errorCodes == ["out_of_range"])
+            #expect(object.firstError?["offset"] is NSNull)
+            #expect((object.firstError?["message"] as? String)?.contains("more than the 1000") == true)
+        }
+        let file = CLI.temporaryFile("exponents")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("1E99999999\n1E999999999\n".utf8).write(to: file)
+        let memory = try CLI.peakMemory(["number"] + options + [file.path])
+        #expect(memory.status == 1)
+        #expect(memory.peakKiB < 100_000)
+    }
+
+    @Test func formattingStaysExactWithinTheBound() throws {
+        let run = try CLI.run(["number", "--to", "de_DE"], input: "1E999\n1E-999\n1E-2000\n")
+        #expect(run.status == 1)
+        #expect(run.lines.count == 2)
+        #expect(run.lines[0].hasPrefix("1.000.000.000"))
+        #expect(run.lines[1].hasSuffix("0001"))
+        #expect(run.stderr.contains("formatted, 1E-2000 would have 2001 digits"))
+        let scientific = try CLI.run(["number", "--to-style", "scientific"], input: "1E99999999\n")
+        #expect(scientific.status == 0)
+        #expect(scientific.stdout == "1E+99999999\n")
+        let canonical = try CLI.run(["number"], input: "1E99999999\n1E-99999999\n")
+        #expect(canonical.stdout == "1E+99999999\n1E-99999999\n")
+    }
+
+    // MARK: 3. Huge length limits
+
+    @Test func aHugeMinimumLengthIsDescribedNotSpelledOut() throws {
+        let run = try CLI.run(["text", "--min-length", "9223372036854775807"], input: "ab\n")
+        #expect(run.status == 1)
+        #expect(
+            run.stderr.contains(
+                "at least 9223372036854775807 required; expected text of at least 9223372036854775807 characters, "
+                    + "like 'aeioubcdfg…' [too_short]"))
+        #expect(run.stderr.count < 500)
+        let short = try CLI.run(["text", "--min-length", "64", "--allow", "ab"], input: "a\n")
+        #expect(short.stderr.contains("expected text like '\(String(repeating: "ab", count: 32))'"))
+    }
+
+    @Test func aHugeSchemaMinLengthIsDescribedNotSpelledOut() throws {
+        let schema = CLI.temporaryFile("schema.yaml")
+        defer { try? FileManager.default.removeItem(at: schema) }
+        try Data(
+            "fields:\n  - name: a\n    type: string\n    constraints:\n      minLength: 9223372036854775807\n".utf8
+        ).write(to: schema)
+        let run = try CLI.run(["csv", "--schema", schema.path], input: "a\nab\n")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("expected text of at least 9223372036854775807 characters"))
+    }
+
+    // MARK: 5. Regular expressions with a time limit
+
+    @Test func aBacktrackingPatternTimesOutAndTheRunGoesOn() throws {
+        let started = Date()
+        let input = String(repeating: "a", count: 30) + "b\naaa\nab\n"
+        let run = try CLI.run(["text", "--pattern", "(a+)+$", "--json"], input: input)
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(run.status == 1)
+        let objects = run.objects
+        #expect(objects.count == 3)
+        #expect(objects.first?.errorCodes == ["pattern_timeout"])
+        #expect(objects.first?.firstError?["offset"] is NSNull)
+        #expect((objects.first?.firstError?["message"] as? String)?.contains("took too long on this value") == true)
+        #expect(objects.dropFirst().first?["valid"] as? Bool == true)
+        #expect(objects.last?.errorCodes == ["pattern_mismatch"])
+        let quiet = try CLI.run(["text", "--pattern", "(a+)+$", "--quiet", "--summary"], input: input)
+        #expect(quiet.status == 1)
+    }
+
+    @Test func aBacktrackingSchemaPatternTimesOut() throws {
+        let schema = CLI.temporaryFile("schema.yaml")
+        defer { try? FileManager.default.removeItem(at: schema) }
+        try Data(
+            "fields:\n  - name: a\n    type: string\n    constraints:\n      pattern: \"(a+)+$\"\n".utf8
+        ).write(to: schema)
+        let run = try CLI.run(
+            ["csv", "--schema", schema.path], input: "a\n" + String(repeating: "a", count: 30) + "b\naaa\n")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("[pattern_timeout]"))
+        #expect(!run.stderr.contains("line 3"))
+    }
+
+    // MARK: 8. The rules hold under --lenient
+
+    @Test func lenientReadingKeepsTheRules() throws {
+        let run = try CLI.run(
+            ["number", "--lenient", "--no-exponent", "--integer", "--max-fraction-digits", "2", "--json"],
+            input: "1e5\n1.5\n1.23456\n12\n")
+        #expect(run.status == 1)
+        let codes = run.objects.map(\.errorCodes)
+        #expect(
+            codes == [
+                ["exponent_not_allowed"], ["fraction_not_allowed"],
+                ["fraction_not_allowed", "too_many_fraction_digits"],
+                [],
+            ])
+        #expect(run.objects.map { $0.firstError?["offset"] as? Int } == [1, 1, 1, nil])
+        let german = try CLI.run(
+            ["number", "--lenient", "--locale", "de_DE", "--max-fraction-digits", "2", "--no-exponent"],
+            input: "1,5\n1.234,567\n1,5e3\n")
+        #expect(german.stdout == "1.5\n")
+        #expect(german.stderr.contains("'1.234,567': character '7' (U+0037 DIGIT SEVEN) at column 9"))
+        #expect(german.stderr.contains("[exponent_not_allowed]"))
+    }
+
+    @Test func lenientReadingTakesLongValues() throws {
+        let long = String(repeating: "1", count: 600) + "." + String(repeating: "5", count: 600)
+        let run = try CLI.run(["number", "--lenient"], input: long + "\n")
+        #expect(run.status == 0)
+        #expect(run.stdout == long + "\n")
+    }
+
+    // MARK: 6. Normalization that expands without bound
+
+    @Test func normalizationThatExpandsTooMuchIsRefused() throws {
+        let file = CLI.temporaryFile("ligatures")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data((String(repeating: "\u{FDFA}", count: 2_000_000) + "\n１２３\n").utf8).write(to: file)
+        let run = try CLI.run(["number", "--normalize", "nfkc", "--json", file.path])
+        #expect(run.status == 1)
+        #expect(run.objects.map(\.errorCodes) == [["normalization_too_long"], []])
+        #expect(run.objects.last?["value"] as? String == "123")
+        let memory = try CLI.peakMemory(["number", "--normalize", "nfkc", file.path])
+        #expect(memory.status == 1)
+        #expect(memory.peakKiB < 150_000)
+        // A short value may still expand as NFKC says.
+        let short = try CLI.run(["text", "--normalize", "nfkc"], input: "\u{FDFA}\n")
+        #expect(short.status == 0)
+        #expect(short.stdout.unicodeScalars.count == 19)
+    }
+}
