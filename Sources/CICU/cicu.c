@@ -392,3 +392,29 @@ UBool cicu_u_hasBinaryProperty(UChar32 c, UProperty property) {
 int8_t cicu_u_charType(UChar32 c) { return u_charType(c); }
 UBool cicu_u_isUWhiteSpace(UChar32 c) { return u_isUWhiteSpace(c); }
 int32_t cicu_u_charDigitValue(UChar32 c) { return u_charDigitValue(c); }
+
+// MARK: Charsets
+
+void cicu_detectCharset(const char *bytes, int32_t length, char *name, int32_t capacity,
+                        int32_t *confidence, UErrorCode *status) {
+    *confidence = 0;
+    if (capacity > 0) name[0] = 0;
+    UCharsetDetector *detector = ucsdet_open(status);
+    if (U_FAILURE(*status)) return;
+    ucsdet_setText(detector, bytes, length, status);
+    const UCharsetMatch *match = U_SUCCESS(*status) ? ucsdet_detect(detector, status) : NULL;
+    if (match != NULL && U_SUCCESS(*status)) {
+        const char *found = ucsdet_getName(match, status);
+        *confidence = ucsdet_getConfidence(match, status);
+        if (found != NULL && capacity > 0) {
+            strncpy(name, found, (size_t)capacity);
+            name[capacity - 1] = 0;
+        }
+    }
+    ucsdet_close(detector);
+}
+
+int32_t cicu_ucnv_convert(const char *toName, const char *fromName, char *target, int32_t capacity,
+                          const char *source, int32_t length, UErrorCode *status) {
+    return ucnv_convert(toName, fromName, target, capacity, source, length, status);
+}

@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <unicode/ubrk.h>
 #include <unicode/ucal.h>
+#include <unicode/ucnv.h>
+#include <unicode/ucsdet.h>
 #include <unicode/uchar.h>
 #include <unicode/ucurr.h>
 #include <unicode/udat.h>
@@ -234,6 +236,18 @@ UBool cicu_u_hasBinaryProperty(UChar32 c, UProperty property);
 int8_t cicu_u_charType(UChar32 c);
 UBool cicu_u_isUWhiteSpace(UChar32 c);
 int32_t cicu_u_charDigitValue(UChar32 c);
+
+
+// MARK: Charsets (for `infer`)
+
+/// The charset ICU's detector finds most likely for `bytes` (its name into `name`), with its
+/// confidence (0–100); one call wraps ucsdet_open, setText, detect and close, as the
+/// detector keeps a pointer to the text and must not outlive it.
+void cicu_detectCharset(const char *bytes, int32_t length, char *name, int32_t capacity,
+                        int32_t *confidence, UErrorCode *status);
+/// ucnv_convert: `source` in charset `fromName` to `toName` (returns the length needed).
+int32_t cicu_ucnv_convert(const char *toName, const char *fromName, char *target, int32_t capacity,
+                          const char *source, int32_t length, UErrorCode *status);
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,11 @@ public struct TableSchema: Sendable {
     public var missingValues: [String] = [""]
     /// Column names whose values together must be unique and present.
     public var primaryKey: [String] = []
+    /// The file's delimiter (the CSV Dialect key `dialect.delimiter`, which `infer` writes);
+    /// a command-line delimiter wins.
+    public var delimiter = UInt8(ascii: ",")
+    /// Whether the file has a header row (`dialect.header`).
+    public var header = true
 
     public init(columns: [ColumnSchema]) { self.columns = columns }
 
@@ -42,6 +47,25 @@ public struct TableSchema: Sendable {
                 throw ConfigurationError("\(source): missingValues: expected a list of strings")
             }
             missingValues = list.map { scalarText($0) ?? "" }
+        }
+        if let dialect = root["dialect"] {
+            guard let object = dialect as? [String: Any] else {
+                throw ConfigurationError("\(source): dialect: expected an object (delimiter, header)")
+            }
+            if let value = object["delimiter"] {
+                let text = scalarText(value) ?? ""
+                guard text.utf8.count == 1, let byte = text.utf8.first, byte != 0x22, byte != 0x0A, byte != 0x0D else {
+                    throw ConfigurationError(
+                        "\(source): dialect.delimiter: expected one ASCII character other than a quote or line break")
+                }
+                delimiter = byte
+            }
+            if let value = object["header"] {
+                guard let flag = value as? Bool else {
+                    throw ConfigurationError("\(source): dialect.header: expected true or false")
+                }
+                header = flag
+            }
         }
         if let key = root["primaryKey"] {
             let names = (key as? [Any])?.compactMap(scalarText) ?? scalarText(key).map { [$0] } ?? []

@@ -39,8 +39,11 @@ extension Fieldcheck {
 
         @OptionGroup var locale: LocaleOption
 
-        @Option(help: ArgumentHelp("The cell delimiter: one ASCII character, or 'tab'.", valueName: "C"))
-        var delimiter = ","
+        @Option(
+            help: ArgumentHelp(
+                "The cell delimiter: one ASCII character, or 'tab' (default: the schema's dialect.delimiter, else ',').",
+                valueName: "C"))
+        var delimiter: String?
 
         @Flag(help: "The first row is data, not a header; schema columns are matched by position.")
         var noHeader = false
@@ -88,10 +91,10 @@ extension Fieldcheck {
             if maxRecordBytes < 1 || maxRecordBytes > 64 << 20 {
                 throw ValidationError("--max-record-bytes must be 1 to 67108864 (64 MiB)")
             }
-            _ = try delimiterByte()
+            if let delimiter { _ = try Self.delimiterByte(delimiter) }
         }
 
-        func delimiterByte() throws -> UInt8 {
+        static func delimiterByte(_ delimiter: String) throws -> UInt8 {
             if delimiter == "tab" || delimiter == "\\t" || delimiter == "\t" { return 0x09 }
             guard delimiter.utf8.count == 1, let byte = delimiter.utf8.first, byte != 0x22, byte != 0x0A, byte != 0x0D
             else {
@@ -123,7 +126,8 @@ extension Fieldcheck {
                 }
             }
             let runner = CSVRunner(
-                schema: try CompiledSchema(table), delimiter: try delimiterByte(), header: !noHeader,
+                schema: try CompiledSchema(table), delimiter: try delimiter.map(Self.delimiterByte) ?? table.delimiter,
+                header: !noHeader && table.header,
                 normalize: normalize, json: json,
                 report: report, onInvalid: onInvalid, rejects: rejects,
                 maxRecordBytes: maxRecordBytes, progress: progress, jobs: jobs)

@@ -1,0 +1,398 @@
+import ArgumentParser
+import FieldCheck
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension Fieldcheck {
+    /// `fieldcheck infer`: which conventions a file of values, or each column of a CSV, is
+    /// written in — and a Table Schema that `csv` reads unchanged.
+    struct InferCommand: StatusCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "infer",
+            abstract: "Infer the type and locale conventions of a file of values or of each CSV column.",
+            discussion: """
+                For each column (or a file of one value per line): the type (integer, number, date, \
+                boolean, string), the conventions every value is consistent with (decimal mark, \
+                grouping, digits; date field order, separator, year digits, month-name language), \
+                the values that rule the other conventions out, 'undecided' when the values cannot \
+                tell (every date has day <= 12), and the outliers. For a CSV also the encoding, the \
+                delimiter and the header. Files named *.csv or *.tsv are read as CSV, others as one \
+                value per line, unless --csv or --values says otherwise.
+
+                Exit status: 0 every column decided, 1 some column undecided or with outliers, 2 \
+                usage error, 3 I/O error.
+
+                Examples:
+                  fieldcheck infer export.csv
+                  fieldcheck infer export.csv --schema > schema.yaml && fieldcheck csv --schema schema.yaml export.csv
+                  cut -d';' -f3 export.csv | fieldcheck infer
+                """
+        )
+
+        @Argument(help: "Files to read; stdin when none or '-'.")
+        var files: [String] = []
+
+        @Flag(help: "Read the input as CSV whatever its name.")
+        var csv = false
+
+        @Flag(help: "Read one value per line whatever the file's name.")
+        var values = false
+
+        @Option(help: ArgumentHelp("The CSV delimiter (default: sniffed from the first records).", valueName: "C"))
+        var delimiter: String?
+
+        @Flag(inversion: .prefixedNo, help: "Whether the CSV's first row is a header (default: decided from the data).")
+        var header: Bool?
+
+        @Flag(
+            help:
+                "Write a Table Schema (YAML; JSON with --json) that `fieldcheck csv --schema` reads, instead of the report."
+        )
+        var schema = false
+
+        @Flag(help: "Write JSON: one object per file and per column (JSON Lines), or the schema as JSON.")
+        var json = false
+
+        @Flag(help: "Read every row instead of the first \(InferCommand.sampleRows).")
+        var allRows = false
+
+        static let sampleRows = 100_000
+        /// Input held in memory when it must be converted or cannot be read twice (stdin).
+        static let sampleBytes = 64 << 20
+
+        func validate() throws {
+            if csv && values { throw ValidationError("--csv and --values exclude each other") }
+            if let delimiter { _ = try CSVCommand.delimiterByte(delimiter) }
+        }
+
+        mutating func runWithStatus() throws -> Int32 {
+            let out = Streams.standardOutput
+            var status: Int32 = 0
+            for path in files.isEmpty ? ["-"] : files {
+                let report: FileReport
+                do {
+                    report = try inferFile(path)
+                } catch let error as InputOutputError {
+                    Streams.complain(error.description)
+                    status = 3
+                    continue
+                }
+                if report.columns.contains(where: { !$0.isDecided || !$0.outliers.isEmpty }), status == 0 { status = 1 }
+                if schema {
+                    try out.write(json ? SchemaWriter.json(report) : SchemaWriter.yaml(report))
+                } else if json {
+                    try out.write(Self.json(report))
+                } else {
+                    try out.write(Self.text(report))
+                }
+            }
+            try out.flush()
+            return status
+        }
+
+        /// What was found in one input.
+        struct FileReport {
+            var name: String
+            var isCSV: Bool
+            var encoding: TextEncoding
+            var dialect: CSVDialect?
+            var header: Bool
+            var headerEvidence: String
+            var rows = 0
+            var sampled = false
+            var columns: [ColumnInference] = []
+        }
+
+        private func inferFile(_ path: String) throws -> FileReport {
+            let source = try InputSource(path: path, limit: allRows ? Int.max : Self.sampleBytes)
+            let encoding = TextEncoding.detect(source.head)
+            let asCSV =
+                csv || (!values && (path.lowercased().hasSuffix(".csv") || path.lowercased().hasSuffix(".tsv")))
+            let fd = try source.utf8Descriptor(encoding)
+            defer { if fd != source.fd { close(fd) } }
+            var report = FileReport(
+                name: path == "-" ? "stdin" : path, isCSV: asCSV, encoding: encoding, dialect: nil, header: false,
+                headerEvidence: "")
+            let inferrer = ColumnInferrer()
+            let limit = allRows ? Int.max : Self.sampleRows
+            if !asCSV {
+                let column = inferrer.column(named: nil)
+                var rows = 0
+                do {
+                    try RecordReader().forEachRecord(fd: fd) { record in
+                        if rows == limit {
+                            report.sampled = true
+                            throw StopReading()
+                        }
+                        rows += 1
+                        column.add(String(decoding: record.bytes, as: UTF8.self), row: record.number)
+                    }
+                } catch is StopReading {}
+                report.rows = rows
+                report.columns = [inferrer.finish(column)]
+                return report
+            }
+            let head = (try? encoding.convertToUTF8(source.head)) ?? source.head
+            var dialect = CSVDialect.sniff(head)
+            if let delimiter {
+                dialect.delimiter = try CSVCommand.delimiterByte(delimiter)
+                dialect.evidence = "given"
+            }
+            report.dialect = dialect
+            var first: [String]?
+            var columns: [ColumnInferrer.Column] = []
+            var rows = 0
+            do {
+                try CSVReader(delimiter: dialect.delimiter).forEachRecord(fd: fd) { record in
+                    guard !record.isBlank else { return }
+                    let cells = (0..<record.count).map { String(decoding: record[$0], as: UTF8.self) }
+                    guard let names = first else {
+                        first = cells
+                        return
+                    }
+                    if rows == limit {
+                        report.sampled = true
+                        throw StopReading()
+                    }
+                    rows += 1
+                    while columns.count < max(cells.count, names.count) {
+                        let index = columns.count
+                        columns.append(inferrer.column(named: index < names.count ? names[index] : nil))
+                    }
+                    for (index, column) in columns.enumerated() {
+                        column.add(index < cells.count ? cells[index] : "", row: rows)
+                    }
+                }
+            } catch is StopReading {}
+            guard let names = first else {
+                report.headerEvidence = "the file is empty"
+                return report
+            }
+            var answers = columns.map { inferrer.finish($0) }
+            let (isHeader, evidence) = Self.decideHeader(names, answers)
+            report.header = header ?? isHeader
+            report.headerEvidence = header == nil ? evidence : "given"
+            if !report.header {
+                // The first row is data: read it too (numbered after the others, as it is
+                // read last).
+                for (index, column) in columns.enumerated() {
+                    column.add(index < names.count ? names[index] : "", row: rows + 1)
+                }
+                while columns.count < names.count {
+                    let column = inferrer.column(named: nil)
+                    column.add(names[columns.count], row: rows + 1)
+                    columns.append(column)
+                }
+                answers = columns.map { inferrer.finish($0) }
+                for index in answers.indices { answers[index].name = "column\(index + 1)" }
+                rows += 1
+            }
+            report.rows = rows
+            report.columns = answers
+            return report
+        }
+
+        /// A header row holds, in some typed column, a cell its conventions reject ('Betrag'
+        /// above numbers); a first row that fits every typed column is data.
+        static func decideHeader(_ first: [String], _ columns: [ColumnInference]) -> (Bool, String) {
+            var fits: String?
+            for (index, column) in columns.enumerated() where index < first.count {
+                guard let candidate = column.candidates.first, !first[index].isEmpty else { continue }
+                guard let field = try? FieldValidator(candidate.spec) else { continue }
+                if !field.validate(first[index]).isValid {
+                    return (
+                        true,
+                        "'\(first[index])' in row 1 is not \(Self.article(column.type)) like the rest of its column"
+                    )
+                }
+                fits =
+                    fits
+                    ?? "'\(first[index])' in row 1 reads as \(Self.article(column.type)) like the rest of its column"
+            }
+            if let fits { return (false, fits) }
+            let distinct = Set(first).count == first.count && !first.contains("")
+            return distinct
+                ? (true, "assumed: every column is text, and row 1 holds distinct non-empty names")
+                : (false, "row 1 has empty or repeated cells, so it is read as data")
+        }
+
+        static func article(_ type: InferredType) -> String {
+            switch type {
+            case .integer: "an integer"
+            case .number: "a number"
+            case .date: "a date"
+            case .boolean: "a yes/no value"
+            case .string, .empty: "text"
+            }
+        }
+
+        // MARK: Report
+
+        static func delimiterName(_ byte: UInt8) -> String {
+            byte == 0x09 ? "tab" : "'\(Character(Unicode.Scalar(byte)))'"
+        }
+
+        static func text(_ report: FileReport) -> String {
+            var text =
+                "\(HumanPrinter.display(report.name).text): encoding \(report.encoding.name) (\(report.encoding.evidence))\n"
+            if let dialect = report.dialect {
+                text += "  delimiter \(delimiterName(dialect.delimiter)) (\(dialect.evidence))"
+                text += dialect.quoting ? "; quoted fields\n" : "; no quoted field\n"
+                text += "  header: \(report.header ? "yes" : "no") (\(report.headerEvidence))\n"
+            }
+            text += "  \(report.rows) \(report.isCSV ? "data rows" : "values") read"
+            text += report.sampled ? " (a sample: the first \(sampleRows); --all-rows reads all)\n" : " (all)\n"
+            for column in report.columns {
+                text += "\n" + Self.text(column)
+            }
+            return text + "\n"
+        }
+
+        static func text(_ column: ColumnInference) -> String {
+            let title = column.name.map { "column '\(HumanPrinter.display($0).text)'" } ?? "values"
+            var text = "\(title): \(column.type.rawValue)"
+            switch column.type {
+            case .empty:
+                return text + " (every value is empty)\n"
+            case .string:
+                return text + " (no number, date or yes/no convention reads 90 % of the values)\n"
+            case .boolean:
+                return text
+                    + " (true: \(column.trueValues.joined(separator: ", ")); false: \(column.falseValues.joined(separator: ", ")))\n"
+            default: break
+            }
+            text += column.isDecided ? "\n" : ", undecided: \(column.undecidedReason ?? "")\n"
+            for facet in column.facets {
+                let value =
+                    facet.values.count == 1
+                    ? facet.values[0] : "undecided: " + facet.values.joined(separator: " or ")
+                text += "  \(facet.key): \(value)\n"
+            }
+            if column.isDecided, column.candidates.count > 1 {
+                text += "  read alike by: \(column.candidates.map(\.name).joined(separator: ", "))\n"
+            }
+            for elimination in deciding(column) {
+                text +=
+                    "  decided by: '\(HumanPrinter.display(elimination.value).text)' (row \(elimination.row)) rules out "
+                    + "\(elimination.candidate) [\(elimination.code.rawValue)]\n"
+            }
+            for outlier in column.outliers {
+                text +=
+                    "  outlier: row \(outlier.row) '\(HumanPrinter.display(outlier.value).text)': \(outlier.message) [\(outlier.code.rawValue)]\n"
+            }
+            return text
+        }
+
+        /// The eliminations that decide a convention: of candidates that differ from the
+        /// chosen one in one facet only (en_US against de_DE; MM.dd.yyyy against dd.MM.yyyy).
+        static func deciding(_ column: ColumnInference) -> [Elimination] {
+            guard let top = column.candidates.first else { return [] }
+            let all = column.type == .date ? InferenceCandidate.allDates : InferenceCandidate.allNumbers
+            return column.eliminations.filter { elimination in
+                guard let candidate = all.first(where: { $0.name == elimination.candidate }) else { return false }
+                let differing = zip(candidate.facets, top.facets).filter { $0.0.value != $0.1.value }.count
+                return candidate.facets.count == top.facets.count && differing == 1
+            }
+        }
+
+        static func json(_ report: FileReport) -> String {
+            var text =
+                "{\"kind\":\"file\",\"file\":\(JSON.string(report.name)),\"encoding\":\(JSON.string(report.encoding.name)),"
+            text += "\"encodingEvidence\":\(JSON.string(report.encoding.evidence)),\"csv\":\(report.isCSV),"
+            if let dialect = report.dialect {
+                text += "\"delimiter\":\(JSON.string(String(Character(Unicode.Scalar(dialect.delimiter))))),"
+                text += "\"delimiterEvidence\":\(JSON.string(dialect.evidence)),\"quoting\":\(dialect.quoting),"
+                text += "\"header\":\(report.header),\"headerEvidence\":\(JSON.string(report.headerEvidence)),"
+            }
+            text += "\"rows\":\(report.rows),\"sampled\":\(report.sampled)}\n"
+            for column in report.columns {
+                let facets = column.facets.map {
+                    "\(JSON.string($0.key)):[\($0.values.map { JSON.string($0) }.joined(separator: ","))]"
+                }
+                let decidedBy = deciding(column).map {
+                    "{\"candidate\":\(JSON.string($0.candidate)),\"value\":\(JSON.string($0.value)),\"row\":\($0.row),\"code\":\"\($0.code.rawValue)\"}"
+                }
+                let outliers = column.outliers.map {
+                    "{\"row\":\($0.row),\"value\":\(JSON.string($0.value)),\"code\":\"\($0.code.rawValue)\",\"message\":\(JSON.string($0.message))}"
+                }
+                text +=
+                    "{\"kind\":\"column\",\"file\":\(JSON.string(report.name)),\"column\":\(JSON.string(column.name)),"
+                text += "\"type\":\"\(column.type.rawValue)\",\"decided\":\(column.isDecided),"
+                text += "\"undecidedReason\":\(JSON.string(column.undecidedReason)),"
+                text += "\"candidates\":[\(column.candidates.map { JSON.string($0.name) }.joined(separator: ","))],"
+                text += "\"conventions\":{\(facets.joined(separator: ","))},"
+                text +=
+                    "\"decidedBy\":[\(decidedBy.joined(separator: ","))],\"outliers\":[\(outliers.joined(separator: ","))],"
+                text += "\"trueValues\":[\(column.trueValues.map { JSON.string($0) }.joined(separator: ","))],"
+                text += "\"falseValues\":[\(column.falseValues.map { JSON.string($0) }.joined(separator: ","))],"
+                text += "\"values\":\(column.valueCount),\"empty\":\(column.emptyCount)}\n"
+            }
+            return text
+        }
+    }
+}
+
+/// An input `infer` reads: its first bytes for sniffing, and a descriptor to read it from the
+/// start as UTF-8 (the file itself when it can be read twice and is UTF-8; otherwise a
+/// temporary copy, converted, of at most `limit` bytes).
+struct InputSource {
+    let fd: Int32
+    let head: [UInt8]
+    private let isRegular: Bool
+    private let limit: Int
+    private let name: String
+
+    init(path: String, limit: Int) throws {
+        name = path == "-" ? "stdin" : path
+        self.limit = limit
+        fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw InputOutputError("\(path): \(String(cString: strerror(errno)))") }
+        var info = stat()
+        isRegular = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var filled = 0
+        let descriptor = fd
+        while filled < buffer.count {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw InputOutputError("\(path): \(String(cString: strerror(errno)))") }
+            if count == 0 { break }
+            filled += count
+        }
+        head = Array(buffer.prefix(filled))
+    }
+
+    /// A descriptor positioned at the start of the input, in UTF-8.
+    func utf8Descriptor(_ encoding: TextEncoding) throws -> Int32 {
+        if isRegular && encoding.isUTF8 {
+            lseek(fd, 0, SEEK_SET)
+            return fd
+        }
+        // Read the rest (up to the limit), convert, and hand over a temporary copy.
+        var bytes = head
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while bytes.count < limit {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk.prefix(count)
+        }
+        let text: [UInt8]
+        do { text = try encoding.convertToUTF8(bytes) } catch {
+            throw InputOutputError("\(name): \(error.message)")
+        }
+        guard let file = tmpfile() else { throw InputOutputError("cannot create a temporary file") }
+        let copy = dup(fileno(file))
+        fclose(file)
+        var written = 0
+        while written < text.count {
+            let count = text.withUnsafeBytes { write(copy, $0.baseAddress! + written, $0.count - written) }
+            guard count > 0 else { throw InputOutputError("cannot write a temporary file") }
+            written += count
+        }
+        lseek(copy, 0, SEEK_SET)
+        return copy
+    }
+}

@@ -1,0 +1,100 @@
+import FieldCheck
+
+/// Writes what `infer` found as a Table Schema that `fieldcheck csv --schema` reads
+/// unchanged: `locale` for numbers, `format` (and `locale` for month names) for dates, the
+/// dialect's delimiter and header. A column `infer` could not decide is written as a string,
+/// with the reason, so that the schema never rejects a value on a guess.
+enum SchemaWriter {
+    typealias FileReport = Fieldcheck.InferCommand.FileReport
+
+    /// One field: its keys in order, constraints apart, and a comment.
+    struct Field {
+        var keys: [(String, String)]
+        var enumValues: [String]? = nil
+        var comment: String? = nil
+    }
+
+    static func fields(_ report: FileReport) -> [Field] {
+        report.columns.enumerated().map { index, column in
+            let name = column.name ?? (report.isCSV ? "column\(index + 1)" : "value")
+            var field = Field(keys: [("name", name)])
+            switch column.type {
+            case .integer, .number, .date:
+                guard column.isDecided, let top = column.candidates.first else {
+                    field.keys.append(("type", "string"))
+                    field.comment = "undecided: \(column.undecidedReason ?? "")"
+                    return field
+                }
+                field.keys.append(("type", column.type.rawValue))
+                field.keys += top.schemaKeys
+                if !column.outliers.isEmpty {
+                    field.comment =
+                        "\(column.outliers.count) outlier\(column.outliers.count == 1 ? "" : "s") in the rows read"
+                }
+            case .boolean:
+                // Read as text with its two words, as csv has no boolean type yet.
+                field.keys.append(("type", "string"))
+                field.enumValues = column.trueValues + column.falseValues
+                field.comment =
+                    "yes/no values: true \(column.trueValues.joined(separator: ", ")), false \(column.falseValues.joined(separator: ", "))"
+            case .string, .empty:
+                field.keys.append(("type", "string"))
+            }
+            return field
+        }
+    }
+
+    static func dialect(_ report: FileReport) -> [(String, String)]? {
+        guard report.isCSV, let dialect = report.dialect else { return nil }
+        return [("delimiter", String(Character(Unicode.Scalar(dialect.delimiter))))]
+    }
+
+    static func yaml(_ report: FileReport) -> String {
+        var text = "# Table Schema inferred by fieldcheck from \(JSON.string(report.name)): \(report.rows) rows read"
+        text += report.sampled ? " (a sample)" : ""
+        text += ", encoding \(report.encoding.name).\n"
+        if !report.encoding.isUTF8 {
+            text +=
+                "# Convert the file to UTF-8 first (iconv -f \(report.encoding.name) -t UTF-8) before csv reads it.\n"
+        }
+        if let dialect = dialect(report) {
+            text += "dialect:\n"
+            for (key, value) in dialect { text += "  \(key): \(JSON.string(value))\n" }
+            text += "  header: \(report.header)\n"
+        }
+        text += "fields:\n"
+        for field in fields(report) {
+            if let comment = field.comment { text += "  # \(comment.replacingNewlines)\n" }
+            for (offset, (key, value)) in field.keys.enumerated() {
+                text += "\(offset == 0 ? "  - " : "    ")\(key): \(JSON.string(value))\n"
+            }
+            if let values = field.enumValues {
+                text += "    constraints:\n      enum: [\(values.map { JSON.string($0) }.joined(separator: ", "))]\n"
+            }
+        }
+        return text
+    }
+
+    static func json(_ report: FileReport) -> String {
+        let fields = fields(report).map { field in
+            var members = field.keys.map { "\(JSON.string($0.0)):\(JSON.string($0.1))" }
+            if let values = field.enumValues {
+                members.append("\"constraints\":{\"enum\":[\(values.map { JSON.string($0) }.joined(separator: ","))]}")
+            }
+            if let comment = field.comment { members.append("\"description\":\(JSON.string(comment))") }
+            return "{\(members.joined(separator: ","))}"
+        }
+        var members = ["\"fields\":[\(fields.joined(separator: ","))]"]
+        if let dialect = dialect(report) {
+            let keys = dialect.map { "\(JSON.string($0.0)):\(JSON.string($0.1))" } + ["\"header\":\(report.header)"]
+            members.insert("\"dialect\":{\(keys.joined(separator: ","))}", at: 0)
+        }
+        return "{\(members.joined(separator: ","))}\n"
+    }
+}
+
+extension String {
+    fileprivate var replacingNewlines: String {
+        String(unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : Character($0) })
+    }
+}

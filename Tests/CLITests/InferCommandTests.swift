@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// `fieldcheck infer` through the real binary (issue 16): the conventions of each column of
+/// the four bank exports in `Data/`, undecided where the values cannot tell, and a schema
+/// that `csv` reads unchanged and that validates the same file clean.
+@Suite struct InferCommandTests {
+    static let data = ManPageTests.root.appendingPathComponent("Data")
+
+    static func columns(_ run: CLI.Outcome) -> [String: [String: Any]] {
+        var byName: [String: [String: Any]] = [:]
+        for object in run.objects where object["kind"] as? String == "column" {
+            byName[object["column"] as? String ?? ""] = object
+        }
+        return byName
+    }
+
+    @Test func germanBankExport() throws {
+        let run = try CLI.run(["infer", "--json", Self.data.appendingPathComponent("bank_de.csv").path])
+        #expect(run.status == 0)
+        let file = try #require(run.objects.first)
+        #expect(file["delimiter"] as? String == ";")
+        #expect(file["header"] as? Bool == true)
+        #expect(file["encoding"] as? String != "UTF-8")  // the file is windows-1252
+        let columns = Self.columns(run)
+        #expect(columns["Buchungstag"]?["type"] as? String == "date")
+        #expect(columns["Buchungstag"]?["candidates"] as? [String] == ["dd.MM.yyyy"])
+        #expect(columns["Betrag"]?["type"] as? String == "number")
+        #expect((columns["Betrag"]?["candidates"] as? [String])?.first == "de_DE")
+        #expect(columns["Aktiv"]?["type"] as? String == "boolean")
+        #expect(columns["Verwendungszweck"]?["type"] as? String == "string")
+    }
+
+    @Test(arguments: [
+        ("bank_fr.csv", "fr_FR", "dd/MM/yyyy"), ("bank_us.csv", "en_US", "MM/dd/yyyy"),
+        ("bank_in.csv", "en_IN", "yyyy-MM-dd"),
+    ])
+    func exportsGoFromUnknownToCleanInTwoCommands(file: String, locale: String, dateFormat: String) throws {
+        let path = Self.data.appendingPathComponent(file).path
+        let inferred = try CLI.run(["infer", "--json", path])
+        let columns = Self.columns(inferred)
+        let numbers = columns.values.filter { $0["type"] as? String == "number" }
+        #expect(!numbers.isEmpty)
+        for column in numbers { #expect((column["candidates"] as? [String])?.first == locale, "\(column)") }
+        let dates = columns.values.filter { $0["type"] as? String == "date" }
+        #expect(dates.count == 1)
+        #expect((dates.first?["candidates"] as? [String]) == [dateFormat])
+        let schema = CLI.temporaryFile("schema.yaml")
+        defer { try? FileManager.default.removeItem(at: schema) }
+        let written = try CLI.run(["infer", "--schema", path])
+        #expect(written.status == 0)
+        try Data(written.stdout.utf8).write(to: schema)
+        let checked = try CLI.run(["csv", "--schema", schema.path, "--check", path])
+        #expect(checked.status == 0, "\(checked.stderr)")
+        // The same schema as JSON reads the same way.
+        let json = try CLI.run(["infer", "--schema", "--json", path])
+        try Data(json.stdout.utf8).write(to: schema)
+        #expect(try CLI.run(["csv", "--schema", schema.path, "--check", path]).status == 0)
+    }
+
+    @Test func undecidedNeverGuesses() throws {
+        let dates = try CLI.run(["infer", "--json"], input: "03/04/2025\n05/06/2024\n12/11/2023\n")
+        #expect(dates.status == 1)
+        let column = try #require(Self.columns(dates).values.first)
+        #expect(column["type"] as? String == "date")
+        #expect(column["decided"] as? Bool == false)
+        #expect(Set(column["candidates"] as? [String] ?? []) == ["dd/MM/yyyy", "MM/dd/yyyy"])
+        // One day over 12 decides it, and names the value that did.
+        let decided = try CLI.run(["infer"], input: "03/04/2025\n05/06/2024\n31/12/2023\n")
+        #expect(decided.status == 0)
+        #expect(decided.stdout.contains("field order: DMY"))
+        #expect(decided.stdout.contains("'31/12/2023' (row 3) rules out MM/dd/yyyy"))
+        let numbers = try CLI.run(["infer"], input: "1.234\n5.678\n")
+        #expect(numbers.status == 1)
+        #expect(numbers.stdout.contains("undecided"))
+        // An undecided column is written as a string, with the reason, never as a guess.
+        let schema = try CLI.run(["infer", "--schema", "--csv"], input: "amount\n1.234\n5.678\n")
+        #expect(schema.stdout.contains("type: \"string\""))
+        #expect(schema.stdout.contains("# undecided:"))
+    }
+
+    @Test func outliersAreListedWithTheirReasons() throws {
+        let values = (1...30).map { "\($0),5" }.joined(separator: "\n") + "\nn/a\n"
+        let run = try CLI.run(["infer", "--json"], input: values)
+        let column = try #require(Self.columns(run).values.first)
+        #expect(column["type"] as? String == "number")
+        let outliers = try #require(column["outliers"] as? [[String: Any]])
+        #expect(outliers.count == 1)
+        #expect(outliers.first?["value"] as? String == "n/a")
+        #expect(outliers.first?["row"] as? Int == 31)
+        #expect(run.status == 1)
+    }
+
+    @Test func headerlessCSVAndIntegers() throws {
+        let run = try CLI.run(["infer", "--csv", "--json"], input: "1;2025-01-02\n2;2025-02-03\n3;2025-03-04\n")
+        let file = try #require(run.objects.first)
+        #expect(file["header"] as? Bool == false)
+        #expect(file["rows"] as? Int == 3)
+        let columns = Self.columns(run)
+        #expect(columns["column1"]?["type"] as? String == "integer")
+        #expect(columns["column2"]?["type"] as? String == "date")
+    }
+}
