@@ -60,6 +60,8 @@ public struct ColumnInference: Sendable {
 public final class ColumnInferrer {
     private let numbers: [(InferenceCandidate, FieldValidator)]
     private let dates: [(InferenceCandidate, FieldValidator)]
+    private let numberFields: [FieldValidator]
+    private let dateFields: [FieldValidator]
     /// How many outliers a column may have, as a share of its values, and still be typed.
     public var outlierShare = 0.1
     /// Outliers listed per column.
@@ -75,6 +77,8 @@ public final class ColumnInferrer {
         }
         numbers = open(InferenceCandidate.allNumbers)
         dates = open(InferenceCandidate.allDates)
+        numberFields = numbers.map(\.1)
+        dateFields = dates.map(\.1)
     }
 
     /// Collects one column's values, then `finish` answers.
@@ -88,13 +92,31 @@ public final class ColumnInferrer {
         fileprivate var numberTallies: [Tally]
         fileprivate var dateTallies: [Tally]
         fileprivate var booleanWords: [String: Int] = [:]
+        /// The fast paths' output, reused from value to value.
+        private var scratch: [UInt8] = []
         fileprivate var notBoolean = false
+
+        /// The candidates still read.
+        private var activeNumbers: [Int]
+        private var activeDates: [Int]
 
         fileprivate init(_ inferrer: ColumnInferrer, name: String?) {
             self.inferrer = inferrer
             self.name = name
             numberTallies = inferrer.numbers.map { _ in Tally() }
             dateTallies = inferrer.dates.map { _ in Tally() }
+            activeNumbers = Array(inferrer.numbers.indices)
+            activeDates = Array(inferrer.dates.indices)
+        }
+
+        /// The tallies with the values a dropped candidate did not read counted as rejected.
+        fileprivate func settled(_ tallies: [Tally]) -> [Tally] {
+            tallies.map { tally in
+                var settled = tally
+                settled.rejected += values - tally.count
+                settled.count = values
+                return settled
+            }
         }
 
         /// Reads one value (a cell, a line) of data row `row`.
@@ -104,8 +126,23 @@ public final class ColumnInferrer {
                 return
             }
             values += 1
-            for (index, (_, field)) in inferrer.numbers.enumerated() { numberTallies[index].read(value, row, field) }
-            for (index, (_, field)) in inferrer.dates.enumerated() { dateTallies[index].read(value, row, field) }
+            // By index over the fields alone: iterating the (candidate, field) pairs copied
+            // each candidate, with its arrays, for every value.
+            let numberFields = inferrer.numberFields
+            var dropped = false
+            for index in activeNumbers {
+                numberTallies[index].read(value, row, numberFields[index], &scratch)
+                dropped = dropped || numberTallies[index].isHopeless
+            }
+            let dateFields = inferrer.dateFields
+            for index in activeDates {
+                dateTallies[index].read(value, row, dateFields[index], &scratch)
+                dropped = dropped || dateTallies[index].isHopeless
+            }
+            if dropped {
+                activeNumbers.removeAll { numberTallies[$0].isHopeless }
+                activeDates.removeAll { dateTallies[$0].isHopeless }
+            }
             if !notBoolean {
                 if ColumnInferrer.booleanPair(of: value) != nil, booleanWords.count < 8 {
                     booleanWords[value, default: 0] += 1
@@ -118,6 +155,10 @@ public final class ColumnInferrer {
 
     fileprivate struct Tally {
         var rejected = 0
+        /// Values read; a candidate dropped as hopeless counts the rest as rejected.
+        var count = 0
+        /// A candidate that rejected most values so far is out: the column stops paying for it.
+        var isHopeless: Bool { rejected > 64 && rejected * 2 > count }
         var first: (value: String, row: Int, code: ErrorCode)?
         /// The first rejections (for the outliers of the chosen candidate).
         var rejections: [(value: String, row: Int)] = []
@@ -126,22 +167,41 @@ public final class ColumnInferrer {
         var meanings: [String: String] = [:]
         var fractional = false
 
-        mutating func read(_ value: String, _ row: Int, _ field: FieldValidator) {
-            // A candidate that rejected most values so far is out; stop paying for it.
-            if rejected > 64 && rejected * 2 > row {
-                rejected += 1
-                return
+        mutating func read(_ value: String, _ row: Int, _ field: FieldValidator, _ scratch: inout [UInt8]) {
+            count += 1
+            var value = value
+            // The fast paths first, as the line commands take them: most values are decided
+            // there without building a result.
+            let verdict: Bool? = value.withUTF8 { bytes in
+                scratch.removeAll(keepingCapacity: true)
+                if field.acceptFast(bytes, into: &scratch) { return true }
+                return field.rejectsFast(bytes) ? false : nil
             }
-            let result = field.validate(value)
-            if let canonical = result.value, result.isValid {
-                if canonical.contains(".") || canonical.contains("E") { fractional = true }
-                if meanings.count < 4096 { meanings[value] = canonical }
-            } else {
-                rejected += 1
-                let code = result.errors.first?.code ?? .invalidDate
-                if first == nil { first = (value, row, code) }
-                if rejections.count < 64 { rejections.append((value, row)) }
+            switch verdict {
+            case true?:
+                accept(value, String(decoding: scratch, as: UTF8.self))
+            case false?:
+                // The code of a rejection is wanted only for the first one.
+                reject(value, row, first == nil ? field.validate(value).errors.first?.code : nil)
+            case nil:
+                let result = field.validate(value)
+                if let canonical = result.value, result.isValid {
+                    accept(value, canonical)
+                } else {
+                    reject(value, row, result.errors.first?.code)
+                }
             }
+        }
+
+        private mutating func accept(_ value: String, _ canonical: String) {
+            if !fractional && (canonical.contains(".") || canonical.contains("E")) { fractional = true }
+            if meanings.count < 4096 { meanings[value] = canonical }
+        }
+
+        private mutating func reject(_ value: String, _ row: Int, _ code: ErrorCode?) {
+            rejected += 1
+            if first == nil { first = (value, row, code ?? .invalidDate) }
+            if rejections.count < 64 { rejections.append((value, row)) }
         }
     }
 
@@ -176,18 +236,20 @@ public final class ColumnInferrer {
             }
         }
         let allowed = Int(Double(column.values) * outlierShare)
-        let numberBest = column.numberTallies.map(\.rejected).min() ?? .max
-        let dateBest = column.dateTallies.map(\.rejected).min() ?? .max
+        let numberTallies = column.settled(column.numberTallies)
+        let dateTallies = column.settled(column.dateTallies)
+        let numberBest = numberTallies.map(\.rejected).min() ?? .max
+        let dateBest = dateTallies.map(\.rejected).min() ?? .max
         if numberBest <= allowed && numberBest <= dateBest {
-            decide(&answer, numbers, column.numberTallies, best: numberBest, type: .number)
+            decide(&answer, numbers, numberTallies, best: numberBest, type: .number)
             if answer.candidates.allSatisfy({ candidate in
                 let index = numbers.firstIndex { $0.0 == candidate }!
-                return !column.numberTallies[index].fractional
+                return !numberTallies[index].fractional
             }) {
                 answer.type = .integer
             }
         } else if dateBest <= allowed {
-            decide(&answer, dates, column.dateTallies, best: dateBest, type: .date)
+            decide(&answer, dates, dateTallies, best: dateBest, type: .date)
         } else {
             answer.type = .string
         }
