@@ -40,7 +40,7 @@ struct Fieldcheck: ParsableCommand {
                 status = 0
             }
         } catch let error as ConfigurationError {
-            Streams.complain(error.message)
+            Streams.complain(error.commandLineMessage)
             status = 2
         } catch let error as InputOutputError {
             Streams.complain(error.description)

@@ -1,5 +1,6 @@
-@testable import FieldCheck
 import Testing
+
+@testable import FieldCheck
 
 /// Issue 21: patterns cannot run away, on ICU or on the ASCII matcher.
 @Suite struct PatternTimeLimitTests {

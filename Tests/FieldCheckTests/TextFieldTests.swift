@@ -102,7 +102,10 @@ import Testing
     @Test func malformedSetIsAConfigurationErrorWithAColumn() throws {
         #expect(throws: ConfigurationError.self) { try Self.validator { $0.allow = CharacterRule("[a-") } }
         let error = #expect(throws: ConfigurationError.self) {
-            try Self.validator { $0.deny = CharacterRule("[[:L:]") }
+            try Self.validator {
+                $0.deny = CharacterRule("[[:L:]")
+                $0.vocabulary.deny = "--deny"  // the front end's name for the rule (issue 15)
+            }
         }
         #expect(error?.message.contains("--deny") == true)
         #expect(error?.message.contains("column") == true)

@@ -17,6 +17,8 @@ public struct TableSchema: Sendable {
     public var delimiter = UInt8(ascii: ",")
     /// Whether the file has a header row (`dialect.header`).
     public var header = true
+    /// Said of a row over the record limit, when the front end can raise it.
+    public var recordLimitHint: String? = nil
 
     public init(columns: [ColumnSchema]) { self.columns = columns }
 
@@ -130,7 +132,7 @@ public struct ColumnSchema: Sendable {
         let explicitLocale = try text("locale")
         if let explicitLocale {
             do { locale = try LocaleID(explicitLocale) } catch {
-                throw ConfigurationError("\(path).locale: \(error.message)")
+                throw ConfigurationError("\(path).locale: \(error.message)", advice: error.advice)
             }
         }
         let style = try text("style")
@@ -219,6 +221,7 @@ public struct ColumnSchema: Sendable {
             kind = .text
         }
         var spec = FieldSpec(kind: kind, locale: locale)
+        spec.vocabulary = .tableSchema
         if let allow = try text("allow") { spec.allow = CharacterRule(allow) }
         if let deny = try text("deny") { spec.deny = CharacterRule(deny) }
         if let preset = try text("preset") {

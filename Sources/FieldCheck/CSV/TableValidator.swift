@@ -90,7 +90,7 @@ public struct CompiledSchema {
         var validators: [FieldValidator] = []
         for column in schema.columns {
             do { validators.append(try FieldValidator(column.spec)) } catch {
-                throw ConfigurationError("\(column.path): \(error.message)")
+                throw ConfigurationError("\(column.path): \(error.message)", advice: error.advice)
             }
         }
         self.validators = validators
@@ -107,6 +107,8 @@ public struct CompiledSchema {
 /// pipeline as the line commands), and the table rules (required, unique, enum, the row's
 /// shape). Not thread-safe.
 public final class TableValidator {
+    /// Said of a row over the record limit (the schema's `recordLimitHint`).
+    private let recordLimitHint: String?
     /// A class, not a struct: a column is handed to `check` for every cell, and copying its
     /// schema (strings, arrays) each time showed up as a tenth of a CSV run.
     final class Column {
@@ -150,6 +152,7 @@ public final class TableValidator {
     public init(schema compiled: CompiledSchema, header: [String]?, width: Int, file: String) throws(ConfigurationError)
     {
         let schema = compiled.schema
+        recordLimitHint = schema.recordLimitHint
         self.header = header
         self.width = header?.count ?? max(width, schema.columns.count)
         var columns: [Column] = []
@@ -469,7 +472,7 @@ public final class TableValidator {
             diagnostic = Diagnostic(
                 code: .recordTooLong, offset: nil, length: record.oversizedLength ?? 0,
                 message: "row too long: \(record.oversizedLength ?? 0) bytes, more than the limit; it was not "
-                    + "checked (raise --max-record-bytes up to 64 MiB to check it)")
+                    + "checked" + (recordLimitHint.map { " (\($0))" } ?? ""))
         }
         return CellProblem(column: nil, field: nil, input: "", diagnostic: diagnostic)
     }

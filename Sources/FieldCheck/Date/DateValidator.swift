@@ -44,7 +44,7 @@ final class DateValidator: TypedValidator {
     let example: String
     var explains = true
 
-    init(_ spec: DateSpec, locale: LocaleID) throws(ConfigurationError) {
+    init(_ spec: DateSpec, locale: LocaleID, vocabulary: RuleVocabulary = .plain) throws(ConfigurationError) {
         self.spec = spec
         if let name = spec.calendar {
             guard DateSpec.calendars.contains(name) else {
@@ -92,7 +92,7 @@ final class DateValidator: TypedValidator {
                 monthIsNumeric: monthIsNumeric)
         }
         if let min = spec.minimum, let max = spec.maximum, max < min {
-            throw ConfigurationError("--min \(min) is later than --max \(max)")
+            throw ConfigurationError("\(vocabulary.minimum) \(min) is later than \(vocabulary.maximum) \(max)")
         }
         fastSteps = Self.makeFastSteps(readers: readers, calendar: calendar, spec: spec, symbols: symbols)
         let today: CivilDate

@@ -3,8 +3,21 @@
 public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong and where, in words a person understands.
     public var message: String
+    /// What the front end may add in its own terms (a command that lists the locales).
+    public var advice: [Advice] = []
 
-    public init(_ message: String) { self.message = message }
+    /// Advice a front end words itself: the library names no command or option.
+    public enum Advice: Sendable, Hashable {
+        /// How to see every locale ICU knows.
+        case listLocales
+        /// How to name the locale instead of taking the environment's.
+        case setLocale
+    }
+
+    public init(_ message: String, advice: [Advice] = []) {
+        self.message = message
+        self.advice = advice
+    }
 
     public var description: String { message }
 }

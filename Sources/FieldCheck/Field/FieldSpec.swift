@@ -21,6 +21,8 @@ public struct FieldSpec: Sendable, Hashable {
     public var pattern: String? = nil
     // format
     public var output: OutputForm = .canonical
+    /// How diagnostics name the rules above (the front end's option or key names).
+    public var vocabulary: RuleVocabulary = .plain
 
     public init(kind: FieldKind, locale: LocaleID) {
         self.kind = kind

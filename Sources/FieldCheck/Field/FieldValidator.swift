@@ -49,8 +49,8 @@ public final class FieldValidator {
 
     public init(_ spec: FieldSpec) throws(ConfigurationError) {
         self.spec = spec
-        allowSet = try spec.allow?.makeSet(option: "--allow")
-        denySet = try spec.deny?.makeSet(option: "--deny")
+        allowSet = try spec.allow?.makeSet(option: spec.vocabulary.allow)
+        denySet = try spec.deny?.makeSet(option: spec.vocabulary.deny)
         presetSet = spec.preset?.makeSet(locale: spec.locale)
         regex = try spec.pattern.map { (pattern) throws(ConfigurationError) in try RegexHandle(pattern: pattern) }
         graphemes = GraphemeCounter(locale: spec.locale)
@@ -62,11 +62,12 @@ public final class FieldValidator {
         }
         switch spec.kind {
         case .text: typed = nil
-        case .number(let number): typed = try NumberValidator(number, locale: spec.locale)
-        case .date(let date): typed = try DateValidator(date, locale: spec.locale)
+        case .number(let number): typed = try NumberValidator(number, locale: spec.locale, vocabulary: spec.vocabulary)
+        case .date(let date): typed = try DateValidator(date, locale: spec.locale, vocabulary: spec.vocabulary)
         }
         if let min = spec.minLength, let max = spec.maxLength, min > max {
-            throw ConfigurationError("--min-length \(min) is greater than --max-length \(max)")
+            throw ConfigurationError(
+                "\(spec.vocabulary.minLength) \(min) is greater than \(spec.vocabulary.maxLength) \(max)")
         }
         example = typed?.example ?? ""
         textExample = typed == nil ? makeTextExample() : example
@@ -204,8 +205,8 @@ public final class FieldValidator {
                     code: .nulCharacter, offset: offset, character: "\0",
                     message: !explainsRejections
                         ? ""
-                        : "NUL character (U+0000) at column \(offset + 1); a value cannot hold NUL "
-                            + "(for NUL-separated records use -z)"))
+                        : "NUL character (U+0000) at column \(offset + 1); a value cannot hold NUL"
+                            + (spec.vocabulary.nulHint.map { " (\($0))" } ?? "")))
             return result
         }
         var map = OffsetMap()
@@ -339,11 +340,11 @@ public final class FieldValidator {
 
     /// Why a character is not allowed, or nil when it is.
     private func refusal(_ scalar: Unicode.Scalar) -> String? {
-        if let allowSet, !allowSet.contains(scalar) { return "not in --allow \(spec.allow!.source)" }
+        if let allowSet, !allowSet.contains(scalar) { return "not in \(spec.vocabulary.allow) \(spec.allow!.source)" }
         if let presetSet, !presetSet.contains(scalar) {
-            return "not in --preset \(spec.preset!.rawValue) (\(spec.preset!.summary), \(spec.locale))"
+            return "not in \(spec.vocabulary.preset) \(spec.preset!.rawValue) (\(spec.preset!.summary), \(spec.locale))"
         }
-        if let denySet, denySet.contains(scalar) { return "denied by --deny \(spec.deny!.source)" }
+        if let denySet, denySet.contains(scalar) { return "denied by \(spec.vocabulary.deny) \(spec.deny!.source)" }
         return nil
     }
 

@@ -54,7 +54,7 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
             valid != "root", !valid.isEmpty,
             Self.sameLocale(requested: base, loaded: valid)
         else {
-            throw ConfigurationError(Self.unknownMessage(text))
+            throw ConfigurationError(Self.unknownMessage(text), advice: [.listLocales])
         }
         self.init(unchecked: id, dataLocale: valid)
     }
@@ -75,12 +75,13 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
                 locale = try LocaleID(resolving: posix)
             } catch {
                 throw ConfigurationError(
-                    "\(name)=\(raw) names a locale ICU does not know; set --locale. \(error.message)")
+                    "\(name)=\(raw) names a locale ICU does not know. \(error.message)",
+                    advice: [.setLocale] + error.advice)
             }
             do {
                 try checkKeywords(of: locale.identifier, written: posix)
             } catch {
-                throw ConfigurationError("\(name)=\(raw): \(error.message)")
+                throw ConfigurationError("\(name)=\(raw): \(error.message)", advice: error.advice)
             }
             return locale
         }
@@ -221,7 +222,7 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
     private static func unknownMessage(_ text: String) -> String {
         let nearest = nearestAvailable(to: text)
         let hint = nearest.isEmpty ? "" : "; nearest known: \(nearest.joined(separator: ", "))"
-        return "unknown locale '\(text)': ICU has no data for it\(hint) (fieldcheck locale --list shows all)"
+        return "unknown locale '\(text)': ICU has no data for it\(hint)"
     }
 
     /// Up to five available ids closest to `text`: the same language first, then by edit distance.

@@ -99,7 +99,9 @@ final class NumberParser {
     }
     private var scratch = Scratch()
 
-    init(symbols: NumberSymbols, style: NumberStyle, currency: String?) throws(ConfigurationError) {
+    init(
+        symbols: NumberSymbols, style: NumberStyle, currency: String?, vocabulary: RuleVocabulary = .plain
+    ) throws(ConfigurationError) {
         self.symbols = symbols
         self.style = style
         minusScalars = Array(symbols.minusSign.unicodeScalars)
@@ -120,7 +122,7 @@ final class NumberParser {
         if style == .currency {
             guard let code, code.count == 3, code.allSatisfy(\.isLetter) else {
                 throw ConfigurationError(
-                    "--style currency needs a currency: \(locale) has none; give --currency CODE (ISO 4217, such as EUR)"
+                    "\(vocabulary.currencyStyle) needs a currency: \(locale) has none; give \(vocabulary.currency) CODE (ISO 4217, such as EUR)"
                 )
             }
             let units = code.uppercased().icuUnits

@@ -14,15 +14,19 @@ final class NumberValidator: TypedValidator {
     private let fast: FastNumber?
     var explains = true
 
-    init(_ spec: NumberSpec, locale: LocaleID) throws(ConfigurationError) {
+    /// How messages name the field's rules.
+    private let vocabulary: RuleVocabulary
+
+    init(_ spec: NumberSpec, locale: LocaleID, vocabulary: RuleVocabulary = .plain) throws(ConfigurationError) {
         self.spec = spec
         self.locale = locale
+        self.vocabulary = vocabulary
         if let min = spec.minimum, let max = spec.maximum, max < min {
-            throw ConfigurationError("--min \(min) is greater than --max \(max)")
+            throw ConfigurationError("\(vocabulary.minimum) \(min) is greater than \(vocabulary.maximum) \(max)")
         }
         var symbols = NumberSymbols(locale: locale).forStyle(spec.style)
         if !spec.allowGrouping { symbols.usesGrouping = false }
-        parser = try NumberParser(symbols: symbols, style: spec.style, currency: spec.currency)
+        parser = try NumberParser(symbols: symbols, style: spec.style, currency: spec.currency, vocabulary: vocabulary)
         fast = FastNumber(spec: spec, symbols: symbols, grouping: spec.allowGrouping)
         if spec.formatsOutput {
             output = try NumberFormat(
@@ -172,7 +176,7 @@ final class NumberValidator: TypedValidator {
             }
         var message = "\(what) \(CharacterDescription.describe(character)) at column \(offset + 1): \(reason())"
         if character.properties.isWhitespace && (index == 0 || index == scalars.count - 1) {
-            message += " (--trim ignores white space at the ends)"
+            if let hint = vocabulary.trimHint { message += " (\(hint))" }
         }
         return Diagnostic(code: code, offset: offset, character: character, message: message + "; expected \(example)")
     }

@@ -125,6 +125,7 @@ extension Fieldcheck {
                     table.columns.append(inline)
                 }
             }
+            table.recordLimitHint = "raise --max-record-bytes up to 64 MiB to check it"
             let runner = CSVRunner(
                 schema: try CompiledSchema(table), delimiter: try delimiter.map(Self.delimiterByte) ?? table.delimiter,
                 header: !noHeader && table.header,

@@ -102,6 +102,7 @@ extension Fieldcheck {
             date.toStyle = toStyle
             date.toPattern = toPattern
             var spec = FieldSpec(kind: .date(date), locale: resolved)
+            spec.vocabulary = .commandLine
             spec.output = output
             length.apply(to: &spec)
             prepare.apply(to: &spec)

@@ -107,6 +107,7 @@ extension Fieldcheck {
             number.toStyle = toStyle
             number.fractionDigits = fractionDigits
             var spec = FieldSpec(kind: .number(number), locale: resolved)
+            spec.vocabulary = .commandLine
             spec.output = output
             length.apply(to: &spec)
             prepare.apply(to: &spec)

@@ -48,6 +48,7 @@ extension Fieldcheck {
 
         mutating func runWithStatus() throws -> Int32 {
             var spec = FieldSpec(kind: .text, locale: try locale.resolve(category: "LC_CTYPE"))
+            spec.vocabulary = .commandLine
             spec.allow = allow.map(CharacterRule.init)
             spec.deny = deny.map(CharacterRule.init)
             spec.preset = preset

@@ -28,3 +28,22 @@ extension CivilDate: ExpressibleByArgument {
     /// `--min` and `--max` of dates take ISO 8601 calendar dates (`2026-04-13`).
     public init?(argument: String) { self.init(iso: argument) }
 }
+
+extension RuleVocabulary {
+    /// The line commands' option names, in their diagnostics (`not in --allow aeiou`).
+    static let commandLine = RuleVocabulary(
+        allow: "--allow", deny: "--deny", preset: "--preset", minimum: "--min", maximum: "--max",
+        minLength: "--min-length", maxLength: "--max-length", currencyStyle: "--style currency",
+        currency: "--currency", trimHint: "--trim ignores white space at the ends",
+        nulHint: "for NUL-separated records use -z")
+}
+
+extension ConfigurationError {
+    /// The message with its advice in the command line's terms.
+    var commandLineMessage: String {
+        var text = message
+        if advice.contains(.listLocales) { text += " (fieldcheck locale --list shows all)" }
+        if advice.contains(.setLocale) { text += "; set --locale" }
+        return text
+    }
+}
