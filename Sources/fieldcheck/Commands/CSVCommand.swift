@@ -23,12 +23,13 @@ extension Fieldcheck {
                 """
         )
 
-        @Argument(help: "CSV files to read; stdin when none or '-'.")
+        @Argument(help: "CSV files to read; stdin when none or '-'.", completion: .file())
         var files: [String] = []
 
         @Option(
             help: ArgumentHelp(
-                "A Frictionless Table Schema (JSON or YAML) describing the columns.", valueName: "FILE"))
+                "A Frictionless Table Schema (JSON or YAML) describing the columns.", valueName: "FILE"),
+            completion: .file(extensions: ["json", "yaml", "yml"]))
         var schema: String?
 
         @Option(
@@ -64,7 +65,8 @@ extension Fieldcheck {
 
         @Option(
             help: ArgumentHelp(
-                "Write every rejected row to FILE byte for byte, after the header.", valueName: "FILE"))
+                "Write every rejected row to FILE byte for byte, after the header.", valueName: "FILE"),
+            completion: .file())
         var rejects: String?
 
         @Option(

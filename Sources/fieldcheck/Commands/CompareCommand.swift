@@ -48,7 +48,8 @@ extension Fieldcheck {
         @Option(
             name: .customLong("input"),
             help: ArgumentHelp(
-                "Read further values from FILE, one per line ('-' for stdin); repeatable.", valueName: "FILE"))
+                "Read further values from FILE, one per line ('-' for stdin); repeatable.", valueName: "FILE"),
+            completion: .file())
         var inputs: [String] = []
 
         @Flag(help: "Write one JSON object per value (JSON Lines).")

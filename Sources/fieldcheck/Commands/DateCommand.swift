@@ -63,7 +63,8 @@ extension Fieldcheck {
                 valueName: "NAME"))
         var calendar: String?
 
-        @Option(help: ArgumentHelp("Format accepted dates for this locale.", valueName: "LOCALE"))
+        @Option(
+            help: ArgumentHelp("Format accepted dates for this locale.", valueName: "LOCALE"), completion: .localeIDs)
         var to: String?
 
         @Option(help: "Format accepted dates in this style of the output locale.")

@@ -31,7 +31,7 @@ extension Fieldcheck {
                 """
         )
 
-        @Argument(help: "Files to read; stdin when none or '-'.")
+        @Argument(help: "Files to read; stdin when none or '-'.", completion: .file())
         var files: [String] = []
 
         @Flag(help: "Read the input as CSV whatever its name.")

@@ -60,7 +60,8 @@ extension Fieldcheck {
         @Flag(help: "Use ICU's lenient parsing instead of the strict reading (the whole value must still be consumed).")
         var lenient = false
 
-        @Option(help: ArgumentHelp("Format accepted values for this locale.", valueName: "LOCALE"))
+        @Option(
+            help: ArgumentHelp("Format accepted values for this locale.", valueName: "LOCALE"), completion: .localeIDs)
         var to: String?
 
         @Option(help: "Format accepted values in this style (default: the input style).")

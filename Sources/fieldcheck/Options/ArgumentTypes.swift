@@ -47,3 +47,10 @@ extension ConfigurationError {
         return text
     }
 }
+
+extension CompletionKind {
+    /// Locale ids, for `--locale` and `--to`: the shell asks the binary, which lists ICU's.
+    static var localeIDs: CompletionKind {
+        .custom { _, _, prefix in LocaleID.available.filter { $0.hasPrefix(prefix) } }
+    }
+}

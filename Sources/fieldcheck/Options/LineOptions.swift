@@ -3,7 +3,7 @@ import FieldCheck
 
 /// Input and output options shared by every line command (`text`, `number`, `date`).
 struct LineOptions: ParsableArguments {
-    @Argument(help: "Files to read, one value per line; stdin when none or '-'.")
+    @Argument(help: "Files to read, one value per line; stdin when none or '-'.", completion: .file())
     var files: [String] = []
 
     @Flag(
@@ -22,7 +22,9 @@ struct LineOptions: ParsableArguments {
     )
     var onInvalid: InvalidPolicy = .drop
 
-    @Option(help: ArgumentHelp("Write every rejected raw value to FILE, one per line.", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp("Write every rejected raw value to FILE, one per line.", valueName: "FILE"),
+        completion: .file())
     var rejects: String?
 
     @Option(
@@ -72,7 +74,8 @@ struct LocaleOption: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "ICU locale id or BCP 47 tag (de_DE, de-CH, ar-EG-u-nu-latn). Default: LC_ALL, then the command's LC_* category, then LANG; C or POSIX is en_US_POSIX.",
-            valueName: "LOCALE"))
+            valueName: "LOCALE"),
+        completion: .localeIDs)
     var locale: String?
 
     func resolve(category: String) throws(ConfigurationError) -> LocaleID {
