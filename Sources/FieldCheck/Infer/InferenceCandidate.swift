@@ -45,13 +45,34 @@ public struct InferenceCandidate: Sendable, Hashable {
             ("bn_BD", ".", ", (lakh: 3, then 2)", "beng"),
             ("mr_IN", ".", ", (lakh: 3, then 2)", "deva"),
         ]
-        return table.compactMap { id, decimal, grouping, digits in
-            guard let locale = try? LocaleID(id) else { return nil }
-            return InferenceCandidate(
-                name: id, type: .number, spec: FieldSpec(kind: .number(NumberSpec()), locale: locale),
-                facets: [("decimal mark", decimal), ("grouping", grouping), ("digits", digits)],
-                schemaKeys: [("locale", id)])
+        var list: [InferenceCandidate] = []
+        // Plain decimals first, then the locales' percent and currency forms (`12,5 %`,
+        // `1.234,56 €`), read by the same styles `number --style` reads.
+        for style in [NumberStyle.decimal, .percent, .currency] {
+            for (id, decimal, grouping, digits) in table {
+                guard let locale = try? LocaleID(id) else { continue }
+                var number = NumberSpec()
+                number.style = style
+                let spec = FieldSpec(kind: .number(number), locale: locale)
+                // A locale without a currency has no currency form.
+                guard (try? FieldValidator(spec)) != nil else { continue }
+                let symbols = NumberSymbols(locale: locale)
+                let what: String =
+                    switch style {
+                    case .percent: "percent (\(symbols.percentSign))"
+                    case .currency: "currency (\(symbols.currencyCode ?? "?"))"
+                    default: "plain"
+                    }
+                list.append(
+                    InferenceCandidate(
+                        name: style == .decimal ? id : "\(id) \(style.rawValue)", type: .number, spec: spec,
+                        facets: [
+                            ("decimal mark", decimal), ("grouping", grouping), ("digits", digits), ("form", what),
+                        ],
+                        schemaKeys: [("locale", id)] + (style == .decimal ? [] : [("style", style.rawValue)])))
+            }
         }
+        return list
     }
 
     /// Date conventions: numeric patterns in every field order and separator, then the
@@ -77,6 +98,7 @@ public struct InferenceCandidate: Sendable, Hashable {
                             facets: [
                                 ("field order", "\(order) (\(words))"), ("separator", "'\(separator)'"),
                                 ("year digits", years == "yyyy" ? "4" : "2"),
+                                ("calendar", "Gregorian (assumed: years of another era read as Gregorian ones)"),
                             ],
                             schemaKeys: [("format", pattern)]))
                 }
