@@ -1,6 +1,7 @@
 // Pass-throughs to ICU 72. See CICU.h for why they exist.
 #include "CICU.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 const char *cicu_errorName(UErrorCode code) { return u_errorName(code); }
@@ -417,4 +418,52 @@ void cicu_detectCharset(const char *bytes, int32_t length, char *name, int32_t c
 int32_t cicu_ucnv_convert(const char *toName, const char *fromName, char *target, int32_t capacity,
                           const char *source, int32_t length, UErrorCode *status) {
     return ucnv_convert(toName, fromName, target, capacity, source, length, status);
+}
+
+struct CICUTranscoder {
+    UConverter *from;
+    UConverter *to;
+    UChar pivot[1024];
+    UChar *pivotSource;
+    UChar *pivotTarget;
+};
+
+CICUTranscoder *cicu_transcoder_open(const char *fromName, UErrorCode *status) {
+    UConverter *from = ucnv_open(fromName, status);
+    if (U_FAILURE(*status)) return NULL;
+    ucnv_setToUCallBack(from, UCNV_TO_U_CALLBACK_STOP, NULL, NULL, NULL, status);
+    UConverter *to = ucnv_open("UTF-8", status);
+    if (U_FAILURE(*status)) {
+        ucnv_close(from);
+        return NULL;
+    }
+    CICUTranscoder *transcoder = (CICUTranscoder *)calloc(1, sizeof(CICUTranscoder));
+    if (transcoder == NULL) {
+        ucnv_close(from);
+        ucnv_close(to);
+        *status = U_MEMORY_ALLOCATION_ERROR;
+        return NULL;
+    }
+    transcoder->from = from;
+    transcoder->to = to;
+    transcoder->pivotSource = transcoder->pivot;
+    transcoder->pivotTarget = transcoder->pivot;
+    return transcoder;
+}
+
+void cicu_transcoder_close(CICUTranscoder *transcoder) {
+    if (transcoder == NULL) return;
+    ucnv_close(transcoder->from);
+    ucnv_close(transcoder->to);
+    free(transcoder);
+}
+
+int32_t cicu_transcoder_convert(CICUTranscoder *transcoder, const char *input, int32_t length, char *output,
+                                int32_t capacity, UBool flush, UErrorCode *status) {
+    const char *source = input;
+    char *target = output;
+    ucnv_convertEx(transcoder->to, transcoder->from, &target, output + capacity, &source, input + length,
+                   transcoder->pivot, &transcoder->pivotSource, &transcoder->pivotTarget,
+                   transcoder->pivot + 1024, 0, flush, status);
+    return (int32_t)(target - output);
 }

@@ -20,6 +20,8 @@ struct CSVRunner {
     let progress: Bool
     /// Threads that check cells (`--jobs`); 1 checks them on the reading thread.
     let jobs: Int
+    /// The files' charset when it is not UTF-8 (`--encoding`): read through a converter.
+    var encoding: String? = nil
 
     func run(files: [String]) throws -> Int32 {
         let out = Streams.standardOutput
@@ -43,6 +45,7 @@ struct CSVRunner {
             let name = path ?? "stdin"
             var bar = ProgressBar(fd: fd, enabled: progress && err.isTerminal)
             defer { bar.clear() }
+            let transcoded = try encoding.map { try TranscodedInput(source: fd, encoding: $0) }
             var table: TableValidator? = nil
             var row = 0
             var newline: [UInt8] = [0x0A]
@@ -54,8 +57,9 @@ struct CSVRunner {
                 try handle(record, row: row, path: path, newline: newline, bar: &bar, &result)
             }
             do {
+                defer { if transcoded != nil { _ = try? transcoded?.finish() } }
                 try reader.forEachRecord(
-                    fd: fd,
+                    fd: transcoded?.fd ?? fd,
                     overflow: { chunk in
                         try pool?.finishAll(finish)
                         try rejectsFile?.write(chunk)
@@ -103,6 +107,8 @@ struct CSVRunner {
                     }
                 }
                 try pool?.finishAll(finish)
+                // A byte the charset does not define ends the file's reading: an input error.
+                try transcoded?.finish()
             } catch let error as InputError {
                 // What was read before the failure is written, as one thread writes it.
                 try pool?.finishAll(finish)

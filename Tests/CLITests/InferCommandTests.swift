@@ -58,6 +58,49 @@ import Testing
         #expect(try CLI.run(["csv", "--schema", schema.path, "--check", path]).status == 0)
     }
 
+    /// The German export is windows-1252: the schema names the encoding and csv reads it.
+    @Test func germanExportFromUnknownToCleanInTwoCommands() throws {
+        let path = Self.data.appendingPathComponent("bank_de.csv").path
+        let schema = CLI.temporaryFile("schema.yaml")
+        defer { try? FileManager.default.removeItem(at: schema) }
+        let written = try CLI.run(["infer", "--schema", path])
+        #expect(written.stdout.contains("encoding: "))
+        try Data(written.stdout.utf8).write(to: schema)
+        let checked = try CLI.run(["csv", "--schema", schema.path, "--normalize", path])
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(checked.stdout.contains("2025-04-04;Überweisung Müller;-12500;-3669.69;nein"))
+    }
+
+    @Test func csvReadsOtherEncodings() throws {
+        // UTF-16 with a byte order mark, larger than one conversion block, so that characters
+        // are split between blocks.
+        var text = "name;amount\n"
+        for row in 0..<5000 { text += "Ärger \(row) ✓;\(row),5\n" }
+        var utf16 = Data([0xFF, 0xFE])
+        for unit in text.utf16 { utf16.append(contentsOf: [UInt8(unit & 0xFF), UInt8(unit >> 8)]) }
+        let file = CLI.temporaryFile("utf16.csv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try utf16.write(to: file)
+        let run = try CLI.run(
+            [
+                "csv", "--column", "amount=number:de_DE", "--delimiter", ";", "--encoding", "UTF-16", "--check",
+                "--summary", file.path,
+            ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("5000"))
+        let inferred = try CLI.run(["infer", "--json", file.path])
+        #expect(inferred.objects.first?["encoding"] as? String == "UTF-16LE")
+        // Without it the bytes are not UTF-8: rejected, never misread.
+        let latin = try CLI.run(["csv", "--column", "a=string", "--check"], stdin: Data([0x61, 0x0A, 0xC4, 0x0A]))
+        #expect(latin.status == 1)
+        #expect(latin.stderr.contains("invalid_utf8"))
+        let converted = try CLI.run(
+            ["csv", "--column", "a=string", "--encoding", "windows-1252"], stdin: Data([0x61, 0x0A, 0xC4, 0x0A]))
+        #expect(converted.status == 0)
+        #expect(converted.stdout == "a\nÄ\n")
+        #expect(try CLI.run(["csv", "--column", "a=string", "--encoding", "nonsense-8"], input: "a\n").status == 2)
+    }
+
     @Test func undecidedNeverGuesses() throws {
         let dates = try CLI.run(["infer", "--json"], input: "03/04/2025\n05/06/2024\n12/11/2023\n")
         #expect(dates.status == 1)

@@ -245,6 +245,17 @@ int32_t cicu_u_charDigitValue(UChar32 c);
 /// detector keeps a pointer to the text and must not outlive it.
 void cicu_detectCharset(const char *bytes, int32_t length, char *name, int32_t capacity,
                         int32_t *confidence, UErrorCode *status);
+/// A streaming conversion from a charset to UTF-8 (`csv --encoding`): two converters and the
+/// UTF-16 pivot between them, kept across calls so that a character split between two reads
+/// is converted whole. A byte sequence the charset does not define stops the conversion
+/// (U_ILLEGAL_CHAR_FOUND or U_INVALID_CHAR_FOUND) instead of becoming U+FFFD.
+typedef struct CICUTranscoder CICUTranscoder;
+CICUTranscoder *cicu_transcoder_open(const char *fromName, UErrorCode *status);
+void cicu_transcoder_close(CICUTranscoder *transcoder);
+/// Converts all of `input` (with `flush` at the end of the input); `capacity` must be at least
+/// 4 * length + 16. Returns the bytes written to `output`.
+int32_t cicu_transcoder_convert(CICUTranscoder *transcoder, const char *input, int32_t length, char *output,
+                                int32_t capacity, UBool flush, UErrorCode *status);
 /// ucnv_convert: `source` in charset `fromName` to `toName` (returns the length needed).
 int32_t cicu_ucnv_convert(const char *toName, const char *fromName, char *target, int32_t capacity,
                           const char *source, int32_t length, UErrorCode *status);

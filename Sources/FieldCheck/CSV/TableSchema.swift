@@ -17,6 +17,9 @@ public struct TableSchema: Sendable {
     public var delimiter = UInt8(ascii: ",")
     /// Whether the file has a header row (`dialect.header`).
     public var header = true
+    /// The file's charset when it is not UTF-8 (`dialect.encoding`, fieldcheck's own key, as
+    /// Data Package resources name it); a command-line encoding wins.
+    public var encoding: String? = nil
     /// Said of a row over the record limit, when the front end can raise it.
     public var recordLimitHint: String? = nil
 
@@ -52,7 +55,7 @@ public struct TableSchema: Sendable {
         }
         if let dialect = root["dialect"] {
             guard let object = dialect as? [String: Any] else {
-                throw ConfigurationError("\(source): dialect: expected an object (delimiter, header)")
+                throw ConfigurationError("\(source): dialect: expected an object (delimiter, header, encoding)")
             }
             if let value = object["delimiter"] {
                 let text = scalarText(value) ?? ""
@@ -61,6 +64,13 @@ public struct TableSchema: Sendable {
                         "\(source): dialect.delimiter: expected one ASCII character other than a quote or line break")
                 }
                 delimiter = byte
+            }
+            if let value = object["encoding"] {
+                guard let text = scalarText(value), !text.isEmpty else {
+                    throw ConfigurationError(
+                        "\(source): dialect.encoding: expected a charset name such as windows-1252")
+                }
+                encoding = text
             }
             if let value = object["header"] {
                 guard let flag = value as? Bool else {

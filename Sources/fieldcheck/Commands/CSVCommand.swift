@@ -46,6 +46,12 @@ extension Fieldcheck {
                 valueName: "C"))
         var delimiter: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "The files' charset when it is not UTF-8 (windows-1252, ISO-8859-15, UTF-16, Shift_JIS; `fieldcheck infer` names it).",
+                valueName: "NAME"))
+        var encoding: String?
+
         @Flag(help: "The first row is data, not a header; schema columns are matched by position.")
         var noHeader = false
 
@@ -128,12 +134,16 @@ extension Fieldcheck {
                 }
             }
             table.recordLimitHint = "raise --max-record-bytes up to 64 MiB to check it"
-            let runner = CSVRunner(
+            let encoding = self.encoding ?? table.encoding
+            if let encoding { _ = try Transcoder(from: encoding) }  // an unknown name is exit 2 before reading
+            var runner = CSVRunner(
                 schema: try CompiledSchema(table), delimiter: try delimiter.map(Self.delimiterByte) ?? table.delimiter,
                 header: !noHeader && table.header,
                 normalize: normalize, json: json,
                 report: report, onInvalid: onInvalid, rejects: rejects,
                 maxRecordBytes: maxRecordBytes, progress: progress, jobs: jobs)
+            let utf8 = ["utf-8", "utf8"].contains(encoding?.lowercased() ?? "utf-8")
+            runner.encoding = utf8 ? nil : encoding
             return try runner.run(files: files.isEmpty ? ["-"] : files)
         }
 

@@ -46,17 +46,14 @@ enum SchemaWriter {
 
     static func dialect(_ report: FileReport) -> [(String, String)]? {
         guard report.isCSV, let dialect = report.dialect else { return nil }
-        return [("delimiter", String(Character(Unicode.Scalar(dialect.delimiter))))]
+        let encoding = report.encoding.isUTF8 ? [] : [("encoding", report.encoding.name)]
+        return [("delimiter", String(Character(Unicode.Scalar(dialect.delimiter))))] + encoding
     }
 
     static func yaml(_ report: FileReport) -> String {
         var text = "# Table Schema inferred by fieldcheck from \(JSON.string(report.name)): \(report.rows) rows read"
         text += report.sampled ? " (a sample)" : ""
         text += ", encoding \(report.encoding.name).\n"
-        if !report.encoding.isUTF8 {
-            text +=
-                "# Convert the file to UTF-8 first (iconv -f \(report.encoding.name) -t UTF-8) before csv reads it.\n"
-        }
         if let dialect = dialect(report) {
             text += "dialect:\n"
             for (key, value) in dialect { text += "  \(key): \(JSON.string(value))\n" }
