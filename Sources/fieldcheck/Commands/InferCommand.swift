@@ -112,6 +112,9 @@ extension Fieldcheck {
                 csv || (!values && (path.lowercased().hasSuffix(".csv") || path.lowercased().hasSuffix(".tsv")))
             let fd = try source.utf8Descriptor(encoding)
             defer { if fd != source.fd { close(fd) } }
+            // A long read shows its progress on a terminal, as csv does.
+            var bar = ProgressBar(fd: fd, enabled: Streams.standardError.isTerminal)
+            defer { bar.clear() }
             var report = FileReport(
                 name: path == "-" ? "stdin" : path, isCSV: asCSV, encoding: encoding, dialect: nil, header: false,
                 headerEvidence: "")
@@ -122,6 +125,7 @@ extension Fieldcheck {
                 var rows = 0
                 do {
                     try RecordReader().forEachRecord(fd: fd) { record in
+                        bar.advance(bytes: record.bytes.count + 1)
                         if rows == limit {
                             report.sampled = true
                             throw StopReading()
@@ -146,6 +150,7 @@ extension Fieldcheck {
             var rows = 0
             do {
                 try CSVReader(delimiter: dialect.delimiter).forEachRecord(fd: fd) { record in
+                    bar.advance(bytes: record.raw.count + record.terminator.count)
                     guard !record.isBlank else { return }
                     let cells = (0..<record.count).map { String(decoding: record[$0], as: UTF8.self) }
                     guard let names = first else {
