@@ -137,6 +137,9 @@ int32_t cicu_ucurr_getName(const UChar *currency, const char *locale, UCurrNameS
 int32_t cicu_ucurr_getDefaultFractionDigits(const UChar *currency, UErrorCode *status) {
     return ucurr_getDefaultFractionDigits(currency, status);
 }
+UEnumeration *cicu_ucurr_openISOCurrencies(uint32_t currencyType, UErrorCode *status) {
+    return ucurr_openISOCurrencies(currencyType, status);
+}
 
 int32_t cicu_numberingSystemName(const char *locale, char *name, int32_t capacity,
                                  UErrorCode *status) {

@@ -115,9 +115,11 @@ final class BatchPool {
     /// Reads every input, checks its values on the workers and writes the results to `sinks`
     /// in input order. `main` handles oversized records on this thread.
     /// - Returns: whether some input could not be opened or read.
-    func run(files: [String], reader: RecordReader, main: ValueStep, sinks: LineSinks) throws -> Bool {
+    func run(files: [String], values: [UInt8]?, reader: RecordReader, main: ValueStep, sinks: LineSinks) throws
+        -> Bool
+    {
         do {
-            let failed = try forEachInput(files) { fd, name in
+            let failed = try forEachInput(files, given: values) { fd, name in
                 try reader.forEachBlock(
                     fd: fd,
                     overflow: { chunk in

@@ -32,6 +32,7 @@ struct Fieldcheck: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         let status: Int32
         do {
+            try checkSubcommandName()
             var command = try parseAsRoot()
             if var runnable = command as? StatusCommand {
                 status = try runnable.runWithStatus()
@@ -54,13 +55,45 @@ struct Fieldcheck: ParsableCommand {
                 try? Streams.standardOutput.write(message + "\n")
                 status = 0
             } else {
-                // Usage errors are status 2, as in grep and numfmt (ArgumentParser says 64).
-                try? Streams.standardError.write(message + "\n")
+                // Usage errors are status 2, as in grep and numfmt (ArgumentParser says 64), and
+                // carry the prefix every other error has.
+                let prefixed = message.hasPrefix("Error: ") ? "fieldcheck: " + message.dropFirst(7) : message
+                try? Streams.standardError.write(prefixed + "\n")
                 status = 2
             }
         }
         do { try Streams.standardOutput.flush() } catch {}
         Glibc.exit(status)
+    }
+}
+
+extension Fieldcheck {
+    /// Refuses a first argument that is no subcommand (`fieldcheck txt`) by naming the nearest
+    /// ones, which ArgumentParser does not do for subcommands.
+    static func checkSubcommandName() throws(ConfigurationError) {
+        let arguments = CommandLine.arguments.dropFirst()
+        guard let first = arguments.first, !first.hasPrefix("-") else { return }
+        let names = configuration.subcommands.map { $0.configuration.commandName ?? "" } + ["help"]
+        guard !names.contains(first) else { return }
+        let nearest = names.filter { editDistance($0, first) <= 2 || $0.hasPrefix(first) || first.hasPrefix($0) }
+        let guess = nearest.isEmpty ? "" : " (did you mean '\(nearest.joined(separator: "' or '"))'?)"
+        throw ConfigurationError(
+            "unknown command '\(first)'\(guess); the commands are \(names.dropLast().joined(separator: ", ")) "
+                + "(fieldcheck --help)")
+    }
+
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars)
+        let b = Array(b.unicodeScalars)
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 }
 

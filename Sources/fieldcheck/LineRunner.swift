@@ -23,15 +23,16 @@ struct LineRunner {
         let step = ValueStep(validator: validator, policy: policy)
         let reader = RecordReader(delimiter: policy.terminator, maxRecordBytes: options.maxRecordBytes)
         let files = options.files.isEmpty ? ["-"] : options.files
+        let values = options.valueRecords
         let ioFailed: Bool
         if options.jobs > 1 {
             let pool = try BatchPool(
                 jobs: options.jobs, validator: validator, policy: policy, reader: reader, rejects: rejects != nil)
-            ioFailed = try pool.run(files: files, reader: reader, main: step, sinks: sinks)
+            ioFailed = try pool.run(files: files, values: values, reader: reader, main: step, sinks: sinks)
         } else {
             var fastAccepted = 0
             defer { sinks.summary.addAccepted(fastAccepted) }
-            ioFailed = try forEachInput(files) { fd, name in
+            ioFailed = try forEachInput(files, given: values) { fd, name in
                 try reader.forEachRecord(fd: fd, overflow: { try step.overflow($0, into: sinks) }) { record in
                     guard try step.process(record, file: name, into: sinks, fastAccepted: &fastAccepted) else {
                         throw StopReading()
@@ -80,7 +81,7 @@ struct LinePolicy: Sendable {
 
     init(_ options: LineOptions, color: Bool) {
         terminator = options.nullData ? 0 : 0x0A
-        unit = options.nullData ? "record" : "line"
+        unit = !options.values.isEmpty ? "value" : options.nullData ? "record" : "line"
         json = options.json
         check = options.report.check
         quiet = options.report.quiet
@@ -236,7 +237,10 @@ struct StopReading: Error {}
 /// for stdin): what every command that reads files shares. An input that cannot be opened or
 /// read is reported and skipped; `StopReading` from `body` ends all reading.
 /// - Returns: whether some input could not be opened or read (exit status 3).
-func forEachInput(_ paths: [String], _ body: (Int32, String?) throws -> Void) throws -> Bool {
+func forEachInput(
+    _ paths: [String], given values: [UInt8]? = nil, _ body: (Int32, String?) throws -> Void
+) throws -> Bool {
+    if let values { return try forEachValue(values, body) }
     var failed = false
     inputs: for path in paths {
         let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
@@ -257,4 +261,28 @@ func forEachInput(_ paths: [String], _ body: (Int32, String?) throws -> Void) th
         }
     }
     return failed
+}
+
+/// Runs `body` over values given on the command line (`--value`), already joined by the
+/// record terminator, through an unlinked temporary file: the readers, the worker pool and the
+/// diagnostics then treat them exactly as a file's lines, numbered from 1 in the order given.
+private func forEachValue(_ values: [UInt8], _ body: (Int32, String?) throws -> Void) throws -> Bool {
+    guard let file = tmpfile() else {
+        throw InputOutputError(
+            "cannot hold the --value values in a temporary file: \(String(cString: strerror(errno)))")
+    }
+    defer { fclose(file) }
+    let written = values.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+    guard written == values.count, fflush(file) == 0, fseek(file, 0, SEEK_SET) == 0 else {
+        throw InputOutputError(
+            "cannot hold the --value values in a temporary file: \(String(cString: strerror(errno)))")
+    }
+    do {
+        try body(fileno(file), nil)
+    } catch is StopReading {
+    } catch let error as InputError {
+        Streams.complain("--value: \(error.message)")
+        return true
+    }
+    return false
 }

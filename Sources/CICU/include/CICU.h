@@ -98,6 +98,7 @@ int32_t cicu_ucurr_forLocale(const char *locale, UChar *buffer, int32_t capacity
 int32_t cicu_ucurr_getName(const UChar *currency, const char *locale, UCurrNameStyle style,
                            UChar *result, int32_t capacity, UErrorCode *status);
 int32_t cicu_ucurr_getDefaultFractionDigits(const UChar *currency, UErrorCode *status);
+UEnumeration *cicu_ucurr_openISOCurrencies(uint32_t currencyType, UErrorCode *status);
 
 /// The name of the numbering system `locale` uses for numbers ("latn", "arab", "deva").
 int32_t cicu_numberingSystemName(const char *locale, char *name, int32_t capacity,

@@ -8,6 +8,13 @@ public enum DateFormat: Sendable, Hashable {
     case pattern(String)
     /// Any of ISO 8601 (`yyyy-MM-dd`) and the locale's four styles: Table Schema's `any`.
     case any
+
+    /// A strptime format (`%d.%m.%Y`, as Table Schema and `date(1)` write them) as the UTS #35
+    /// pattern that reads the same dates (`dd.MM.yyyy`).
+    /// - Throws: `ConfigurationError` for a directive that is not a date's (`%H`) or a lone `%`.
+    public static func strptime(_ format: String) throws(ConfigurationError) -> DateFormat {
+        .pattern(try strptimeToUTS35(format))
+    }
 }
 
 /// The rules and output of a date field.

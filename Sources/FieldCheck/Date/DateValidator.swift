@@ -117,11 +117,15 @@ final class DateValidator: TypedValidator {
             } else if let toStyle = spec.toStyle {
                 targetPattern = DatePatterns.pattern(for: toStyle, locale: target)
             } else {
+                // The input's style in the other locale, but never a two-digit year where no
+                // one asked for one: that would lose the century the input had.
                 switch spec.format {
-                case .style(let style): targetPattern = DatePatterns.pattern(for: style, locale: target)
+                case .style(let style):
+                    targetPattern = DatePatterns.fullYear(DatePatterns.pattern(for: style, locale: target))
                 case .skeleton(let skeleton):
                     targetPattern = try DatePatterns.bestPattern(skeleton: skeleton, locale: target)
-                case .pattern, .any: targetPattern = DatePatterns.pattern(for: .short, locale: target)
+                case .pattern, .any:
+                    targetPattern = DatePatterns.fullYear(DatePatterns.pattern(for: .short, locale: target))
                 }
             }
             output = try DateWriter(pattern: targetPattern, locale: target)

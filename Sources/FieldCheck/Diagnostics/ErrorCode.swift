@@ -42,4 +42,6 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable, Codable {
     // Warnings: the value was accepted but changed on the way.
     case removedCharacter = "removed_character"
     case spaceAsGroupingSeparator = "space_as_grouping_separator"
+    /// A currency sign read for the locale's own: `¥` for `￥`, `1,235円` for `￥1,235`.
+    case currencySymbolVariant = "currency_symbol_variant"
 }

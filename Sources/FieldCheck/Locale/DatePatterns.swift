@@ -26,6 +26,29 @@ public enum DatePatterns {
         return ICU.utf16String { cicu_udat_toPattern(format, 0, $0, $1, &$2) } ?? ""
     }
 
+    /// The pattern with a two-letter year (`yy`, two digits) made the full year (`y`):
+    /// `M/d/yy` becomes `M/d/y`, which writes 4/13/2026. Quoted text is left alone.
+    public static func fullYear(_ pattern: String) -> String {
+        var out = ""
+        var quoted = false
+        var characters = Array(pattern)[...]
+        while let character = characters.first {
+            if character == "'" { quoted.toggle() }
+            let run = characters.prefix { $0 == character }
+            if !quoted && character == "y" && run.count == 2 {
+                out.append("y")
+            } else if character == "'" {
+                out.append(character)
+                characters = characters.dropFirst()
+                continue
+            } else {
+                out.append(contentsOf: run)
+            }
+            characters = characters.dropFirst(run.count)
+        }
+        return out
+    }
+
     /// The locale's best pattern for a skeleton (`yMd` → `d.M.y` in de_DE).
     public static func bestPattern(skeleton: String, locale: LocaleID) throws(ConfigurationError) -> String {
         var status = U_ZERO_ERROR

@@ -31,10 +31,13 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
 
     /// The locale ICU has data for, its keywords not yet checked.
     private init(resolving text: String) throws(ConfigurationError) {
-        let trimmed = text.trimmingASCIIWhitespace()
+        let trimmed = try Self.withoutPOSIXParts(text.trimmingASCIIWhitespace(), written: text)
         if ["C", "POSIX", "c", "posix"].contains(trimmed) {
             self = .posix
             return
+        }
+        if let message = Self.languageNameMessage(trimmed, written: text) {
+            throw ConfigurationError(message)
         }
         guard !trimmed.isEmpty, trimmed.utf8.allSatisfy({ $0 < 0x80 && $0 > 0x20 }) else {
             throw ConfigurationError("unknown locale '\(text)': not an ICU locale id or BCP 47 tag")
@@ -68,10 +71,12 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
         for name in ["LC_ALL", category, "LANG"] {
             guard let raw = environment[name], !raw.isEmpty else { continue }
             // POSIX names carry a codeset and modifier ICU does not want: de_DE.UTF-8@euro.
-            let posix = String(raw.prefix { $0 != "." && $0 != "@" })
-            if posix == "C" || posix == "POSIX" || posix.isEmpty { return .posix }
+            let bare = String(raw.prefix { $0 != "." && $0 != "@" })
+            if bare == "C" || bare == "POSIX" || bare.isEmpty { return .posix }
             let locale: LocaleID
+            let posix: String
             do {
+                posix = try withoutPOSIXParts(raw, written: raw)
                 locale = try LocaleID(resolving: posix)
             } catch {
                 throw ConfigurationError(
@@ -189,6 +194,59 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
         return result
     }
 
+    // MARK: Names as people write them
+
+    /// A POSIX locale name as `LANG` holds it, made an ICU id: the codeset goes
+    /// (`en_US.UTF-8` is `en_US`: fieldcheck reads UTF-8 whatever it says) and a modifier
+    /// becomes what it selects (`de_DE@euro` the euro, `sr_RS@latin` the Latin script).
+    /// ICU keywords (`@numbers=arab`) and BCP 47 tags pass unchanged.
+    static func withoutPOSIXParts(_ text: String, written: String) throws(ConfigurationError) -> String {
+        let at = text.firstIndex(of: "@")
+        let head = text[..<(at ?? text.endIndex)]
+        let modifier = at.map { String(text[text.index(after: $0)...]) }
+        let name = head.firstIndex(of: ".").map { head[..<$0] } ?? head
+        guard !name.contains("-") else { return text }
+        guard let modifier, !modifier.contains("=") else {
+            return String(name) + (modifier.map { "@" + $0 } ?? "")
+        }
+        let parts = name.split(separator: "_", maxSplits: 1).map(String.init)
+        let region = parts.count > 1 ? "_" + parts[1] : ""
+        switch modifier.lowercased() {
+        case "euro": return "\(name)@currency=EUR"
+        case "latin": return "\(parts[0])_Latn\(region)"
+        case "cyrillic": return "\(parts[0])_Cyrl\(region)"
+        case "devanagari": return "\(parts[0])_Deva\(region)"
+        case "valencia": return "\(name)_VALENCIA"
+        default:
+            throw ConfigurationError(
+                "unknown locale '\(written)': the POSIX modifier '@\(modifier)' is not one fieldcheck maps "
+                    + "(euro, latin, cyrillic, devanagari, valencia); ICU keywords are written @key=value, "
+                    + "as in de_DE@currency=EUR")
+        }
+    }
+
+    /// The message for a language's name written where a locale id belongs (`german`,
+    /// `Deutsch`, `français`), naming the locales ICU has for that language; nil when the
+    /// text is no language's name in English or in itself.
+    static func languageNameMessage(_ text: String, written: String) -> String? {
+        let wanted = text.lowercased()
+        guard wanted.count > 3, !wanted.contains("_"), !wanted.contains("-") else { return nil }
+        let all = available
+        for language in all where !language.contains("_") {
+            let english = displayName(language, in: "en")
+            let native = displayName(language, in: language)
+            guard english.lowercased() == wanted || native.lowercased() == wanted else { continue }
+            let locales = all.filter { $0 == language || $0.hasPrefix(language + "_") }
+            let likely = ICU.cString { cicu_uloc_addLikelySubtags(language, $0, $1, &$2) } ?? language
+            let region = ICU.cString { cicu_uloc_getCountry(likely, $0, $1, &$2) } ?? ""
+            let example = region.isEmpty ? language : "\(language)_\(region)"
+            let shown = locales.prefix(12).joined(separator: ", ") + (locales.count > 12 ? ", …" : "")
+            return "unknown locale '\(written)': that is the name of a language (\(english), \(native)), "
+                + "not a locale id; ICU's locales for it: \(shown) (for example \(example))"
+        }
+        return nil
+    }
+
     /// The language, script and region of a locale id with the likely ones filled in.
     private static func maximized(_ id: String) -> (language: String, script: String, region: String) {
         let full = ICU.cString { cicu_uloc_addLikelySubtags(id, $0, $1, &$2) } ?? id
@@ -215,8 +273,11 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The locale's name in English ("German (Germany)").
-    public static func displayName(_ id: String) -> String {
-        ICU.utf16String { cicu_uloc_getDisplayName(id, "en", $0, $1, &$2) } ?? id
+    public static func displayName(_ id: String) -> String { displayName(id, in: "en") }
+
+    /// The locale's name in the language of another (`in: "de"` gives "Deutsch (Deutschland)").
+    static func displayName(_ id: String, in display: String) -> String {
+        ICU.utf16String { cicu_uloc_getDisplayName(id, display, $0, $1, &$2) } ?? id
     }
 
     private static func unknownMessage(_ text: String) -> String {

@@ -157,6 +157,34 @@ public struct NumberSymbols: Sendable, Hashable {
         currencySymbol = nil
     }
 
+    /// Every ISO 4217 code ICU knows, current or historic (`EUR`, `DEM`).
+    public static let currencyCodes: Set<String> = {
+        var status = U_ZERO_ERROR
+        guard let codes = cicu_ucurr_openISOCurrencies(UInt32(UCURR_ALL.rawValue), &status), !ICU.failed(status)
+        else { return [] }
+        defer { cicu_uenum_close(codes) }
+        var result: Set<String> = []
+        while let code = cicu_uenum_next(codes, nil, &status), !ICU.failed(status) {
+            result.insert(String(cString: code))
+        }
+        return result
+    }()
+
+    /// Refuses a currency code ICU does not know (`EURO`, `XYZ`), suggesting the codes one
+    /// letter away.
+    public static func checkCurrency(_ code: String) throws(ConfigurationError) {
+        let known = currencyCodes
+        guard !known.isEmpty, !known.contains(code.uppercased()) else { return }
+        let upper = code.uppercased()
+        let near = known.filter { candidate in
+            upper.hasPrefix(candidate) || candidate.hasPrefix(upper)
+                || (candidate.count == upper.count && zip(candidate, upper).filter { $0 != $1 }.count == 1)
+        }.sorted()
+        let hint =
+            near.isEmpty ? "such as EUR, USD, JPY or CHF" : "did you mean \(near.prefix(6).joined(separator: ", "))?"
+        throw ConfigurationError("unknown currency '\(code)': not an ISO 4217 code ICU knows (\(hint))")
+    }
+
     /// The symbol of an ISO 4217 currency in a locale (`€` for EUR in de_DE).
     public static func currencySymbol(_ code: String, locale: LocaleID) -> String? {
         let units = code.icuUnits + [0]

@@ -15,6 +15,8 @@ struct ParsedNumber {
     var currency: String?
     /// Space variants read as the grouping separator: (offset, character).
     var spaceVariants: [(Int, Unicode.Scalar)] = []
+    /// A currency sign read for the locale's own (`¥` for `￥`, `円` for a leading `￥`).
+    var symbolVariant: (index: Int, scalar: Unicode.Scalar, own: String)?
 }
 
 /// Why a text is not a number, at which offset (in the parsed scalars).
@@ -76,6 +78,9 @@ final class NumberParser {
         var suffix: [Unicode.Scalar]
         var negative: Bool
         var currency: String?
+        /// A form the locale does not write but people do (`1,235円` for `￥1,235`): read with
+        /// a warning naming the locale's own sign.
+        var ownSymbol: String? = nil
         /// The prefix as comparison keys, and the suffix as keys from its end: made once,
         /// not for every value.
         var prefixKeys: [Unicode.Scalar] = []
@@ -180,6 +185,19 @@ final class NumberParser {
                 Affixes(
                     prefix: replacing($0.prefix), suffix: replacing($0.suffix), negative: $0.negative, currency: code)
             }
+            // The yen and the yuan are also written with a character after the number.
+            if let word = Self.currencyWords[code], !symbol.isEmpty {
+                let symbolText = String(String.UnicodeScalarView(symbol))
+                list += list.compactMap { form -> Affixes? in
+                    guard let range = form.prefix.firstRange(of: symbol) else { return nil }
+                    var prefix = form.prefix
+                    prefix.removeSubrange(range)
+                    prefix.removeAll { $0 == " " || Self.spaces.contains($0) }
+                    return Affixes(
+                        prefix: prefix, suffix: form.suffix + [word], negative: form.negative, currency: code,
+                        ownSymbol: symbolText)
+                }
+            }
         }
         // Longest affixes first, so that the negative form wins over an empty positive one.
         list.sort { $0.prefix.count + $0.suffix.count > $1.prefix.count + $1.suffix.count }
@@ -239,6 +257,9 @@ final class NumberParser {
         return false
     }
 
+    /// The characters that write a currency after the number where its symbol stands before.
+    static let currencyWords: [String: Unicode.Scalar] = ["JPY": "円", "CNY": "元"]
+
     /// The space variants read alike (a switch, not a Set: this is asked for every character).
     enum SpaceVariants {
         static func contains(_ scalar: Unicode.Scalar) -> Bool {
@@ -258,6 +279,8 @@ final class NumberParser {
 
     private static func key(_ scalar: Unicode.Scalar, minus: [Unicode.Scalar]) -> Unicode.Scalar {
         if spaces.contains(scalar) { return " " }
+        // The yen sign and its fullwidth form, which Japanese and Chinese text both use.
+        if scalar == "\u{FFE5}" { return "\u{A5}" }
         if scalar == "-" || scalar == "\u{2212}" || minus.contains(scalar) { return "-" }
         if apostrophes.contains(scalar) { return "'" }
         return scalar
@@ -338,6 +361,7 @@ final class NumberParser {
                     parsed.signIndex = keyIndices[0]
                 }
                 parsed.currency = affixes.currency
+                parsed.symbolVariant = Self.symbolVariant(in: text, outside: start..<end, of: affixes)
                 result = .success(parsed)
             }
             // An affix-only match that fails inside may still be another candidate's success.
@@ -354,11 +378,57 @@ final class NumberParser {
             .compactMap { self.matchAffix($0.prefixKeys, keys[...]) }.first
             .map { keyIndices[$0] } ?? 0
         let result = scanBody(text, start, text.count, &work)
-        if case .failure = result { return result }
+        if case .failure(let failure) = result {
+            return .failure(blamingTheSymbol(failure, text, keys: keys, keyIndices: keyIndices))
+        }
         let what = style == .percent ? "the percent sign" : style == .currency ? "the currency" : "the sign or symbols"
         return .failure(
             NumberFailure(
                 code: .notANumber, index: nil, reason: "missing \(what) the \(self.style.rawValue) style writes"))
+    }
+
+    /// A failure on the space between a number and a symbol no form writes (`1.234,56 $`
+    /// where the currency is EUR) moved to the symbol, with the reason that it is the wrong one.
+    private func blamingTheSymbol(
+        _ failure: NumberFailure, _ text: [Unicode.Scalar], keys: [Unicode.Scalar], keyIndices: [Int]
+    ) -> NumberFailure {
+        guard style == .currency || style == .percent, failure.code == .unexpectedCharacter,
+            let index = failure.index, Self.spaces.contains(text[index])
+        else { return failure }
+        var symbol = index + 1
+        while symbol < text.count && (Self.spaces.contains(text[symbol]) || text[symbol].isBidiMark) { symbol += 1 }
+        guard symbol < text.count, symbols.digitValue(text[symbol]) == nil, text[symbol] != decimal,
+            !isMinus(text[symbol]), !isPlus(text[symbol])
+        else { return failure }
+        let written = candidates.lazy.compactMap { form -> String? in
+            let sign = (form.prefix + form.suffix).filter { !Self.spaces.contains($0) && $0 != "-" && $0 != "+" }
+            return sign.isEmpty ? nil : String(String.UnicodeScalarView(sign))
+        }
+        let expected = Array(Set(written)).sorted().prefix(4).map { "'\($0)'" }.joined(separator: " or ")
+        let what = style == .currency ? "the currency symbol" : "the percent sign"
+        return NumberFailure(
+            code: .unexpectedCharacter, index: symbol,
+            reason: "not \(what) of this field\(expected.isEmpty ? "" : ", which is written \(expected)")")
+    }
+
+    /// The first character of a value's affixes that is a variant of the form's own sign:
+    /// the other yen sign, or the word that a variant form ends with.
+    private static func symbolVariant(in text: [Unicode.Scalar], outside body: Range<Int>, of affixes: Affixes)
+        -> (index: Int, scalar: Unicode.Scalar, own: String)?
+    {
+        let affixIndices = Array(0..<body.lowerBound) + Array(body.upperBound..<text.count)
+        if let own = affixes.ownSymbol, let word = affixes.suffix.last,
+            let index = affixIndices.last(where: { text[$0] == word })
+        {
+            return (index, word, own)
+        }
+        let own = affixes.prefix + affixes.suffix
+        for index in affixIndices where text[index] == "\u{A5}" || text[index] == "\u{FFE5}" {
+            if !own.contains(text[index]), let sign = own.first(where: { $0 == "\u{A5}" || $0 == "\u{FFE5}" }) {
+                return (index, text[index], String(sign))
+            }
+        }
+        return nil
     }
 
     /// How far a failed reading got, to choose the reason among forms.

@@ -26,6 +26,7 @@ final class NumberValidator: TypedValidator {
         }
         var symbols = NumberSymbols(locale: locale).forStyle(spec.style)
         if !spec.allowGrouping { symbols.usesGrouping = false }
+        if let currency = spec.currency { try NumberSymbols.checkCurrency(currency) }
         parser = try NumberParser(symbols: symbols, style: spec.style, currency: spec.currency, vocabulary: vocabulary)
         fast = FastNumber(spec: spec, symbols: symbols, grouping: spec.allowGrouping)
         if spec.formatsOutput {
@@ -112,6 +113,15 @@ final class NumberValidator: TypedValidator {
                             "\(CharacterDescription.describe(scalar)) at column \(offset + 1) read as the grouping separator "
                             + "(\(locale) writes \(CharacterDescription.describe(parser.symbols.groupingSeparator.unicodeScalars.first!)))"
                     ))
+            }
+            if let variant = parsed.symbolVariant {
+                let offset = map.original(variant.index)
+                result.warnings.append(
+                    Diagnostic(
+                        code: .currencySymbolVariant, offset: offset, character: variant.scalar,
+                        message: explains
+                            ? "\(CharacterDescription.describe(variant.scalar)) at column \(offset + 1) read as the "
+                                + "currency symbol (\(locale) writes '\(variant.own)')" : ""))
             }
             applyRules(number, parsed, scalars, map, &result)
             if result.errors.isEmpty {

@@ -100,6 +100,7 @@ extension Fieldcheck {
                 throw ValidationError("--max-record-bytes must be 1 to 67108864 (64 MiB)")
             }
             if let delimiter { _ = try Self.delimiterByte(delimiter) }
+            if rejects == "-" { throw ValidationError(rejectsToStandardOutput) }
         }
 
         static func delimiterByte(_ delimiter: String) throws -> UInt8 {

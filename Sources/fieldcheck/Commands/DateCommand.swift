@@ -45,6 +45,12 @@ extension Fieldcheck {
                 valueName: "PATTERN"))
         var pattern: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "A strptime format such as %d.%m.%Y (%d %e %m %Y %y %b %B %a %A), as Table Schema writes them.",
+                valueName: "FORMAT"))
+        var format: String?
+
         @Option(help: ArgumentHelp("Reject dates earlier than DATE (yyyy-MM-dd).", valueName: "DATE"))
         var min: CivilDate?
 
@@ -84,9 +90,19 @@ extension Fieldcheck {
         @OptionGroup var lines: LineOptions
 
         func validate() throws {
-            let formats = [style != nil, skeleton != nil, pattern != nil].filter { $0 }.count
-            if formats > 1 { throw ValidationError("give one of --style, --skeleton and --pattern") }
+            let formats = [style != nil, skeleton != nil, pattern != nil, format != nil].filter { $0 }.count
+            if formats > 1 { throw ValidationError("give one of --style, --skeleton, --pattern and --format") }
             if toStyle != nil && toPattern != nil { throw ValidationError("give one of --to-style and --to-pattern") }
+            if output == .input && (to != nil || toStyle != nil || toPattern != nil) {
+                throw ValidationError(
+                    "--output input prints values unchanged: it cannot be combined with --to, --to-style or --to-pattern"
+                )
+            }
+            if let pattern, pattern.contains("%"), case .pattern(let uts35)? = try? DateFormat.strptime(pattern) {
+                throw ValidationError(
+                    "'\(pattern)' is a strptime format: give it with --format, or as the UTS #35 pattern --pattern '\(uts35)'"
+                )
+            }
         }
 
         mutating func runWithStatus() throws -> Int32 {
@@ -95,6 +111,7 @@ extension Fieldcheck {
             if let style { date.format = .style(style) }
             if let skeleton { date.format = .skeleton(skeleton) }
             if let pattern { date.format = .pattern(pattern) }
+            if let format { date.format = try DateFormat.strptime(format) }
             date.minimum = min
             date.maximum = max
             date.timeZone = timezone

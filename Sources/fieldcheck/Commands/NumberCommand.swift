@@ -46,10 +46,13 @@ extension Fieldcheck {
         @Flag(help: "Reject scientific notation (1E3).")
         var noExponent = false
 
-        @Option(help: ArgumentHelp("Reject values less than X (an ASCII decimal, compared exactly).", valueName: "X"))
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp("Reject values less than X (an ASCII decimal, compared exactly).", valueName: "X"))
         var min: ExactDecimal?
 
         @Option(
+            parsing: .unconditional,
             help: ArgumentHelp("Reject values greater than X (an ASCII decimal, compared exactly).", valueName: "X"))
         var max: ExactDecimal?
 
@@ -89,6 +92,11 @@ extension Fieldcheck {
             }
             if let fractionDigits, fractionDigits < 0 || fractionDigits > 100 {
                 throw ValidationError("--fraction-digits must be 0 to 100")
+            }
+            if output == .input && (to != nil || toStyle != nil || fractionDigits != nil) {
+                throw ValidationError(
+                    "--output input prints values unchanged: it cannot be combined with --to, --to-style or --fraction-digits"
+                )
             }
         }
 

@@ -6,6 +6,14 @@ struct LineOptions: ParsableArguments {
     @Argument(help: "Files to read, one value per line; stdin when none or '-'.", completion: .file())
     var files: [String] = []
 
+    @Option(
+        name: .customLong("value"),
+        parsing: .unconditionalSingleValue,
+        help: ArgumentHelp(
+            "Check VALUE instead of reading files or stdin (repeatable; numbered as lines in the order given).",
+            valueName: "VALUE"))
+    var values: [String] = []
+
     @Flag(
         name: [.customShort("z"), .customLong("null-data")],
         help: "Read and write NUL-terminated records instead of lines.")
@@ -37,8 +45,22 @@ struct LineOptions: ParsableArguments {
             "Check values on N threads; output stays in input order.", valueName: "N"))
     var jobs: Int = 1
 
+    /// The `--value` values as one input, each ended by the record terminator; nil when none.
+    var valueRecords: [UInt8]? {
+        guard !values.isEmpty else { return nil }
+        let terminator: UInt8 = nullData ? 0 : 0x0A
+        return values.flatMap { Array($0.utf8) + [terminator] }
+    }
+
     func validate() throws {
+        if !values.isEmpty && !files.isEmpty {
+            throw ValidationError("give values with --value or files to read, not both")
+        }
+        if !nullData, values.contains(where: { $0.contains("\n") }) {
+            throw ValidationError("a --value holds a line break; with -z, values may hold line breaks")
+        }
         if jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
+        if rejects == "-" { throw ValidationError(rejectsToStandardOutput) }
         if json && report.check { throw ValidationError("--json and --check cannot be used together") }
         if maxRecordBytes < 1 { throw ValidationError("--max-record-bytes must be at least 1") }
         if maxRecordBytes > 64 << 20 { throw ValidationError("--max-record-bytes is at most 67108864 (64 MiB)") }
@@ -138,3 +160,9 @@ func environment() -> [String: String] {
 #if canImport(Glibc)
     import Glibc
 #endif
+
+/// Why `--rejects -` is refused: '-' names stdin and stdout elsewhere, and rejects mixed into
+/// stdout could not be told from accepted values.
+let rejectsToStandardOutput =
+    "--rejects - would mix rejected values into the accepted ones on stdout; use --on-invalid keep to pass "
+    + "them through, or name a file"

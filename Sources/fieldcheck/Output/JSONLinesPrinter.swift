@@ -18,7 +18,8 @@ enum JSONLinesPrinter {
     static func render(_ result: FieldResult, at location: Location) -> String {
         var out = "{"
         if let file = location.file { out += "\"file\":\(JSON.string(file))," }
-        out += "\"\(location.unit)\":\(location.number)"
+        // Values given with --value are numbered as lines: "value" is the canonical value's key.
+        out += "\"\(location.unit == "value" ? "line" : location.unit)\":\(location.number)"
         out += ",\"input\":\(JSON.string(result.input))"
         out += ",\"valid\":\(result.isValid)"
         out += ",\"value\":\(JSON.string(result.value))"
