@@ -76,6 +76,36 @@ import Testing
         #expect(time.stderr.contains("'%H' in '%H:%M' is not a date directive"))
     }
 
+    @Test func formattedDatesKeepTheCenturyUnlessAsked() throws {
+        let plain = try CLI.run(
+            ["date", "--pattern", "yyyy-MM-dd", "--to", "en_US", "--value", "2026-04-13"], input: "")
+        #expect(plain.lines == ["4/13/2026"])
+        let short = try CLI.run(["date", "--locale", "de_DE", "--to", "en_US", "--value", "13.04.26"], input: "")
+        #expect(short.lines == ["4/13/2026"])
+        let asked = try CLI.run(
+            ["date", "--pattern", "yyyy-MM-dd", "--to", "en_US", "--to-style", "short", "--value", "2026-04-13"],
+            input: "")
+        #expect(asked.lines == ["4/13/26"])
+    }
+
+    // MARK: Messages
+
+    @Test func oneDigitFollowsIt() throws {
+        let run = try CLI.run(["number", "--locale", "de_DE", "--value", "1.2,34", "--value", "1.23,4"], input: "")
+        #expect(run.stderr.contains("1 digit follows it;"))
+        #expect(run.stderr.contains("2 digits follow it;"))
+    }
+
+    @Test func thePresetValuesAreListedOnceAndTheirExamplesLookTyped() throws {
+        let help = try CLI.run(["text", "--help"], input: "").stdout
+        #expect(help.components(separatedBy: "numbers-and-punctuation").count == 2)
+        let email = try CLI.run(["text", "--preset", "email-address", "--value", "a b"], input: "")
+        #expect(email.stderr.contains("expected text like 'name@example.com'"))
+        let short = try CLI.run(
+            ["text", "--preset", "email-address", "--max-length", "4", "--value", "a b"], input: "")
+        #expect(!short.stderr.contains("example.com"))
+    }
+
     // MARK: Errors
 
     @Test func everyErrorHasTheSamePrefix() throws {

@@ -561,6 +561,11 @@ public final class FieldValidator {
 
     private func makeTextExample() -> String {
         guard hasCharacterRules || spec.minLength != nil || spec.maxLength != nil else { return "abc" }
+        if let example = spec.preset?.example, example.unicodeScalars.allSatisfy({ refusal($0) == nil }),
+            example.utf8.count >= spec.minLength ?? 0, example.utf8.count <= spec.maxLength ?? Int.max
+        {
+            return example
+        }
         // Five characters, or as many as the length rules ask for.
         let wanted = Swift.max(spec.minLength ?? 1, Swift.min(spec.maxLength ?? 5, 5))
         let candidates = "aeioubcdfghjklmnpqrstvwxyz1234567890AEIOUBCDFGHJKLMNPQRSTVWXYZ"

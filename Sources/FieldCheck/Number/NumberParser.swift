@@ -599,7 +599,7 @@ final class NumberParser {
                 return NumberFailure(
                     code: .misplacedGroupingSeparator, index: separator.index,
                     reason:
-                        "\(after) digit\(after == 1 ? "" : "s") follow it; \(self.symbols.locale) groups as in \(example)"
+                        "\(after) digit\(after == 1 ? " follows" : "s follow") it; \(self.symbols.locale) groups as in \(example)"
                 )
             }
         }

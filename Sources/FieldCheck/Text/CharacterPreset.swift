@@ -26,6 +26,17 @@ public enum CharacterPreset: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// A value typed on that keyboard, for the placeholder example, where letters or digits
+    /// alone would not look like one (an address for `email-address`).
+    var example: String? {
+        switch self {
+        case .emailAddress: "name@example.com"
+        case .url: "https://example.com/a"
+        case .phonePad: "+15550100"
+        default: nil
+        }
+    }
+
     /// Builds the set for `locale`.
     func makeSet(locale: LocaleID) -> CharacterSetHandle {
         let set = cicu_uset_openEmpty()!

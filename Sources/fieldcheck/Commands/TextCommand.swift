@@ -29,7 +29,7 @@ extension Fieldcheck {
 
         @Option(
             help:
-                "Allow only the characters of an iOS keyboard type, in the locale: number-pad, decimal-pad, phone-pad, ascii-capable, numbers-and-punctuation, email-address, url, or letters (the locale's exemplar letters)."
+                "Allow only the characters of an iOS keyboard type, in the locale (letters: the locale's exemplar letters)."
         )
         var preset: CharacterPreset?
 
