@@ -9,7 +9,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // The system ICU 72 from Debian's libicu-dev, found through pkg-config.
@@ -21,10 +20,15 @@ let package = Package(
         // The only code that includes ICU headers: plain C wrappers (cicu_*) around ICU's
         // versioned entry points, which Swift cannot import by their documented names.
         .target(name: "CICU", dependencies: ["CICUSystem"]),
-        // Yams reads Table Schema files (YAML, and JSON as its subset) for `csv`. The command
-        // line parses the file and hands the tree to the library, so that Foundation's ICU
-        // (which Yams brings) never meets the system ICU inside `FieldCheck`.
-        .target(name: "YAMLTree", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // The system libyaml (Debian's libyaml-dev), which reads Table Schema files (YAML, and
+        // JSON as its subset) as events; `YAMLTree` composes them into values, within bounds.
+        // Not Yams: it brings all of Foundation, and its ICU data, into the binary.
+        .systemLibrary(
+            name: "CYAMLSystem",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        .target(name: "YAMLTree", dependencies: ["CYAMLSystem"]),
         .target(name: "FieldCheck", dependencies: ["CICU"]),
         .executableTarget(
             name: "fieldcheck",

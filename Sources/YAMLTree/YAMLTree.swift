@@ -1,23 +1,293 @@
-internal import Yams
+internal import CYAMLSystem
 
 /// Reads YAML (and JSON, a subset of it) into plain Swift values: `[String: Any]`, `[Any]`,
-/// `String`, `Int`, `Double`, `Bool`.
+/// `String`, `Int`, `Double`, `Bool`, and `YAMLNull` for a null.
 ///
-/// Why a module of its own, used by the command line and not by `FieldCheck`: Yams brings
-/// Foundation, and Foundation's bundled ICU declares the same C names as the system ICU that
-/// `FieldCheck` uses; the two cannot be loaded into one module.
+/// The system libyaml reads the text as events; this module composes them into values, with
+/// the bounds a file from anywhere needs: a schema is small, so a document of more than
+/// `maximumNodes` values (aliases counted as the copies they stand for, which stops a
+/// "billion laughs" document before it grows), nested deeper than `maximumDepth`, or larger
+/// than `maximumBytes` is refused, as are repeated keys (the second `type:` of a field would
+/// silently win) and more than one document.
+///
+/// Plain scalars are typed as YAML 1.1 does (what Yams and PyYAML read schemas with): `true`,
+/// `yes`, `on` and their opposites are booleans; decimal, `0x`, `0o` and `0b` integers;
+/// decimal and exponent floats, `.inf` and `.nan`; `~`, `null` and nothing are null. Quoted
+/// scalars, and `!!str`, are strings.
 public enum YAMLTree {
+    /// The largest text read, in bytes.
+    public static let maximumBytes = 4 << 20
+    /// The most values a document may stand for, aliases expanded.
+    public static let maximumNodes = 200_000
+    /// The deepest nesting of sequences and mappings.
+    public static let maximumDepth = 64
+
     /// The document's value, or nil for an empty document.
-    /// - Throws: `YAMLTreeError` with Yams's description (line and column) of a syntax error.
+    /// - Throws: `YAMLTreeError` naming the line and column of a syntax error or of the
+    ///   value past a bound.
     public static func parse(_ text: String) throws(YAMLTreeError) -> Any? {
-        do {
-            return try Yams.load(yaml: text)
-        } catch {
-            throw YAMLTreeError(description: "\(error)")
+        var bytes = Array(text.utf8)
+        guard bytes.count <= maximumBytes else {
+            throw YAMLTreeError(
+                description: "\(bytes.count) bytes, more than the \(maximumBytes)-byte limit of a schema file")
         }
+        bytes.append(0)
+        var composer = Composer()
+        let result: Result<Any?, YAMLTreeError> = bytes.withUnsafeBufferPointer { buffer in
+            do throws(YAMLTreeError) {
+                return .success(try composer.compose(buffer.baseAddress!, count: buffer.count - 1))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
+}
+
+/// The null of a YAML document (`~`, `null`, an empty value), as a value of its own: an
+/// optional inside `Any` is easy to mistake for a missing key.
+public struct YAMLNull: Hashable, Sendable, CustomStringConvertible {
+    public var description: String { "null" }
 }
 
 public struct YAMLTreeError: Error, CustomStringConvertible {
     public var description: String
+}
+
+/// Builds values from libyaml's events with an explicit stack (never recursion, whatever the
+/// nesting), counting every value it stands for.
+private struct Composer {
+    enum Frame {
+        case sequence([Any], anchor: String?, weight: Int)
+        case mapping([String: Any], key: String?, anchor: String?, weight: Int, merged: Set<String>)
+    }
+
+    var stack: [Frame] = []
+    var anchors: [String: (value: Any, weight: Int)] = [:]
+    var nodes = 0
+    var documents = 0
+    var root: Any?
+
+    mutating func compose(_ text: UnsafePointer<UInt8>, count: Int) throws(YAMLTreeError) -> Any? {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) != 0 else { throw YAMLTreeError(description: "out of memory") }
+        defer { yaml_parser_delete(&parser) }
+        yaml_parser_set_input_string(&parser, text, count)
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        var event = yaml_event_t()
+        while true {
+            guard yaml_parser_parse(&parser, &event) != 0 else { throw Self.syntaxError(parser) }
+            defer { yaml_event_delete(&event) }
+            let mark = event.start_mark
+            func at() -> String { "line \(mark.line + 1), column \(mark.column + 1)" }
+            switch event.type {
+            case YAML_STREAM_END_EVENT:
+                return root
+            case YAML_DOCUMENT_START_EVENT:
+                documents += 1
+                if documents > 1 {
+                    throw YAMLTreeError(description: "\(at()): a second document; a schema is one document")
+                }
+            case YAML_SCALAR_EVENT:
+                let scalar = event.data.scalar
+                let text = Self.string(scalar.value, Int(scalar.length))
+                let tag = scalar.tag.map { String(cString: $0) }
+                let plain = scalar.style == YAML_PLAIN_SCALAR_STYLE && tag == nil
+                let value = try Self.typed(text, plain: plain, tag: tag, at: at())
+                try add(value, weight: 1, anchor: scalar.anchor.map { String(cString: $0) }, at: at(), keyText: text)
+            case YAML_ALIAS_EVENT:
+                let name = String(cString: event.data.alias.anchor)
+                guard let anchored = anchors[name] else {
+                    throw YAMLTreeError(description: "\(at()): the alias *\(name) names no anchor before it")
+                }
+                try add(anchored.value, weight: anchored.weight, anchor: nil, at: at(), keyText: nil)
+            case YAML_SEQUENCE_START_EVENT:
+                try open(at: at())
+                stack.append(
+                    .sequence([], anchor: event.data.sequence_start.anchor.map { String(cString: $0) }, weight: 1))
+            case YAML_MAPPING_START_EVENT:
+                try open(at: at())
+                stack.append(
+                    .mapping(
+                        [:], key: nil, anchor: event.data.mapping_start.anchor.map { String(cString: $0) }, weight: 1,
+                        merged: []))
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                let frame = stack.removeLast()
+                switch frame {
+                case .sequence(let values, let anchor, let weight):
+                    try add(values, weight: weight, anchor: anchor, at: at(), keyText: nil, counted: true)
+                case .mapping(let values, _, let anchor, let weight, _):
+                    try add(values, weight: weight, anchor: anchor, at: at(), keyText: nil, counted: true)
+                }
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Opens a sequence or mapping: one more value, one level deeper.
+    private mutating func open(at place: String) throws(YAMLTreeError) {
+        if case .mapping(_, nil, _, _, _)? = stack.last {
+            throw YAMLTreeError(description: "\(place): a mapping key must be a plain value, not a list or mapping")
+        }
+        guard stack.count < YAMLTree.maximumDepth else {
+            throw YAMLTreeError(description: "\(place): nested deeper than \(YAMLTree.maximumDepth) levels")
+        }
+        try count(1, at: place)
+    }
+
+    private mutating func count(_ weight: Int, at place: String) throws(YAMLTreeError) {
+        nodes += weight
+        guard nodes <= YAMLTree.maximumNodes else {
+            throw YAMLTreeError(
+                description: "\(place): the document stands for more than \(YAMLTree.maximumNodes) values "
+                    + "(aliases counted as the copies they make); a schema never needs that many")
+        }
+    }
+
+    /// Adds a finished value to the collection being built, or makes it the document's.
+    private mutating func add(
+        _ value: Any, weight: Int, anchor: String?, at place: String, keyText: String?, counted: Bool = false
+    ) throws(YAMLTreeError) {
+        if !counted { try count(weight, at: place) }
+        if let anchor { anchors[anchor] = (value, weight) }
+        guard let top = stack.popLast() else {
+            root = value is YAMLNull ? nil : value
+            return
+        }
+        switch top {
+        case .sequence(var values, let anchor, let total):
+            values.append(value)
+            stack.append(.sequence(values, anchor: anchor, weight: total + weight))
+        case .mapping(let values, nil, let anchor, let total, let merged):
+            guard let key = keyText ?? (value as? String) else {
+                throw YAMLTreeError(description: "\(place): a mapping key must be a plain value, not a list or mapping")
+            }
+            if values[key] != nil && !merged.contains(key) {
+                throw YAMLTreeError(description: "\(place): the key '\(key)' appears twice in one mapping")
+            }
+            stack.append(.mapping(values, key: key, anchor: anchor, weight: total + weight, merged: merged))
+        case .mapping(var values, let key?, let anchor, let total, var merged):
+            if key == "<<" {
+                // A merge key: the keys of the mapping (or mappings) it names, where not set.
+                let sources = (value as? [Any]) ?? [value]
+                for case let source as [String: Any] in sources {
+                    for (name, merging) in source where values[name] == nil {
+                        values[name] = merging
+                        merged.insert(name)
+                    }
+                }
+            } else {
+                values[key] = value
+                merged.remove(key)
+            }
+            stack.append(.mapping(values, key: nil, anchor: anchor, weight: total + weight, merged: merged))
+        }
+    }
+
+    static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, _ length: Int) -> String {
+        guard let pointer else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
+    }
+
+    static func syntaxError(_ parser: yaml_parser_t) -> YAMLTreeError {
+        let problem = parser.problem.map { String(cString: $0) } ?? "not valid YAML"
+        let mark = parser.problem_mark
+        var description = "line \(mark.line + 1), column \(mark.column + 1): \(problem)"
+        if let context = parser.context.map({ String(cString: $0) }) {
+            description += " (\(context), line \(parser.context_mark.line + 1))"
+        }
+        return YAMLTreeError(description: description)
+    }
+
+    /// The value of a scalar: typed when plain (or tagged), else the text.
+    static func typed(_ text: String, plain: Bool, tag: String?, at place: String) throws(YAMLTreeError) -> Any {
+        switch tag {
+        case nil: break
+        case "tag:yaml.org,2002:str": return text
+        case "tag:yaml.org,2002:int":
+            guard let int = integer(text) else {
+                throw YAMLTreeError(description: "\(place): '\(text)' is not an !!int")
+            }
+            return int
+        case "tag:yaml.org,2002:float":
+            guard let double = float(text) ?? integer(text).map(Double.init) else {
+                throw YAMLTreeError(description: "\(place): '\(text)' is not a !!float")
+            }
+            return double
+        case "tag:yaml.org,2002:bool":
+            guard let bool = boolean(text) else {
+                throw YAMLTreeError(description: "\(place): '\(text)' is not a !!bool")
+            }
+            return bool
+        case "tag:yaml.org,2002:null": return YAMLNull()
+        case "!": return text
+        default: throw YAMLTreeError(description: "\(place): the tag \(tag!) is not one a schema uses")
+        }
+        guard plain else { return text }
+        if ["", "~", "null", "Null", "NULL"].contains(text) { return YAMLNull() }
+        if let bool = boolean(text) { return bool }
+        if let int = integer(text) { return int }
+        if let double = float(text) { return double }
+        return text
+    }
+
+    static func boolean(_ text: String) -> Bool? {
+        switch text {
+        case "true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON": true
+        case "false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF": false
+        default: nil
+        }
+    }
+
+    static func integer(_ text: String) -> Int? {
+        var digits = Substring(text.filter { $0 != "_" })
+        var negative = false
+        if let sign = digits.first, sign == "-" || sign == "+" {
+            negative = sign == "-"
+            digits = digits.dropFirst()
+        }
+        guard let first = digits.first, first.isASCII, first.isNumber || first == "0" else { return nil }
+        var radix = 10
+        for (prefix, base) in [("0x", 16), ("0o", 8), ("0b", 2)] where digits.hasPrefix(prefix) {
+            radix = base
+            digits = digits.dropFirst(2)
+        }
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isHexDigit }),
+            let magnitude = Int(digits, radix: radix)
+        else { return nil }
+        return negative ? -magnitude : magnitude
+    }
+
+    static func float(_ text: String) -> Double? {
+        switch text {
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .infinity
+        case "-.inf", "-.Inf", "-.INF": return -.infinity
+        case ".nan", ".NaN", ".NAN": return .nan
+        default: break
+        }
+        // Digits, at most one point, an optional exponent: not Swift's wider syntax (hex, "inf").
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        if index < scalars.count, scalars[index] == "-" || scalars[index] == "+" { index += 1 }
+        var digits = 0
+        var point = false
+        while index < scalars.count,
+            ("0"..."9").contains(scalars[index]) || scalars[index] == "_"
+                || (scalars[index] == "." && !point)
+        {
+            if scalars[index] == "." { point = true } else if scalars[index] != "_" { digits += 1 }
+            index += 1
+        }
+        guard digits > 0 else { return nil }
+        if index < scalars.count, scalars[index] == "e" || scalars[index] == "E" {
+            index += 1
+            if index < scalars.count, scalars[index] == "-" || scalars[index] == "+" { index += 1 }
+            let start = index
+            while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
+            guard index > start else { return nil }
+        }
+        guard index == scalars.count else { return nil }
+        return Double(text.filter { $0 != "_" })
+    }
 }

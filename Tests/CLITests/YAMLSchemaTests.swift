@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// Schema files are read by fieldcheck's own composer over the system libyaml: the bounds a
+/// file from anywhere needs (issue 21, item 4) and the YAML that schemas are written in.
+@Suite struct YAMLSchemaTests {
+    static func schema(_ text: String) throws -> String {
+        let url = CLI.temporaryFile("schema.yaml")
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    static func laughs(depth: Int) -> String {
+        var lines = [#"a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]"#]
+        let names = Array("abcdefghijklmnop").map(String.init)
+        for level in 1..<depth {
+            lines.append(
+                "\(names[level]): &\(names[level]) ["
+                    + Array(repeating: "*\(names[level - 1])", count: 9).joined(separator: ",") + "]")
+        }
+        return (lines + ["fields: [{name: x, type: string}]"]).joined(separator: "\n") + "\n"
+    }
+
+    @Test(arguments: [6, 9, 12])
+    func aBillionLaughsIsRefusedBeforeItGrows(depth: Int) throws {
+        let path = try Self.schema(Self.laughs(depth: depth))
+        let started = Date()
+        let memory = try CLI.peakMemory(["csv", "--schema", path, "/dev/null"])
+        #expect(memory.status == 2)
+        #expect(memory.peakKiB < 100 * 1024)
+        #expect(Date().timeIntervalSince(started) < 2)
+        let run = try CLI.run(["csv", "--schema", path], input: "x\n1\n")
+        #expect(run.stderr.contains("stands for more than 200000 values (aliases counted as the copies they make)"))
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func aFewAliasesAreFine() throws {
+        let path = try Self.schema(
+            """
+            money: &money {type: number, locale: de_DE}
+            fields:
+              - name: price
+                <<: *money
+              - {name: count, <<: *money, type: integer}
+            """)
+        let run = try CLI.run(["csv", "--schema", path], input: "price,count\n\"1.234,5\",1.000\n1.5,2\n")
+        #expect(run.status == 1)
+        #expect(run.lines == ["price,count", "\"1.234,5\",1.000"])
+        #expect(run.stderr.contains("row 2 (line 3), column 'price'"))
+    }
+
+    @Test func deepNestingIsRefusedWithoutACrash() throws {
+        let path = try Self.schema(
+            "fields: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000))
+        let run = try CLI.run(["csv", "--schema", path], input: "x\n1\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("nested deeper than 64 levels"))
+    }
+
+    @Test func aLargeFileIsRefused() throws {
+        let path = try Self.schema("fields: []\n# " + String(repeating: "x", count: 5 << 20) + "\n")
+        let run = try CLI.run(["csv", "--schema", path], input: "x\n1\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("more than the 4194304-byte limit of a schema file"))
+    }
+
+    @Test func aRepeatedKeyOrASecondDocumentIsRefused() throws {
+        let repeated = try Self.schema("fields:\n  - name: x\n    type: string\n    type: number\n")
+        let run = try CLI.run(["csv", "--schema", repeated], input: "x\n1\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("line 4, column 5: the key 'type' appears twice in one mapping"))
+        let two = try Self.schema("fields: []\n---\nfields: []\n")
+        #expect(try CLI.run(["csv", "--schema", two], input: "x\n").stderr.contains("a second document"))
+    }
+
+    @Test func syntaxErrorsNameTheirLine() throws {
+        let path = try Self.schema("fields:\n  - name: x\n    type: [number\n")
+        let run = try CLI.run(["csv", "--schema", path], input: "x\n1\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("not valid JSON or YAML: line "))
+    }
+
+    @Test func scalarsAreTypedAsYAMLTypesThem() throws {
+        // `yes` is a boolean (YAML 1.1, as PyYAML reads schemas), `"0"` a string, 0x10 an integer.
+        let path = try Self.schema(
+            """
+            fields:
+              - name: code
+                type: string
+                constraints: {required: yes, maxLength: 0x3, enum: ["001", "002", "abc"]}
+            """)
+        let run = try CLI.run(["csv", "--schema", path], input: "code\n001\n\nabcd\n")
+        #expect(run.status == 1)
+        #expect(run.lines == ["code", "001"])
+        #expect(run.stderr.contains("row 2"))
+        #expect(run.stderr.contains("row 3"))
+        let json = try Self.schema(#"{"fields":[{"name":"n","type":"number","constraints":{"minimum":0.5}}]}"#)
+        let numbers = try CLI.run(["csv", "--schema", json], input: "n\n0.5\n0.4\n")
+        #expect(numbers.lines == ["n", "0.5"])
+    }
+}
