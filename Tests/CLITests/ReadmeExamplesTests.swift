@@ -18,7 +18,10 @@ import Testing
     }
 
     static func examples() throws -> [Example] {
-        let readme = try String(contentsOf: ManPageTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        examples(in: try String(contentsOf: ManPageTests.root.appendingPathComponent("README.md"), encoding: .utf8))
+    }
+
+    static func examples(in readme: String) -> [Example] {
         var examples: [Example] = []
         var inBlock = false
         var block = 0
@@ -39,10 +42,56 @@ import Testing
         return examples
     }
 
+    /// The examples of the man page: its `.nf` blocks, with the troff escapes they use read
+    /// back into the characters a terminal shows.
+    static func manPageExamples() throws -> [Example] {
+        let page = try String(
+            contentsOf: ManPageTests.root.appendingPathComponent("man/fieldcheck.1"), encoding: .utf8)
+        var text = ""
+        var inBlock = false
+        for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line == ".nf" {
+                inBlock = true
+                text += "```\n"
+            } else if line == ".fi" {
+                inBlock = false
+                text += "```\n"
+            } else if inBlock && !line.hasPrefix(".") {
+                text += unescaped(String(line)) + "\n"
+            }
+        }
+        return examples(in: text)
+    }
+
+    static func unescaped(_ line: String) -> String {
+        var out = line
+        for (escape, character) in [
+            ("\\(aq", "'"), ("\\(lq", "\u{201C}"), ("\\(rq", "\u{201D}"), ("\\(em", "\u{2014}"),
+            ("\\(en", "\u{2013}"), ("\\['e]", "é"), ("\\-", "-"), ("\\&", ""), ("\\~", "\u{A0}"),
+        ] {
+            out = out.replacingOccurrences(of: escape, with: character)
+        }
+        while let range = out.range(of: #"\\\[u[0-9A-F]{4,6}\]"#, options: .regularExpression) {
+            let hex = out[range].dropFirst(3).dropLast()
+            out.replaceSubrange(range, with: String(Unicode.Scalar(UInt32(hex, radix: 16)!)!))
+        }
+        return out.replacingOccurrences(of: "\\e", with: "\\")
+    }
+
+    @Test func everyManPageExampleRunsAsPrinted() throws {
+        let examples = try Self.manPageExamples()
+        #expect(examples.count >= 15)
+        try Self.check(examples, source: "man page")
+    }
+
     @Test func everyExampleRunsAsPrinted() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
         let examples = try Self.examples()
         #expect(examples.count >= 30)
+        try Self.check(examples, source: "README")
+    }
+
+    static func check(_ examples: [Example], source: String) throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
         var directories: [Int: URL] = [:]
         for example in examples {
             let directory: URL
@@ -60,7 +109,7 @@ import Testing
             var expected = example.expected
             while expected.last == "" { expected.removeLast() }
             let compared = example.elided ? Array(got.prefix(expected.count)) : got
-            #expect(compared == expected, "README example: $ \(example.command)")
+            #expect(compared == expected, "\(source) example: $ \(example.command)")
         }
         for directory in directories.values { try? FileManager.default.removeItem(at: directory) }
     }
