@@ -23,6 +23,15 @@ struct CSVRunner {
     /// The files' charset when it is not UTF-8 (`--encoding`): read through a converter.
     var encoding: String? = nil
 
+    /// A cell's problem as diagnostics show it: redacted under `--redact`.
+    static func shown(_ problem: CellProblem, _ redact: Bool) -> CellProblem {
+        guard redact else { return problem }
+        var copy = problem
+        copy.input = ""
+        copy.diagnostic = problem.diagnostic.redacted()
+        return copy
+    }
+
     func run(files: [String]) throws -> Int32 {
         let out = Streams.standardOutput
         let err = Streams.standardError
@@ -30,6 +39,7 @@ struct CSVRunner {
         let useColor = report.usesColor(on: err)
         let check = report.check
         let quiet = report.quiet
+        let redact = report.redact
         // Nobody reads a message under --quiet (JSON Lines carry them): do not build them.
         schema.explainsRejections = !quiet || json
         let pool = jobs > 1 ? try CSVBatchPool(jobs: jobs, schema: schema) : nil
@@ -134,11 +144,15 @@ struct CSVRunner {
             if json {
                 for problem in result.errors {
                     try out.write(
-                        JSONLinesPrinter.render(problem, file: path, row: row, line: record.line, warning: false))
+                        JSONLinesPrinter.render(
+                            Self.shown(problem, redact), file: path, row: row, line: record.line, warning: false,
+                            redacted: redact))
                 }
                 for problem in result.warnings {
                     try out.write(
-                        JSONLinesPrinter.render(problem, file: path, row: row, line: record.line, warning: true))
+                        JSONLinesPrinter.render(
+                            Self.shown(problem, redact), file: path, row: row, line: record.line, warning: true,
+                            redacted: redact))
                 }
             } else if !check {
                 if result.isValid {
@@ -169,13 +183,14 @@ struct CSVRunner {
                     try err.write(
                         human.render(
                             place: Self.where(place, problem),
-                            input: problem.column == nil ? nil : problem.input, problem.diagnostic))
+                            input: problem.column == nil || redact ? nil : problem.input,
+                            Self.shown(problem, redact).diagnostic))
                 }
                 for problem in result.warnings {
                     try err.write(
                         human.render(
-                            place: Self.where(place, problem), input: problem.input, problem.diagnostic,
-                            warning: true))
+                            place: Self.where(place, problem), input: redact ? nil : problem.input,
+                            Self.shown(problem, redact).diagnostic, warning: true))
                 }
             }
             if !result.isValid && onInvalid == .abort {

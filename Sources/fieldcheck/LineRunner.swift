@@ -78,6 +78,8 @@ struct LinePolicy: Sendable {
     /// Whether a rejected value needs no more than its verdict: nothing reports its codes,
     /// offsets or messages (`--quiet` without `--summary` or `--json`).
     let verdictOnly: Bool
+    /// `--redact`: nothing of a value in diagnostics or JSON.
+    let redact: Bool
 
     init(_ options: LineOptions, color: Bool) {
         terminator = options.nullData ? 0 : 0x0A
@@ -89,6 +91,7 @@ struct LinePolicy: Sendable {
         maxRecordBytes = options.maxRecordBytes
         human = HumanPrinter(color: color, caret: color)
         verdictOnly = quiet && !json && !options.report.summary
+        redact = options.report.redact
     }
 
     /// Whether stdout gets a rejected value's raw input.
@@ -184,8 +187,10 @@ final class ValueStep {
             result = validator.validate(bytes: record.bytes)
         }
         sinks.summary.add(result)
+        // What diagnostics and JSON may show of the value.
+        let shown = policy.redact ? result.redacted(expected: validator.placeholderPhrase) : result
         if policy.json {
-            try sinks.out.write(JSONLinesPrinter.render(result, at: location))
+            try sinks.out.write(JSONLinesPrinter.render(shown, at: location))
         } else if let emitted = result.emitted, !policy.check {
             try sinks.out.write(emitted)
             try sinks.out.write(byte: policy.terminator)
@@ -196,7 +201,7 @@ final class ValueStep {
             && !(result.errors.isEmpty && result.warnings.isEmpty && result.removed.isEmpty)
         {
             try sinks.out.flushIfSharingTerminal(with: sinks.err)
-            try sinks.err.write(policy.human.render(result, at: location))
+            try sinks.err.write(policy.human.render(shown, at: location))
         }
         // Stop at once: nothing after the first rejection is looked at.
         return result.isValid || policy.onInvalid != .abort

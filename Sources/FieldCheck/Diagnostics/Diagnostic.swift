@@ -17,6 +17,9 @@ public struct Diagnostic: Sendable, Hashable {
     public var byte: UInt8?
     /// The whole explanation, with an example of a valid value where one helps.
     public var message: String
+    /// What kind of character it was ("a lowercase letter"), in a redacted diagnostic, which
+    /// has no `character`.
+    public var category: String? = nil
 
     public init(
         code: ErrorCode, offset: Int?, length: Int = 1, character: Unicode.Scalar? = nil,

@@ -15,6 +15,9 @@ public struct FieldResult: Sendable, Hashable {
     /// Characters `--strip` removed.
     public var removed: [Diagnostic] = []
 
+    /// Whether `redacted` made this: the input, value and output are left out.
+    public var isRedacted = false
+
     public init(input: String) { self.input = input }
 
     public var isValid: Bool { errors.isEmpty }

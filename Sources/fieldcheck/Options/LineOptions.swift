@@ -79,6 +79,12 @@ struct ReportOptions: ParsableArguments {
     @Flag(help: "Print counts of what was read, accepted and rejected (by code) on stderr at the end.")
     var summary = false
 
+    @Flag(
+        help:
+            "Keep values and characters out of diagnostics and JSON (codes, offsets, lengths and character categories stay)."
+    )
+    var redact = false
+
     @Option(
         help:
             "Colour diagnostics and draw a caret under the character: auto (when stderr is a terminal), always or never."

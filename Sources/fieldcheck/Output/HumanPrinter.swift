@@ -9,6 +9,11 @@ struct HumanPrinter {
     var caret: Bool
 
     func render(_ result: FieldResult, at location: Location) -> String {
+        if result.isRedacted {
+            return (result.errors + result.removed + result.warnings).map {
+                render(place: location.description, input: nil, $0, warning: !result.errors.contains($0))
+            }.joined()
+        }
         var out = ""
         let shown = Self.display(result.input)
         for diagnostic in result.errors {

@@ -20,7 +20,7 @@ enum JSONLinesPrinter {
         if let file = location.file { out += "\"file\":\(JSON.string(file))," }
         // Values given with --value are numbered as lines: "value" is the canonical value's key.
         out += "\"\(location.unit == "value" ? "line" : location.unit)\":\(location.number)"
-        out += ",\"input\":\(JSON.string(result.input))"
+        out += ",\"input\":\(result.isRedacted ? "null" : JSON.string(result.input))"
         out += ",\"valid\":\(result.isValid)"
         out += ",\"value\":\(JSON.string(result.value))"
         out += ",\"output\":\(JSON.string(result.output))"
@@ -41,13 +41,15 @@ enum JSONLinesPrinter {
     /// above. `row` is the data row, `line` the physical line it starts on, `field` the cell's
     /// 1-based position; `column`, `field` and `input` are null for a problem of the whole row
     /// (`ragged_row`, `malformed_csv`).
-    static func render(_ problem: CellProblem, file: String?, row: Int, line: Int, warning: Bool) -> String {
+    static func render(
+        _ problem: CellProblem, file: String?, row: Int, line: Int, warning: Bool, redacted: Bool = false
+    ) -> String {
         var out = "{"
         if let file { out += "\"file\":\(JSON.string(file))," }
         out += "\"row\":\(row),\"line\":\(line)"
         out += ",\"column\":\(JSON.string(problem.column))"
         out += ",\"field\":\(problem.field.map { String($0 + 1) } ?? "null")"
-        out += ",\"input\":\(problem.column == nil ? "null" : JSON.string(problem.input))"
+        out += ",\"input\":\(problem.column == nil || redacted ? "null" : JSON.string(problem.input))"
         out += ",\"severity\":\"\(warning ? "warning" : "error")\","
         return out + members(problem.diagnostic) + "}\n"
     }
@@ -65,6 +67,7 @@ enum JSONLinesPrinter {
         if let codepoint = diagnostic.codepoint, diagnostic.byte != nil {
             out += ",\"byte\":\(JSON.string(codepoint))"
         }
+        if let category = diagnostic.category { out += ",\"category\":\(JSON.string(category))" }
         out += ",\"message\":\(JSON.string(diagnostic.message))"
         return out
     }
