@@ -166,7 +166,7 @@ import Testing
         let run = try CLI.run(["csv", "--schema", path, "--normalize", "--json"], input: input)
         #expect(run.objects.map { "\($0["row"]!) \($0["code"]!)" } == ["3 not_unique", "4 required"])
         let rows = try CLI.run(["csv", "--schema", path, "--normalize", "-q"], input: input)
-        #expect(rows.stdout == "id,amount,when\na,1234.5,2026-04-13\nb,,2026-04-13\n")
+        #expect(rows.stdout == "id,amount,when\na,1234.50,2026-04-13\nb,,2026-04-13\n")
     }
 }
 

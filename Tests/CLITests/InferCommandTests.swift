@@ -68,7 +68,7 @@ import Testing
         try Data(written.stdout.utf8).write(to: schema)
         let checked = try CLI.run(["csv", "--schema", schema.path, "--normalize", path])
         #expect(checked.status == 0, "\(checked.stderr)")
-        #expect(checked.stdout.contains("2025-04-04;Überweisung Müller;-12500;-3669.69;nein"))
+        #expect(checked.stdout.contains("2025-04-04;Überweisung Müller;-12500.00;-3669.69;nein"))
     }
 
     @Test func csvReadsOtherEncodings() throws {

@@ -314,7 +314,7 @@ public struct ColumnSchema: Sendable {
                     guard let decimal = ExactDecimal(text) else {
                         throw ConfigurationError("\(path).enum: '\(text)' is not a number")
                     }
-                    return decimal.description
+                    return decimal.normalizedDescription
                 case .date:
                     guard let day = CivilDate(iso: text) else {
                         throw ConfigurationError("\(path).enum: '\(text)' is not an ISO date (yyyy-MM-dd)")

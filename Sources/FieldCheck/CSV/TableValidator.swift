@@ -119,6 +119,9 @@ public final class TableValidator {
         let required: Bool
         let bareNumber: Bool
         let allowedValues: [String]?
+        /// Numbers keep the scale written (3.00), but compare as values: `3.00` repeats `3`
+        /// and is in `enum: [3]`.
+        let isNumber: Bool
 
         init(schema: ColumnSchema, index: Int, validator: FieldValidator, unique: UniqueSet?) {
             self.schema = schema
@@ -128,6 +131,24 @@ public final class TableValidator {
             required = schema.required
             bareNumber = schema.bareNumber
             allowedValues = schema.allowedValues
+            if case .number = schema.spec.kind { isNumber = true } else { isNumber = false }
+        }
+
+        /// The part of a canonical value that is compared: a number without the trailing
+        /// zeros of its scale (`3.00` is compared as `3`).
+        func comparedRange(_ range: Range<Int>, in bytes: [UInt8]) -> Range<Int> {
+            guard isNumber, let point = bytes[range].firstIndex(of: UInt8(ascii: ".")),
+                !bytes[range].contains(UInt8(ascii: "E"))
+            else { return range }
+            var end = range.upperBound
+            while end > point + 1 && bytes[end - 1] == UInt8(ascii: "0") { end -= 1 }
+            if end == point + 1 { end = point }
+            return range.lowerBound..<end
+        }
+
+        func compared(_ value: String) -> String {
+            let bytes = Array(value.utf8)
+            return String(decoding: bytes[comparedRange(0..<bytes.count, in: bytes)], as: UTF8.self)
         }
     }
 
@@ -357,7 +378,9 @@ public final class TableValidator {
                 { column.validator.acceptFast(cell, at: $0) })
             {
                 if let allowed = column.allowedValues {
-                    let value = String(decoding: result.outputBytes[range], as: UTF8.self)
+                    let value = String(
+                        decoding: result.outputBytes[column.comparedRange(range, in: result.outputBytes)], as: UTF8.self
+                    )
                     if !allowed.contains(value) {
                         reject(String(decoding: cell, as: UTF8.self), notInEnum(value, allowed))
                         return
@@ -365,13 +388,14 @@ public final class TableValidator {
                 }
                 result.outputRanges[column.index] = range
                 if column.unique != nil {
+                    let key = column.comparedRange(range, in: result.outputBytes)
                     if deferringUniqueness {
                         let hash = result.outputBytes.withUnsafeBufferPointer {
-                            UniqueSet.hash(UnsafeBufferPointer(rebasing: $0[range]))
+                            UniqueSet.hash(UnsafeBufferPointer(rebasing: $0[key]))
                         }
-                        result.pendingUnique.append((position, result.errors.count, range, hash))
+                        result.pendingUnique.append((position, result.errors.count, key, hash))
                     } else {
-                        _ = lookUp(column, range, input: nil, record, at: result.errors.count, row: row, into: &result)
+                        _ = lookUp(column, key, input: nil, record, at: result.errors.count, row: row, into: &result)
                     }
                 }
                 return
@@ -392,14 +416,15 @@ public final class TableValidator {
             for error in fieldResult.errors { reject(fieldResult.input, error) }
             return
         }
-        if let allowed = column.allowedValues, !allowed.contains(value) {
+        if let allowed = column.allowedValues, !allowed.contains(column.compared(value)) {
             reject(fieldResult.input, notInEnum(value, allowed))
             return
         }
         let range = result.append(fieldResult.emitted ?? value)
         result.outputRanges[column.index] = range
         if column.unique != nil {
-            let key = fieldResult.emitted.map { $0 == value ? range : result.append(value) } ?? range
+            let whole = fieldResult.emitted.map { $0 == value ? range : result.append(value) } ?? range
+            let key = column.comparedRange(whole, in: result.outputBytes)
             let input = fieldResult.input == String(decoding: cell, as: UTF8.self) ? nil : fieldResult.input
             if deferringUniqueness {
                 let hash = result.outputBytes.withUnsafeBufferPointer {

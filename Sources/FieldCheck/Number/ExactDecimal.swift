@@ -3,11 +3,19 @@
 ///
 /// The value is `(negative ? -1 : 1) × digits × 10^exponent`; `digits` has no leading zeros
 /// (zero is the empty digit string).
+///
+/// The scale written is kept apart from the value, as Python's `Decimal` and SQL's DECIMAL
+/// keep it: `3,00` is 3.00, not 3 (money keeps its cents), while `3.00 == 3` and both hash
+/// alike.
 public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible, Comparable {
     public var negative: Bool
     /// ASCII digits without leading zeros.
     public var digits: [UInt8]
     public var exponent: Int
+    /// How many fraction digits the value was written with in plain notation (`1.50` has 2,
+    /// `1.5E1` is 15 and has 0, `1.50E1` is 15.0 and has 1): `description` writes at least
+    /// these. Not part of the value: equality, order and hashing ignore it.
+    public var scale: Int = 0
 
     /// Zero, built without the normalizing work of the general initializer.
     public init() {
@@ -32,7 +40,30 @@ public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible, Compara
         self.negative = negative && !all.isEmpty
         self.digits = all
         self.exponent = exp
+        // Clamped: an exponent a reader let through must not make a count overflow.
+        self.scale = max(0, fractionDigits.count - min(max(exponent, -(1 << 40)), 1 << 40))
     }
+
+    public static func == (a: ExactDecimal, b: ExactDecimal) -> Bool {
+        a.negative == b.negative && a.digits == b.digits && a.exponent == b.exponent
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(negative)
+        hasher.combine(digits)
+        hasher.combine(exponent)
+    }
+
+    /// The same value without a written scale: `3.00` is `3`, the form values are compared in.
+    public var normalized: ExactDecimal {
+        var copy = self
+        copy.scale = 0
+        return copy
+    }
+
+    /// The most fraction digits a written scale adds to the plain form: past it the value is
+    /// written as it would be without one.
+    static let maximumWrittenScale = 60
 
     /// Parses a plain or scientific ASCII decimal (`-1234.56`, `1E+400`, `.5`).
     public init?(_ text: String) {
@@ -76,12 +107,21 @@ public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible, Compara
     public func scaled(by power: Int) -> ExactDecimal {
         var copy = self
         if !copy.isZero { copy.exponent += power }
+        copy.scale = max(0, scale - power)
         return copy
     }
 
     /// Canonical text: plain notation (`-1234.56`, `0.001`) with ASCII digits and `.`; when
     /// that would take more than 60 characters, `d.dddE±n` (`1E+400`).
     public var description: String {
+        let plain = normalizedDescription
+        guard scale > fractionDigitCount, scale <= Self.maximumWrittenScale, !plain.contains("E") else { return plain }
+        let padding = String(repeating: "0", count: scale - fractionDigitCount)
+        return plain + (fractionDigitCount == 0 ? "." : "") + padding
+    }
+
+    /// The canonical text of the value alone, its written scale left out (`3` for `3.00`).
+    public var normalizedDescription: String {
         if digits.isEmpty { return "0" }
         let sign = negative ? "-" : ""
         let text = String(decoding: digits.map { $0 + 0x30 }, as: UTF8.self)

@@ -224,12 +224,19 @@ final class FastNumber {
     @inline(__always)
     private func finish(_ out: UnsafeMutablePointer<UInt8>, negative: Bool, integerDigits: Int, written: Int) -> Int {
         let digits = out + 3
-        // Canonical form: no leading integer zeros, no trailing fraction zeros, "0" for zero.
+        // Canonical form: no leading integer zeros, the fraction digits as written (the scale
+        // is kept: 3,00 is 3.00), "0" for zero, and no sign on zero (-0,00 is 0.00).
         var firstDigit = 0
         while firstDigit < integerDigits && digits[firstDigit] == 0x30 { firstDigit += 1 }
-        var end = written
-        while end > integerDigits && digits[end - 1] == 0x30 { end -= 1 }
-        guard integerDigits - firstDigit <= 60, end - integerDigits <= 60 else { return 0 }
+        let end = written
+        guard integerDigits - firstDigit <= 60, end - integerDigits <= ExactDecimal.maximumWrittenScale else {
+            return 0
+        }
+        var isZero = true
+        for position in firstDigit..<end where digits[position] != 0x30 {
+            isZero = false
+            break
+        }
         // Moved down in place: every byte goes to an offset below the one it is read from.
         var length = 0
         func put(_ byte: UInt8) {
@@ -239,7 +246,7 @@ final class FastNumber {
         if firstDigit == integerDigits && end == integerDigits {
             put(0x30)
         } else {
-            if negative { put(UInt8(ascii: "-")) }
+            if negative && !isZero { put(UInt8(ascii: "-")) }
             if firstDigit == integerDigits { put(0x30) }
             for position in firstDigit..<integerDigits { put(digits[position]) }
             if end > integerDigits {

@@ -66,14 +66,18 @@ final class NumberFormat {
 
     /// The fewest and most fraction digits written for `value` (not in the integer style).
     private func fractionDigitRange(_ value: ExactDecimal) -> (min: Int, max: Int) {
-        var digits =
-            fractionDigits ?? (style == .percent ? max(0, value.fractionDigitCount - 2) : value.fractionDigitCount)
+        let shift = style == .percent ? 2 : 0
+        var digits = fractionDigits ?? max(0, value.fractionDigitCount - shift)
+        // The scale written stays (9583105164.80 is 9.583.105.164,80 in de_DE), as ICU
+        // writes a decimal with a scale.
+        let written = min(max(0, value.scale - shift), ExactDecimal.maximumWrittenScale)
         if style == .scientific && fractionDigits == nil { digits = max(0, value.digits.count - 1) }
         if style == .currency && fractionDigits == nil {
             // Never fewer digits than the currency writes (1.5 € is 1,50 €), never lose one.
-            return (currencyDigits, max(digits, currencyDigits))
+            return (max(currencyDigits, written), max(digits, currencyDigits, written))
         }
-        return (fractionDigits ?? 0, max(digits, 0))
+        if style == .scientific || style == .integer { return (fractionDigits ?? 0, max(digits, 0)) }
+        return (fractionDigits ?? written, max(digits, fractionDigits ?? written))
     }
 
     func string(_ value: ExactDecimal) -> String {

@@ -16,7 +16,8 @@ extension Fieldcheck {
                 (with a warning for a variant). NaN and infinity are rejected.
 
                 The output is the exact canonical decimal (-1234.56: ASCII digits, '.' as the \
-                decimal separator, no grouping), never through a binary float.
+                decimal separator, no grouping), never through a binary float, with the scale \
+                written (3,00 is 3.00).
 
                 Examples:
                   fieldcheck number --locale de_DE            # 1.234,56 -> 1234.56
