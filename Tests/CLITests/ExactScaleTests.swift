@@ -24,7 +24,8 @@ import Testing
         #expect(run.lines == ["9.583.105.164,80", "1,5", "2"])
         let rounded = try CLI.run(["number", "--fraction-digits", "1"], input: "2.25\n2.35\n")
         #expect(rounded.lines == ["2.2", "2.4"])
-        let money = try CLI.run(["number", "--to", "de_DE", "--to-style", "currency", "--currency", "EUR"], input: "3\n")
+        let money = try CLI.run(
+            ["number", "--to", "de_DE", "--to-style", "currency", "--currency", "EUR"], input: "3\n")
         #expect(money.lines == ["3,00\u{A0}€"])
     }
 

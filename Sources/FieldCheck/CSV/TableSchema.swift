@@ -162,40 +162,26 @@ public struct ColumnSchema: Sendable {
             }
             let decimalChar = try text("decimalChar")
             let groupChar = try text("groupChar")
-            if explicitLocale != nil, decimalChar != nil || groupChar != nil {
-                // Both given: they must describe the same numbers.
-                let symbols = NumberSymbols(locale: locale)
-                if let decimalChar, decimalChar != symbols.decimalSeparator {
-                    throw ConfigurationError(
-                        "\(path).decimalChar: '\(decimalChar)' is not the decimal separator of \(locale) "
-                            + "('\(symbols.decimalSeparator)'); drop one of the two keys")
+            if decimalChar != nil || groupChar != nil {
+                // Table Schema's separators, any character each, over the locale's (with a
+                // locale) or over Table Schema's defaults: '.' and no grouping.
+                if explicitLocale == nil {
+                    locale = .posix
+                    number.decimalSeparator = decimalChar ?? "."
+                    number.groupingSeparator = groupChar ?? ""
+                } else {
+                    // The locale's own separators, named again, change nothing.
+                    let own = NumberSymbols(locale: locale)
+                    number.decimalSeparator = decimalChar == own.decimalSeparator ? nil : decimalChar
+                    number.groupingSeparator =
+                        groupChar.map { own.usesGrouping && Self.sameGrouping($0, own.groupingSeparator) } == true
+                        ? nil : groupChar
                 }
-                if let groupChar, !(symbols.usesGrouping && Self.sameGrouping(groupChar, symbols.groupingSeparator)) {
-                    throw ConfigurationError(
-                        "\(path).groupChar: '\(groupChar)' is not the grouping separator of \(locale) "
-                            + "('\(symbols.groupingSeparator)'); drop one of the two keys")
+                do {
+                    _ = try NumberValidator.withSeparators(NumberSymbols(locale: locale), of: number)
+                } catch {
+                    throw ConfigurationError("\(path): \(error.message)")
                 }
-            }
-            if explicitLocale == nil, decimalChar != nil || groupChar != nil {
-                // Table Schema's separators, as the locale whose numbers use them.
-                let pair = (decimalChar ?? ".", groupChar)
-                let choice: (String, Bool)? =
-                    switch pair {
-                    case (".", nil): ("en_US", false)
-                    case (".", ","): ("en_US", true)
-                    case (".", "'"), (".", "’"): ("de_CH", true)
-                    case (",", nil): ("de_DE", false)
-                    case (",", "."): ("de_DE", true)
-                    case (",", " "), (",", "\u{A0}"), (",", "\u{202F}"): ("fr_FR", true)
-                    default: nil
-                    }
-                guard let choice else {
-                    throw ConfigurationError(
-                        "\(path): decimalChar '\(decimalChar ?? ".")' with groupChar '\(groupChar ?? "")' matches "
-                            + "no locale fieldcheck maps it to; give the column a 'locale' (such as de_DE)")
-                }
-                locale = try LocaleID(choice.0)
-                number.allowGrouping = choice.1
             }
             if let flag = object["bareNumber"] {
                 guard let value = flag as? Bool else {

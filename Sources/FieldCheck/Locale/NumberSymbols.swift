@@ -3,6 +3,26 @@ internal import CICU
 /// What a locale uses to write numbers, read from ICU's data once.
 public struct NumberSymbols: Sendable, Hashable {
     public var locale: LocaleID
+    /// How messages name where these numbers come from, when not by the locale: a field's own
+    /// separators ("this field's format").
+    public var name: String? = nil
+    /// The locale, or the name given instead.
+    public var placeName: String { name ?? locale.description }
+
+    /// Digits (ASCII) written with these symbols: grouped by the grouping sizes when grouping
+    /// is used, the decimal separator before `fraction`.
+    public func written(_ integer: String, fraction: String? = nil) -> String {
+        var groups: [Substring] = []
+        var rest = Substring(integer)
+        var size = primaryGroupingSize
+        while usesGrouping, size > 0, rest.count > size {
+            groups.insert(rest.suffix(size), at: 0)
+            rest = rest.dropLast(size)
+            size = secondaryGroupingSize > 0 ? secondaryGroupingSize : primaryGroupingSize
+        }
+        groups.insert(rest, at: 0)
+        return groups.joined(separator: groupingSeparator) + (fraction.map { decimalSeparator + $0 } ?? "")
+    }
     public var decimalSeparator: String
     public var groupingSeparator: String
     /// Digits per group nearest the decimal separator (3 in `1,234,567`).

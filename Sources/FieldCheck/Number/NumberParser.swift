@@ -215,7 +215,9 @@ final class NumberParser {
         let own = Array(symbols.exponentSymbol.unicodeScalars.filter { !$0.isBidiMark })
         if !own.isEmpty && own != ["E"] { exponents.insert(own, at: 0) }
         exponentSymbols = exponents
-        groupingExample = NumberSymbols.formatExample("1234567", locale: symbols.locale)
+        groupingExample =
+            symbols.name == nil
+            ? NumberSymbols.formatExample("1234567", locale: symbols.locale) : symbols.written("1234567")
         // What affixes and exponent symbols hold; the separators and signs of the body join
         // them in what a number can hold.
         let affixScalars = candidates.flatMap { $0.prefix + $0.suffix + $0.prefixKeys + $0.reversedSuffixKeys }
@@ -497,7 +499,7 @@ final class NumberParser {
                 return fail(
                     mixed ? .mixedDigits : .unexpectedCharacter, index,
                     (mixed ? "digits of two numbering systems" : "a digit of another numbering system")
-                        + "; \(self.symbols.locale) writes the digits \(digits) (\(self.symbols.numberingSystem))")
+                        + "; \(self.symbols.placeName) writes the digits \(digits) (\(self.symbols.numberingSystem))")
             }
             if isGroupingSeparator(scalar) && parsed.exponentIndex == nil {
                 if parsed.decimalIndex != nil {
@@ -544,12 +546,12 @@ final class NumberParser {
             if isMinus(scalar) || isPlus(scalar) {
                 return fail(
                     .misplacedSign, index,
-                    "a sign can only stand where \(self.symbols.locale) writes it, as in \(self.symbols.minusSign)5")
+                    "a sign can only stand where \(self.symbols.placeName) writes it, as in \(self.symbols.minusSign)5")
             }
             if scalar == decimal || isGroupingSeparator(scalar) {
                 return fail(.unexpectedCharacter, index, "a separator cannot stand in the exponent")
             }
-            return fail(.unexpectedCharacter, index, "not part of a number in \(self.symbols.locale)")
+            return fail(.unexpectedCharacter, index, "not part of a number in \(self.symbols.placeName)")
         }
         if work.integer.isEmpty && work.fraction.isEmpty {
             // Point at the first character that is neither a sign nor a separator ('x' in "-x").
@@ -599,7 +601,7 @@ final class NumberParser {
                 return NumberFailure(
                     code: .misplacedGroupingSeparator, index: separator.index,
                     reason:
-                        "\(after) digit\(after == 1 ? " follows" : "s follow") it; \(self.symbols.locale) groups as in \(example)"
+                        "\(after) digit\(after == 1 ? " follows" : "s follow") it; \(self.symbols.placeName) groups as in \(example)"
                 )
             }
         }
@@ -608,7 +610,7 @@ final class NumberParser {
             return NumberFailure(
                 code: .misplacedGroupingSeparator, index: separators[0].index,
                 reason:
-                    "\(firstGroup) digits stand before it without a separator; \(self.symbols.locale) groups as in \(example)"
+                    "\(firstGroup) digits stand before it without a separator; \(self.symbols.placeName) groups as in \(example)"
             )
         }
         return nil
@@ -671,6 +673,6 @@ final class NumberParser {
             (0..<integerEnd).filter { symbols.digitValue(text[$0]) != nil }.dropFirst(digitsBeforeGap).first
             .map { " before column \($0 + 1)" } ?? ""
         return "grouped only in part: did you mean \(suggestion)? No separator stands\(gapColumn), "
-            + "and \(symbols.locale) groups at every boundary, as in \(groupingExample)"
+            + "and \(symbols.placeName) groups at every boundary, as in \(groupingExample)"
     }
 }

@@ -26,6 +26,12 @@ public struct NumberSpec: Sendable, Hashable {
     public var toStyle: NumberStyle? = nil
     /// Round the formatted output to this many fraction digits (half-even).
     public var fractionDigits: Int? = nil
+    /// The decimal separator, instead of the locale's (Table Schema's `decimalChar`): one
+    /// character.
+    public var decimalSeparator: String? = nil
+    /// The grouping separator, instead of the locale's (Table Schema's `groupChar`): one
+    /// character, or empty for none.
+    public var groupingSeparator: String? = nil
 
     public init() {}
 

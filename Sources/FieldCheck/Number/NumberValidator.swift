@@ -24,7 +24,8 @@ final class NumberValidator: TypedValidator {
         if let min = spec.minimum, let max = spec.maximum, max < min {
             throw ConfigurationError("\(vocabulary.minimum) \(min) is greater than \(vocabulary.maximum) \(max)")
         }
-        var symbols = NumberSymbols(locale: locale).forStyle(spec.style)
+        let ownSymbols = NumberSymbols(locale: locale).forStyle(spec.style)
+        var symbols = try Self.withSeparators(ownSymbols, of: spec)
         if !spec.allowGrouping { symbols.usesGrouping = false }
         if let currency = spec.currency { try NumberSymbols.checkCurrency(currency) }
         parser = try NumberParser(symbols: symbols, style: spec.style, currency: spec.currency, vocabulary: vocabulary)
@@ -68,11 +69,64 @@ final class NumberValidator: TypedValidator {
                 locale: locale, style: spec.style == .scientific ? .decimal : spec.style,
                 currency: spec.currency ?? symbols.currencyCode, fractionDigits: nil))?.string(sample)
             ?? sample.description
+        // Separators of the field's own are put where the locale's stand.
+        let custom = spec.decimalSeparator != nil || spec.groupingSeparator != nil
+        let written =
+            custom && (spec.style == .decimal || spec.style == .integer)
+            ? symbols.written("1234", fraction: spec.integerOnly || spec.style == .integer ? nil : "56")
+            : custom ? formatted.replacingSeparators(of: ownSymbols, with: symbols) : formatted
         // Without grouping, an example must not show any.
         let shown =
-            spec.allowGrouping
-            ? formatted : formatted.replacingGroups(symbols.groupingSeparator)
-        example = "a number like \(shown) (\(locale)\(spec.allowGrouping ? "" : ", without grouping"))"
+            custom || spec.allowGrouping
+            ? written : written.replacingGroups(symbols.groupingSeparator)
+        let label =
+            custom
+            ? "decimal separator '\(symbols.decimalSeparator)'"
+                + (symbols.usesGrouping && spec.allowGrouping
+                    ? ", grouping separator '\(symbols.groupingSeparator)'" : ", without grouping")
+            : "\(locale)\(spec.allowGrouping ? "" : ", without grouping")"
+        example = "a number like \(shown) (\(label))"
+    }
+
+    /// The locale's symbols with the field's own separators (Table Schema's `decimalChar` and
+    /// `groupChar`), checked: one character each, neither a digit nor a sign, not the same.
+    static func withSeparators(_ own: NumberSymbols, of spec: NumberSpec) throws(ConfigurationError) -> NumberSymbols {
+        var symbols = own
+        func check(_ text: String, _ what: String) throws(ConfigurationError) {
+            guard text.unicodeScalars.count == 1, let scalar = text.unicodeScalars.first else {
+                throw ConfigurationError("the \(what) '\(text)' must be one character")
+            }
+            if scalar.properties.numericType != nil || own.digitValue(scalar) != nil
+                || "+-\u{2212}".unicodeScalars.contains(scalar)
+                || scalar.properties.isWhitespace && what == "decimal separator"
+            {
+                throw ConfigurationError("the \(what) '\(text)' cannot be a digit, a sign or a space")
+            }
+        }
+        if let decimal = spec.decimalSeparator {
+            try check(decimal, "decimal separator")
+            symbols.decimalSeparator = decimal
+        }
+        if let group = spec.groupingSeparator {
+            if group.isEmpty {
+                symbols.usesGrouping = false
+            } else {
+                try check(group, "grouping separator")
+                symbols.groupingSeparator = group
+                symbols.usesGrouping = true
+                if symbols.primaryGroupingSize <= 0 {
+                    symbols.primaryGroupingSize = 3
+                    symbols.secondaryGroupingSize = 3
+                }
+            }
+        }
+        if spec.decimalSeparator != nil || spec.groupingSeparator != nil { symbols.name = "this field's format" }
+        if symbols.usesGrouping && symbols.groupingSeparator == symbols.decimalSeparator {
+            throw ConfigurationError(
+                "the decimal and the grouping separator are both '\(symbols.decimalSeparator)': set the other "
+                    + "separator too (an empty grouping separator for none)")
+        }
+        return symbols
     }
 
     func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int {
@@ -203,7 +257,7 @@ final class NumberValidator: TypedValidator {
             case .success(let other) = swapped.parser.parse(scalars)
         {
             diagnostic.message +=
-                "; '\(value)' is not a number in \(locale), but in \(swapped.locale) it reads as \(other.value)"
+                "; '\(value)' is not a number in \(parser.symbols.placeName), but in \(swapped.locale) it reads as \(other.value)"
         }
         return diagnostic
     }
@@ -314,6 +368,21 @@ final class NumberValidator: TypedValidator {
 
 extension String {
     /// The text without a grouping separator (`1.234,56` → `1234,56`).
+    /// The text with one set of separators put where another's stand.
+    fileprivate func replacingSeparators(of old: NumberSymbols, with new: NumberSymbols) -> String {
+        var out = ""
+        for character in self {
+            if String(character) == old.decimalSeparator {
+                out += new.decimalSeparator
+            } else if String(character) == old.groupingSeparator {
+                out += new.usesGrouping ? new.groupingSeparator : ""
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+
     fileprivate func replacingGroups(_ separator: String) -> String {
         guard separator.count == 1 else { return self }
         return split(separator: Character(separator), omittingEmptySubsequences: false).joined()
