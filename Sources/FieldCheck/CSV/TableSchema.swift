@@ -78,6 +78,13 @@ public struct TableSchema: Sendable {
                 }
                 header = flag
             }
+            // CSV Dialect's skipInitialSpace: the spaces after a delimiter are not the cell's.
+            if let value = object["skipInitialSpace"] {
+                guard let flag = value as? Bool else {
+                    throw ConfigurationError("\(source): dialect.skipInitialSpace: expected true or false")
+                }
+                if flag { for index in self.columns.indices { self.columns[index].spec.trim = true } }
+            }
         }
         if let key = root["primaryKey"] {
             let names = (key as? [Any])?.compactMap(scalarText) ?? scalarText(key).map { [$0] } ?? []
@@ -103,6 +110,9 @@ public struct ColumnSchema: Sendable {
     public var bareNumber = true
     /// Where the column was defined, for messages ("schema.yaml: fields[2]").
     public var path: String
+    /// The 1-based cell the column is, when it is named by its position (`--column 5=number`
+    /// on a file without a header): used when the file has no header, or no column so named.
+    public var position: Int? = nil
 
     public init(name: String, spec: FieldSpec, path: String) {
         self.name = name
@@ -239,6 +249,10 @@ public struct ColumnSchema: Sendable {
                     "\(path).format: unknown string format '\(format)'; use default, email, uri or uuid")
             }
             spec.pattern = pattern
+        }
+        if let value = object["trim"] {
+            guard let flag = value as? Bool else { throw ConfigurationError("\(path).trim: expected true or false") }
+            spec.trim = flag
         }
         self.init(name: name, spec: spec, path: path)
         bareNumber = bare

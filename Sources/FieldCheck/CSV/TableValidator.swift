@@ -175,19 +175,23 @@ public final class TableValidator {
         let schema = compiled.schema
         recordLimitHint = schema.recordLimitHint
         self.header = header
-        self.width = header?.count ?? max(width, schema.columns.count)
+        self.width =
+            header?.count ?? max(width, schema.columns.count, schema.columns.compactMap(\.position).max() ?? 0)
         var columns: [Column] = []
         for (position, column) in schema.columns.enumerated() {
             let index: Int
             if let header {
-                guard let found = header.firstIndex(of: column.name) else {
+                if let found = header.firstIndex(of: column.name) {
+                    index = found
+                } else if let cell = column.position, cell <= header.count {
+                    index = cell - 1
+                } else {
                     throw ConfigurationError(
                         "\(column.path).name: the column '\(column.name)' is not in the header of \(file) "
                             + "(its columns: \(header.joined(separator: ", ")))")
                 }
-                index = found
             } else {
-                index = position
+                index = column.position.map { $0 - 1 } ?? position
             }
             let validator = compiled.validators[position]
             columns.append(

@@ -44,5 +44,6 @@ public struct RuleVocabulary: Sendable, Hashable {
     /// A Table Schema's keys (`csv --schema`, `--column`).
     public static let tableSchema = RuleVocabulary(
         allow: "allow:", deny: "deny:", preset: "preset:", minimum: "minimum", maximum: "maximum",
-        minLength: "minLength", maxLength: "maxLength", currencyStyle: "style: currency", currency: "currency:")
+        minLength: "minLength", maxLength: "maxLength", currencyStyle: "style: currency", currency: "currency:",
+        trimHint: "a field's trim: true ignores white space at the ends")
 }

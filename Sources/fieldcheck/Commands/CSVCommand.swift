@@ -52,8 +52,14 @@ extension Fieldcheck {
                 valueName: "NAME"))
         var encoding: String?
 
-        @Flag(help: "The first row is data, not a header; schema columns are matched by position.")
+        @Flag(
+            help:
+                "The first row is data, not a header; schema columns are matched by position, and a --column named by a number (5=number) is that cell."
+        )
         var noHeader = false
+
+        @Flag(help: "Ignore white space at both ends of every cell (a field's trim: true does it for one column).")
+        var trim = false
 
         @Flag(help: "Write accepted rows with every checked cell in canonical form (numbers exact, dates ISO 8601).")
         var normalize = false
@@ -134,6 +140,11 @@ extension Fieldcheck {
                     table.columns.append(inline)
                 }
             }
+            for index in table.columns.indices {
+                if trim { table.columns[index].spec.trim = true }
+                table.columns[index].spec.vocabulary.trimHint =
+                    "--trim (or a field's trim: true) ignores white space at the ends"
+            }
             table.recordLimitHint = "raise --max-record-bytes up to 64 MiB to check it"
             let encoding = self.encoding ?? table.encoding
             if let encoding { _ = try Transcoder(from: encoding) }  // an unknown name is exit 2 before reading
@@ -165,8 +176,15 @@ extension Fieldcheck {
                 let format = parts[2]
                 let styles = DateStyle.allCases.map(\.rawValue) + NumberStyle.allCases.map(\.rawValue)
                 object[styles.contains(format) ? "style" : "format"] = format
+            } else if parts[0] == "date" {
+                // As `fieldcheck date` reads: the locale's short style.
+                object["style"] = "short"
             }
-            return try ColumnSchema(object: object, path: path, defaultLocale: defaultLocale)
+            var column = try ColumnSchema(object: object, path: path, defaultLocale: defaultLocale)
+            // A number names the cell by its position (1 is the first), used when the file has
+            // no header or no column of that name.
+            if let cell = Int(name), cell >= 1, name.allSatisfy(\.isASCII) { column.position = cell }
+            return column
         }
     }
 }

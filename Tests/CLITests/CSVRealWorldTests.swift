@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// Issue 18: real files as they come — cells with spaces, columns by position, dates as the
+/// locale writes them.
+@Suite struct CSVRealWorldTests {
+    static func schema(_ text: String) throws -> String {
+        let url = CLI.temporaryFile("realworld.yaml")
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    @Test func aColumnByItsPositionWithoutAHeader() throws {
+        let run = try CLI.run(
+            ["csv", "--no-header", "--column", "5=number:de_DE", "--normalize"],
+            input: "a,b,c,d,\"1.234,5\"\nx,y,z,w,1.2.3\n")
+        #expect(run.status == 1)
+        #expect(run.stdout == "a,b,c,d,1234.5\n")
+        #expect(run.stderr.contains("row 2 (line 2), column '5': '1.2.3'"))
+        // A row too short for the position is missing that cell.
+        let short = try CLI.run(["csv", "--no-header", "--column", "5=number"], input: "1,2,3,4,5\n1,2\n")
+        #expect(short.status == 1)
+        #expect(short.stderr.contains("[ragged_row]") || short.stderr.contains("[missing_column]"))
+    }
+
+    @Test func aNumberNamesAHeaderColumnFirstThenAPosition() throws {
+        let byName = try CLI.run(["csv", "--column", "2=integer"], input: "a,2\nx,5\n")
+        #expect(byName.status == 0)
+        let byPosition = try CLI.run(["csv", "--column", "2=integer"], input: "a,b\nx,y\n")
+        #expect(byPosition.status == 1)
+        #expect(byPosition.stderr.contains("column '2': 'y'"))
+    }
+
+    @Test func anInlineDateReadsTheLocalesShortStyle() throws {
+        let run = try CLI.run(
+            ["csv", "--column", "Buchungstag=date:de_DE", "--normalize"], input: "Buchungstag\n13.04.26\n2026-04-13\n")
+        #expect(run.status == 1)
+        #expect(run.stdout == "Buchungstag\n2026-04-13\n")
+        #expect(run.stderr.contains("expected a date like 13.04.26 (dd.MM.yy)"))
+        let iso = try CLI.run(["csv", "--column", "d=date:de_DE:yyyy-MM-dd"], input: "d\n2026-04-13\n")
+        #expect(iso.status == 0)
+    }
+
+    @Test func trimmingCells() throws {
+        let input = "a,b\n\" 1.000,00\",\" x \"\n"
+        let plain = try CLI.run(["csv", "--column", "a=number:de_DE", "--normalize"], input: input)
+        #expect(plain.status == 1)
+        #expect(plain.stderr.contains("--trim (or a field's trim: true) ignores white space at the ends"))
+        let trimmed = try CLI.run(["csv", "--column", "a=number:de_DE", "--normalize", "--trim"], input: input)
+        #expect(trimmed.status == 0)
+        #expect(trimmed.stdout == "a,b\n1000.00, x \n")
+        let key = try Self.schema("fields:\n  - {name: a, type: number, locale: de_DE, trim: true}\n")
+        let byKey = try CLI.run(["csv", "--schema", key, "--normalize"], input: input)
+        #expect(byKey.stdout == "a,b\n1000.00, x \n")
+        let dialect = try Self.schema(
+            "dialect: {skipInitialSpace: true}\nfields: [{name: a, type: integer}, {name: b, type: integer}]\n")
+        let skipped = try CLI.run(["csv", "--schema", dialect, "--normalize"], input: "a,b\n1, 2\n")
+        #expect(skipped.status == 0)
+        #expect(skipped.stdout == "a,b\n1,2\n")
+    }
+}
