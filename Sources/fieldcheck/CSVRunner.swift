@@ -95,12 +95,12 @@ struct CSVRunner {
                         if header {
                             if !wroteHeader && !json && !check {
                                 try out.write(record.raw)
-                                if record.terminator.isEmpty { try out.write(newline) }
+                                if record.needsTerminator { try out.write(newline) }
                                 wroteHeader = true
                             }
                             if let rejectsFile, !wroteRejectsHeader {
                                 try rejectsFile.write(record.raw)
-                                if record.terminator.isEmpty { try rejectsFile.write(newline) }
+                                if record.needsTerminator { try rejectsFile.write(newline) }
                                 wroteRejectsHeader = true
                             }
                             return
@@ -130,7 +130,9 @@ struct CSVRunner {
         }
         try out.flush()
         try rejectsFile?.close()
-        if report.summary { try err.write(counts.text(rejectsFile: rejects)) }
+        if report.summary {
+            try err.write(TerminalText.escaped(counts.text(rejectsFile: rejects), keepingLineBreaks: true))
+        }
         if ioFailed { return 3 }
         return counts.rejected > 0 ? 1 : 0
 
@@ -173,7 +175,7 @@ struct CSVRunner {
             }
             if !result.isValid, let rejectsFile {
                 try rejectsFile.write(record.raw)
-                if record.terminator.isEmpty { try rejectsFile.write(newline) }
+                if record.needsTerminator { try rejectsFile.write(newline) }
             }
             if !quiet && !json && !(result.errors.isEmpty && result.warnings.isEmpty) {
                 let place = "\(path.map { "\($0): " } ?? "")row \(row) (line \(record.line))"
@@ -204,7 +206,7 @@ struct CSVRunner {
         ) throws {
             if !normalized && !blankRejected {
                 try out.write(record.raw)
-                if record.terminator.isEmpty { try out.write(newline) }
+                if record.needsTerminator { try out.write(newline) }
                 return
             }
             // A rewritten row ends as the file's first record did.

@@ -62,8 +62,16 @@ struct Fieldcheck: ParsableCommand {
                 status = 2
             }
         }
-        do { try Streams.standardOutput.flush() } catch {}
-        Glibc.exit(status)
+        // What is still buffered (`locale`, `--help`, `--version`) must reach its reader: a
+        // full disk is an I/O error, not a silent success. A reader gone away is not.
+        var final = status
+        do {
+            try Streams.standardOutput.flush()
+        } catch let error as InputOutputError {
+            Streams.complain(error.description)
+            if final == 0 || final == 1 { final = 3 }
+        } catch {}
+        Glibc.exit(final)
     }
 }
 

@@ -248,7 +248,7 @@ func forEachInput(
     if let values { return try forEachValue(values, body) }
     var failed = false
     inputs: for path in paths {
-        let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+        let fd = path == "-" ? 0 : openForReading(path)
         guard fd >= 0 else {
             Streams.complain("\(path): \(String(cString: strerror(errno)))")
             failed = true
@@ -290,4 +290,19 @@ private func forEachValue(_ values: [UInt8], _ body: (Int32, String?) throws -> 
         return true
     }
     return false
+}
+
+/// Opens a file named on the command line. A name that is not valid UTF-8 (Latin-1 file names
+/// on old disks) reached the program as a String with U+FFFD in it: the raw bytes of the
+/// argument it came from are opened instead.
+func openForReading(_ path: String) -> Int32 {
+    if path.unicodeScalars.contains("\u{FFFD}") {
+        for index in 1..<Int(CommandLine.argc) {
+            guard let raw = CommandLine.unsafeArgv[index] else { continue }
+            if String(cString: raw) == path && String(validatingCString: raw) == nil {
+                return open(raw, O_RDONLY | O_CLOEXEC)
+            }
+        }
+    }
+    return open(path, O_RDONLY | O_CLOEXEC)
 }

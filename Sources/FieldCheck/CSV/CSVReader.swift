@@ -40,6 +40,11 @@ public struct CSVRecord {
 
     public var count: Int { cellEnds.count }
 
+    /// Whether writing the record as a line needs a line break after `raw`: the input's last
+    /// record had none — unless it ended inside an unterminated quote that holds one, whose
+    /// raw bytes already end the line.
+    public var needsTerminator: Bool { terminator.isEmpty && raw.last != 0x0A }
+
     /// The bytes of cell `index`.
     public subscript(index: Int) -> UnsafeBufferPointer<UInt8> {
         let start = index == 0 ? 0 : cellEnds[index - 1]

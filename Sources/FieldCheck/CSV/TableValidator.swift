@@ -445,13 +445,13 @@ public final class TableValidator {
     private func notInEnum(_ value: String, _ allowed: [String]) -> Diagnostic {
         Diagnostic(
             code: .notInEnum, offset: nil, length: 0,
-            message: "'\(value)' is not one of the allowed values: \(allowed.joined(separator: ", "))")
+            message: "\(quoted(value)) is not one of the allowed values: \(allowed.joined(separator: ", "))")
     }
 
     private func repeated(_ value: String, _ column: String, _ first: Int) -> Diagnostic {
         Diagnostic(
             code: .notUnique, offset: nil, length: 0,
-            message: "the value \(value) of the unique column '\(column)' already appeared in row \(first)")
+            message: "the value \(quoted(value)) of the unique column '\(column)' already appeared in row \(first)")
     }
 
     /// Table Schema's `bareNumber: false`: the number may be surrounded by other text
@@ -574,6 +574,13 @@ public enum CSVWriter {
                     cell = UnsafeBufferPointer(rebasing: canonical[range])
                 }
                 end += write(cell, delimiter: delimiter, at: target + end)
+            }
+            // A row of one empty cell is written `""`, as RFC 4180 writers do: a blank line is
+            // no row at all to Python's csv, pandas and DuckDB.
+            if end == 0 && record.count == 1 {
+                target[0] = UInt8(ascii: "\"")
+                target[1] = UInt8(ascii: "\"")
+                end = 2
             }
             if let base = newline.baseAddress { (target + end).update(from: base, count: newline.count) }
             return end + newline.count

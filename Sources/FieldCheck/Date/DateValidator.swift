@@ -113,6 +113,7 @@ final class DateValidator: TypedValidator {
             let target = spec.toLocale ?? locale
             let targetPattern: String
             if let toPattern = spec.toPattern {
+                try DatePatterns.checkOutputPattern(toPattern)
                 targetPattern = toPattern
             } else if let toStyle = spec.toStyle {
                 targetPattern = DatePatterns.pattern(for: toStyle, locale: target)

@@ -96,3 +96,21 @@ struct LazyReason: @unchecked Sendable {
 
     var text: String { build() }
 }
+
+/// A value quoted in a message: `'12a,5'`, or its first 200 characters and its length when it
+/// is longer (`'aaaa…' (60000000 characters)`), so that a message about a 60 MB value is not
+/// 60 MB long.
+func quoted(_ value: String) -> String {
+    let limit = 200
+    var count = 0
+    var end = value.unicodeScalars.startIndex
+    for index in value.unicodeScalars.indices {
+        if count == limit {
+            end = index
+            let total = value.unicodeScalars.count
+            return "'\(String(value.unicodeScalars[..<end]))…' (\(total) characters)"
+        }
+        count += 1
+    }
+    return "'\(value)'"
+}

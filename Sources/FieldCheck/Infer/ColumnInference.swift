@@ -300,7 +300,7 @@ public final class ColumnInferrer {
                 if let theirs = tallies[other].meanings[value], theirs != meaning {
                     answer.isDecided = false
                     answer.undecidedReason =
-                        "'\(value)' is \(meaning) as \(list[top].0.name) and \(theirs) as \(list[other].0.name), "
+                        "\(quoted(value)) is \(meaning) as \(list[top].0.name) and \(theirs) as \(list[other].0.name), "
                         + "and no value rules either out"
                     return
                 }

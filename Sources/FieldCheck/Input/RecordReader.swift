@@ -270,6 +270,12 @@ public func readTextFile(_ path: String) -> String? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
+    return readText(fd: fd, limit: .max)
+}
+
+/// The text of an open file, or nil when it cannot be read or holds more than `limit` bytes
+/// (read no further than that: a schema named by mistake as a 2 GB file costs nothing).
+public func readText(fd: Int32, limit: Int) -> String? {
     var bytes: [UInt8] = []
     let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
     defer { chunk.deallocate() }
@@ -277,5 +283,6 @@ public func readTextFile(_ path: String) -> String? {
         guard let got = try? readBlock(fd, into: chunk, count: 1 << 16) else { return nil }
         if got == 0 { return String(decoding: bytes, as: UTF8.self) }
         bytes.append(contentsOf: UnsafeBufferPointer(start: chunk, count: got))
+        if bytes.count > limit { return nil }
     }
 }

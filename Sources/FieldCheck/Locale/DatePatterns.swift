@@ -26,6 +26,39 @@ public enum DatePatterns {
         return ICU.utf16String { cicu_udat_toPattern(format, 0, $0, $1, &$2) } ?? ""
     }
 
+    /// Refuses an output pattern ICU would write nonsense with: an unterminated quote, no
+    /// date field at all (`''` writes a quote for every date), or a time field (a date has no
+    /// time: `HH` would always write 12).
+    public static func checkOutputPattern(_ pattern: String) throws(ConfigurationError) {
+        var quoted = false
+        var quoteColumn = 0
+        var fields = 0
+        for (index, character) in pattern.enumerated() {
+            if character == "'" {
+                quoted.toggle()
+                if quoted { quoteColumn = index + 1 }
+                continue
+            }
+            guard !quoted, character.isASCII, character.isLetter else { continue }
+            if "HhKkmsSAaBbzZOvVXxj".contains(character) {
+                throw ConfigurationError(
+                    "output date pattern '\(pattern)': '\(character)' at column \(index + 1) is a time field, and a "
+                        + "date has no time; quote literal letters ('T')")
+            }
+            fields += 1
+        }
+        if quoted {
+            throw ConfigurationError(
+                "output date pattern '\(pattern)': the quote at column \(quoteColumn) is never closed "
+                    + "(write '' for a quote character)")
+        }
+        if fields == 0 {
+            throw ConfigurationError(
+                "output date pattern '\(pattern)' has no date field: it would write the same text for every date "
+                    + "(fields are letters such as y, M, d, E; quote literal text)")
+        }
+    }
+
     /// The pattern with a two-letter year (`yy`, two digits) made the full year (`y`):
     /// `M/d/yy` becomes `M/d/y`, which writes 4/13/2026. Quoted text is left alone.
     public static func fullYear(_ pattern: String) -> String {

@@ -257,7 +257,7 @@ final class NumberValidator: TypedValidator {
             case .success(let other) = swapped.parser.parse(scalars)
         {
             diagnostic.message +=
-                "; '\(value)' is not a number in \(parser.symbols.placeName), but in \(swapped.locale) it reads as \(other.value)"
+                "; \(quoted(value)) is not a number in \(parser.symbols.placeName), but in \(swapped.locale) it reads as \(other.value)"
         }
         return diagnostic
     }

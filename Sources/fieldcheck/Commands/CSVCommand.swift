@@ -2,6 +2,10 @@ import ArgumentParser
 import FieldCheck
 import YAMLTree
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 extension Fieldcheck {
     /// `fieldcheck csv`: validate and normalize CSV columns against a Table Schema.
     struct CSVCommand: StatusCommand {
@@ -123,7 +127,16 @@ extension Fieldcheck {
             let defaultLocale = try locale.resolve(category: "LC_NUMERIC")
             var table: TableSchema
             if let schema {
-                guard let text = readTextFile(schema) else { throw ConfigurationError("cannot read schema \(schema)") }
+                let fd = openForReading(schema)
+                guard fd >= 0 else {
+                    throw ConfigurationError("cannot read schema \(schema): \(String(cString: strerror(errno)))")
+                }
+                defer { close(fd) }
+                guard let text = readText(fd: fd, limit: YAMLTree.maximumBytes) else {
+                    throw ConfigurationError(
+                        "\(schema): cannot read it, or it is more than the \(YAMLTree.maximumBytes)-byte limit of a "
+                            + "schema file")
+                }
                 let tree: Any?
                 do { tree = try YAMLTree.parse(text) } catch {
                     throw ConfigurationError("\(schema): not valid JSON or YAML: \(error.description)")

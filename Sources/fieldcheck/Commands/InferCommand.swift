@@ -85,7 +85,7 @@ extension Fieldcheck {
                 } else if json {
                     try out.write(Self.json(report))
                 } else {
-                    try out.write(Self.text(report))
+                    try out.write(TerminalText.escaped(Self.text(report), keepingLineBreaks: true))
                 }
             }
             try out.flush()
@@ -352,7 +352,7 @@ struct InputSource {
     init(path: String, limit: Int) throws {
         name = path == "-" ? "stdin" : path
         self.limit = limit
-        fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+        fd = path == "-" ? 0 : openForReading(path)
         guard fd >= 0 else { throw InputOutputError("\(path): \(String(cString: strerror(errno)))") }
         var info = stat()
         isRegular = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG

@@ -37,7 +37,8 @@ struct HumanPrinter {
         guard let input else {
             let code = paint("[\(diagnostic.code.rawValue)]", warning ? "33" : "31")
             return
-                "fieldcheck: \(place): \(warning ? paint("warning", "33") + ": " : "")\(diagnostic.message) \(code)\n"
+                "fieldcheck: \(TerminalText.escaped(place)): \(warning ? paint("warning", "33") + ": " : "")"
+                + "\(TerminalText.escaped(diagnostic.message)) \(code)\n"
         }
         let shown = Self.display(input)
         var out = line(place, shown.text, diagnostic, severity: warning ? "warning" : "error")
@@ -50,7 +51,9 @@ struct HumanPrinter {
     private func line(_ location: String, _ input: String, _ diagnostic: Diagnostic, severity: String) -> String {
         let tag = severity == "warning" ? paint("warning", "33") + ": " : ""
         let code = paint("[\(diagnostic.code.rawValue)]", severity == "warning" ? "33" : "31")
-        return "fieldcheck: \(location): '\(input)': \(tag)\(diagnostic.message) \(code)\n"
+        return
+            "fieldcheck: \(TerminalText.escaped(location)): '\(input)': \(tag)"
+            + "\(TerminalText.escaped(diagnostic.message)) \(code)\n"
     }
 
     private func caretLine(input: String, offset: Int, length: Int) -> String {

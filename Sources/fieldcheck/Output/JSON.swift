@@ -11,8 +11,10 @@ enum JSON {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             case _
-            where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028
-                || scalar.value == 0x2029:
+            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+                || scalar.value == 0x2029 || (0x202A...0x202E).contains(scalar.value)
+                || (0x2066...0x2069).contains(scalar.value):
+                // Also C1 controls and bidi overrides: the same string, and harmless on a terminal.
                 out += "\\u" + hex4(scalar.value)
             default: out.unicodeScalars.append(scalar)
             }

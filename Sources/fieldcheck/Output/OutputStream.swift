@@ -21,9 +21,12 @@ final class OutputStream {
     private let capacity: Int
     /// Whether the descriptor is a terminal (line-at-a-time flushing, colour).
     let isTerminal: Bool
+    /// What a failed write names: the file, or "standard output".
+    let name: String
 
-    init(fd: Int32, capacity: Int = 1 << 16) {
+    init(fd: Int32, capacity: Int = 1 << 16, name: String? = nil) {
         self.fd = fd
+        self.name = name ?? (fd == 1 ? "standard output" : fd == 2 ? "standard error" : "fd \(fd)")
         self.isTerminal = isatty(fd) != 0
         self.capacity = isatty(fd) != 0 ? 0 : capacity
         allocated = max(capacity, 1 << 12)
@@ -33,6 +36,7 @@ final class OutputStream {
     /// A stream that only collects its bytes, for `move(to:)`: it never writes on its own.
     init(memory: Void) {
         fd = -1
+        name = "memory"
         isTerminal = false
         capacity = .max
         allocated = 1 << 16
@@ -56,7 +60,7 @@ final class OutputStream {
         guard fd >= 0 else {
             throw InputOutputError("cannot write \(path): \(String(cString: strerror(errno)))")
         }
-        return OutputStream(fd: fd)
+        return OutputStream(fd: fd, name: path)
     }
 
     func write(_ text: String) throws {
@@ -116,8 +120,11 @@ final class OutputStream {
             let n = Glibc.write(fd, base + written, count - written)
             if n < 0 {
                 if errno == EINTR { continue }
-                if errno == EPIPE { throw BrokenPipe() }
-                throw InputOutputError("write failed: \(String(cString: strerror(errno)))")
+                // What cannot be written is dropped: a second flush must not fail on it again.
+                let failure = errno
+                count = 0
+                if failure == EPIPE { throw BrokenPipe() }
+                throw InputOutputError("cannot write \(name): \(String(cString: strerror(failure)))")
             }
             written += n
         }
@@ -144,6 +151,6 @@ enum Streams {
     /// Writes a `fieldcheck: …` message to stderr at once.
     static func complain(_ message: String) {
         try? standardOutput.flush()
-        try? standardError.write("fieldcheck: \(message)\n")
+        try? standardError.write("fieldcheck: \(TerminalText.escaped(message))\n")
     }
 }

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// Issue 21, item 10: output that fails is an error, output that is written is exact, and a
+/// message never repeats a huge value whole.
+@Suite struct HardeningOutputTests {
+    @Test(arguments: [
+        ["--help"], ["--version"], ["locale", "de_DE"], ["locale", "--list"], ["number", "--value", "1"],
+    ])
+    func aFullDiskIsAnIOError(args: [String]) throws {
+        let run = try CLI.shell(
+            ([CLI.binary.path] + args).map { "'\($0)'" }.joined(separator: " ") + " > /dev/full; echo \"status $?\"")
+        #expect(run.stdout.contains("status 3"), "\(args): \(run.stdout) \(run.stderr)")
+        #expect(run.stderr.contains("cannot write standard output: No space left on device"))
+        #expect(run.stderr.components(separatedBy: "cannot write").count == 2)
+    }
+
+    @Test func aFailedRejectsWriteNamesTheFile() throws {
+        let run = try CLI.run(["number", "--rejects", "/dev/full"], input: "x\n")
+        #expect(run.status == 3)
+        #expect(run.stderr.contains("cannot write /dev/full: No space left on device"))
+    }
+
+    @Test(arguments: [
+        ("yyyy-MM-dd'", "is never closed"), ("''", "has no date field"), ("yyyy-MM-dd'T'HH:mm", "is a time field"),
+    ])
+    func outputPatternsAreChecked(pattern: String, reason: String) throws {
+        let run = try CLI.run(["date", "--pattern", "yyyy-MM-dd", "--to-pattern", pattern], input: "2026-04-13\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains(reason))
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func fileNamesThatAreNotUTF8CanBeOpened() throws {
+        let directory = CLI.temporaryFile("latin1")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // 'café.txt' in Latin-1: the é is the lone byte 0xE9.
+        let run = try CLI.shell(
+            "cd '\(directory.path)' && printf '1\\nx\\n' > \"$(printf 'caf\\351.txt')\" && "
+                + "'\(CLI.binary.path)' number \"$(printf 'caf\\351.txt')\"; echo \"status $?\"")
+        #expect(run.stdout.hasPrefix("1\n"))
+        #expect(run.stdout.contains("status 1"))
+        #expect(run.stderr.contains("line 2: 'x'"))
+    }
+
+    @Test func anUnterminatedQuoteAtTheEndIsPassedThroughExactly() throws {
+        let rejects = CLI.temporaryFile("rejects.csv")
+        defer { try? FileManager.default.removeItem(at: rejects) }
+        for input in ["a\n\"abc\n", "a\n\"abc", "a\n\"ab\r\nc\r\n"] {
+            let run = try CLI.run(
+                ["csv", "--column", "a=string", "--on-invalid", "keep", "--rejects", rejects.path], input: input)
+            #expect(run.status == 1)
+            let expected = input.utf8.last == 0x0A ? input : input + "\n"
+            #expect(run.stdout == expected, "\(input.debugDescription)")
+            #expect(try String(contentsOf: rejects, encoding: .utf8) == expected)
+        }
+    }
+
+    @Test func aHugeValueIsQuotedShortInMessages() throws {
+        let huge = String(repeating: "7", count: 3_000_000) + "x"
+        let schema = CLI.temporaryFile("enum.yaml")
+        try Data("fields:\n  - {name: a, constraints: {enum: [b], unique: true}}\n".utf8).write(to: schema)
+        let run = try CLI.run(["csv", "--schema", schema.path], input: "a\n\(huge)\n")
+        #expect(run.status == 1)
+        #expect(run.stderr.count < 2_000)
+        #expect(run.stderr.contains("…' (3000001 characters) is not one of the allowed values"))
+        let number = try CLI.run(
+            ["number", "--locale", "de_DE"], input: "1," + String(repeating: "5", count: 1_000_000) + ".5\n")
+        #expect(number.stderr.count < 4_000)
+    }
+
+    @Test func aRowOfOneEmptyCellIsWrittenAsEmptyQuotes() throws {
+        let run = try CLI.run(["csv", "--column", "a=string", "--normalize"], input: "a\n\"\"\nx\n")
+        #expect(run.stdout == "a\n\"\"\nx\n")
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return }
+        // Python's csv reads back as many rows as were written.
+        let file = CLI.temporaryFile("normalized.csv")
+        try Data(run.stdout.utf8).write(to: file)
+        let python = try CLI.shell("python3 -c \"import csv; print(len(list(csv.reader(open('\(file.path)')))))\"")
+        #expect(python.stdout == "3\n")
+    }
+}

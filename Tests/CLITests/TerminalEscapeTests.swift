@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// Issue 21, item 9: nothing from input reaches a terminal as a control character — file
+/// names, header names, cells quoted in messages (not_in_enum, not_unique), values in compare
+/// and infer, JSON.
+@Suite struct TerminalEscapeTests {
+    /// An OSC 52 clipboard write, a screen clear, a bell, an 8-bit CSI and a bidi override.
+    static let hostile = "a\u{1B}]52;c;aGk=\u{07}\u{1B}[2J\u{9B}31m\u{202E}z"
+
+    static func assertClean(_ text: String, _ what: String) {
+        let bad = text.unicodeScalars.filter {
+            ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value)
+        }
+        #expect(bad.isEmpty, "\(what) carries \(bad.map { String($0.value, radix: 16) }): \(text.debugDescription)")
+    }
+
+    @Test func fileNamesAreEscaped() throws {
+        let run = try CLI.run(["number", "missing-\(Self.hostile).txt"], input: "")
+        #expect(run.status == 3)
+        Self.assertClean(run.stderr, "stderr")
+        #expect(run.stderr.contains("\\u{1B}]52;"))
+    }
+
+    @Test func headerNamesAreEscaped() throws {
+        let header = "\"\(Self.hostile)\",b\n1,2\n"
+        let missing = try CLI.run(["csv", "--column", "price=number"], input: header)
+        #expect(missing.status == 2)
+        Self.assertClean(missing.stderr, "stderr")
+        let summary = try CLI.run(["csv", "--column", "b=integer", "--summary"], input: header + "x,y\n")
+        Self.assertClean(summary.stderr, "stderr")
+    }
+
+    @Test func cellsInEnumAndUniqueMessagesAreEscaped() throws {
+        let schema = CLI.temporaryFile("escape.yaml")
+        try Data(
+            "fields:\n  - {name: a, constraints: {unique: true, enum: [x]}}\n  - {name: b, constraints: {unique: true}}\n"
+                .utf8
+        )
+        .write(to: schema)
+        let input = "a,b\n\"\(Self.hostile)\",\"\(Self.hostile)\"\nx,\"\(Self.hostile)\"\n"
+        for extra in [[], ["--color", "always"], ["--json"], ["--summary"]] {
+            let run = try CLI.run(["csv", "--schema", schema.path] + extra, input: input)
+            #expect(run.status == 1)
+            if extra == ["--color", "always"] {
+                // Colour codes are fieldcheck's own; strip them and nothing else may remain.
+                let plain = run.stderr.replacingOccurrences(
+                    of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+                Self.assertClean(plain, "stderr \(extra)")
+            } else {
+                Self.assertClean(run.stderr, "stderr \(extra)")
+            }
+            if extra == ["--json"] { Self.assertClean(run.stdout, "JSON") }
+            #expect(run.stderr.contains("not_in_enum") || run.stdout.contains("not_in_enum"))
+            #expect(run.stderr.contains("not_unique") || run.stdout.contains("not_unique"))
+        }
+    }
+
+    @Test func valuesInLineCommandsCompareAndInferAreEscaped() throws {
+        let value = "1\(Self.hostile)"
+        for args in [
+            ["number"], ["text", "--max-length", "2"], ["date"], ["compare"], ["infer"], ["number", "--json"],
+        ] {
+            let run = try CLI.run(args, input: value + "\n" + value + "\n")
+            Self.assertClean(run.stderr, "\(args) stderr")
+            Self.assertClean(run.stdout, "\(args) stdout")
+        }
+    }
+}
