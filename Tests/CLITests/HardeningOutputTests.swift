@@ -80,4 +80,43 @@ import Testing
         let python = try CLI.shell("python3 -c \"import csv; print(len(list(csv.reader(open('\(file.path)')))))\"")
         #expect(python.stdout == "3\n")
     }
+
+    // MARK: Item 7: what is written does not depend on how input arrives
+
+    /// Runs `fieldcheck args` on `input` written to a pipe in pieces of `piece` bytes (0: at
+    /// once), pausing between them so that each arrives as a read of its own.
+    static func runInPieces(_ args: [String], _ input: [UInt8], piece: Int) throws -> (String, String, Data) {
+        let source = CLI.temporaryFile("pieces")
+        let rejects = CLI.temporaryFile("rejects")
+        try Data(input).write(to: source)
+        defer { try? FileManager.default.removeItem(at: source) }
+        let feeder =
+            piece == 0
+            ? "cat '\(source.path)'"
+            : "python3 -c \"import sys,time\nd=open('\(source.path)','rb').read()\nfor i in range(0,len(d),\(piece)):\n sys.stdout.buffer.write(d[i:i+\(piece)]); sys.stdout.flush(); time.sleep(0.002)\""
+        let command = ([CLI.binary.path] + args + ["--rejects", rejects.path]).map { "'\($0)'" }.joined(separator: " ")
+        let run = try CLI.shell("\(feeder) | \(command)")
+        let written = (try? Data(contentsOf: rejects)) ?? Data()
+        try? FileManager.default.removeItem(at: rejects)
+        return (run.stdout, run.stderr, written)
+    }
+
+    @Test(arguments: [
+        ["text", "--max-record-bytes", "100", "--on-invalid", "keep"],
+        ["text", "--max-record-bytes", "100", "--on-invalid", "keep", "--jobs", "2"],
+        ["csv", "--column", "a=string", "--max-record-bytes", "100", "--on-invalid", "keep"],
+    ])
+    func oversizedCRLFRecordsAreTheSameHoweverTheyArrive(args: [String]) throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return }
+        let input = Array("a\r\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: 150) + Array("\r\n1\r\n".utf8)
+        let whole = try Self.runInPieces(args, input, piece: 0)
+        #expect(whole.1.contains(args[0] == "csv" ? "152 bytes" : "150 bytes"))
+        if args[0] == "text" { #expect(whole.0.hasSuffix("xxx\n1\n")) }
+        for piece in [1, 7, 152] {
+            let pieces = try Self.runInPieces(args, input, piece: piece)
+            #expect(pieces.0 == whole.0, "\(args) in pieces of \(piece): stdout")
+            #expect(pieces.1 == whole.1, "\(args) in pieces of \(piece): stderr")
+            #expect(pieces.2 == whole.2, "\(args) in pieces of \(piece): rejects")
+        }
+    }
 }

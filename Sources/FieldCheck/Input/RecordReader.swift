@@ -178,8 +178,12 @@ public struct RecordReader {
                 guard let hit = memchr(buffer + scan, Int32(delimiter), remaining) else { break }
                 let position = UnsafeMutablePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - buffer
                 if let seen = skipping {
-                    try overflow(UnsafeBufferPointer(start: buffer + start, count: position - start))
-                    try finishOversized(seen + position - start)
+                    // The `\r` of `\r\n` is not the record's (it may have been held back from
+                    // the last stream, see below).
+                    var stop = position
+                    if delimiter == 0x0A && stop > start && buffer[stop - 1] == 0x0D { stop -= 1 }
+                    try overflow(UnsafeBufferPointer(start: buffer + start, count: stop - start))
+                    try finishOversized(seen + stop - start)
                     skipping = nil
                 } else {
                     try deliver(start, position)
@@ -190,8 +194,11 @@ public struct RecordReader {
             if eof {
                 if start < end {
                     if let seen = skipping {
-                        try overflow(UnsafeBufferPointer(start: buffer + start, count: end - start))
-                        try finishOversized(seen + end - start)
+                        // As `deliver` does for the last record: a final `\r` is not its own.
+                        var stop = end
+                        if delimiter == 0x0A && buffer[stop - 1] == 0x0D { stop -= 1 }
+                        try overflow(UnsafeBufferPointer(start: buffer + start, count: stop - start))
+                        try finishOversized(seen + stop - start)
                     } else if inBlocks {
                         try blocks(
                             RecordBlock(
@@ -206,18 +213,23 @@ public struct RecordReader {
                 return
             }
             // The current record is incomplete: stream it out if it is too long, else compact.
+            // A `\r` at the end is held back until the next byte says whether it begins the
+            // record's `\r\n`: what is streamed must not depend on where a read stopped.
+            let heldBack = delimiter == 0x0A && end > start && buffer[end - 1] == 0x0D ? 1 : 0
             if let seen = skipping {
-                try overflow(UnsafeBufferPointer(start: buffer + start, count: end - start))
-                skipping = seen + end - start
+                try overflow(UnsafeBufferPointer(start: buffer + start, count: end - heldBack - start))
+                skipping = seen + end - heldBack - start
+                if heldBack == 1 { buffer[0] = 0x0D }
                 start = 0
-                end = 0
+                end = heldBack
             } else if end - start > maxRecordBytes {
                 prefix = Array(
                     UnsafeBufferPointer(start: buffer + start, count: min(Self.oversizedPrefix, end - start)))
-                try overflow(UnsafeBufferPointer(start: buffer + start, count: end - start))
-                skipping = end - start
+                try overflow(UnsafeBufferPointer(start: buffer + start, count: end - heldBack - start))
+                skipping = end - heldBack - start
+                if heldBack == 1 { buffer[0] = 0x0D }
                 start = 0
-                end = 0
+                end = heldBack
             } else if start > 0 {
                 memmove(buffer, buffer + start, end - start)
                 end -= start
