@@ -5,6 +5,8 @@ let package = Package(
     name: "fieldcheck",
     products: [
         .library(name: "FieldCheck", targets: ["FieldCheck"]),
+        // For the schema fuzz target (Fuzz/): the YAML reader the command line uses.
+        .library(name: "YAMLTree", targets: ["YAMLTree"]),
         .executable(name: "fieldcheck", targets: ["fieldcheck"]),
     ],
     dependencies: [

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Builds fieldcheck's fuzz targets with libFuzzer (-sanitize=fuzzer) and runs each for a
+# bounded time: ./Fuzz/run.sh [seconds per target, default 60] [target ...].
+# A crash, a property violation (a fatalError in the target), an input that takes over 1 s
+# or a run over 256 MB fails the script; what failed is kept in Fuzz/artifacts/ (not in git).
+# The committed seed corpus in Fuzz/corpus/<target>/ is copied, not changed: new inputs
+# libFuzzer finds go to Fuzz/.work/.
+set -euo pipefail
+cd "$(dirname "$0")"
+seconds="${1:-60}"
+shift || true
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then targets=(FuzzNumber FuzzDate FuzzText FuzzCSV FuzzSchema); fi
+
+swift build -c release -Xswiftc -sanitize=fuzzer 2>&1 | grep -E "error|warning:|Compiling|Build complete" || true
+bin="$(swift build -c release -Xswiftc -sanitize=fuzzer --show-bin-path)"
+mkdir -p artifacts .work
+status=0
+for target in "${targets[@]}"; do
+    work=".work/$target"
+    mkdir -p "$work"
+    cp -n "corpus/$target/"* "$work/" 2>/dev/null || true
+    echo "fuzz: $target for ${seconds}s"
+    if ! "$bin/$target" "$work" -max_total_time="$seconds" -timeout=1 -rss_limit_mb=256 -max_len=4096 \
+        -artifact_prefix="artifacts/$target-" -print_final_stats=1 > ".work/$target.log" 2>&1; then
+        echo "fuzz: $target FAILED; the input is in Fuzz/artifacts/, the log in Fuzz/.work/$target.log" >&2
+        grep -E "ERROR|property violated|Fatal error|deadly signal|timeout|out-of-memory" ".work/$target.log" | head -5 >&2
+        status=1
+    else
+        grep -E "stat::number_of_executed_units|cov: " ".work/$target.log" | tail -2 | sed "s/^/fuzz: $target: /"
+    fi
+done
+exit $status
