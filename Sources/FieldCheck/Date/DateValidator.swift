@@ -12,6 +12,49 @@ internal import CICU
 /// `13.04.26` against `yyyy` as the year 26, and cannot say which field is wrong. ICU supplies
 /// the patterns, names, digits and non-Gregorian calendars.
 final class DateValidator: TypedValidator {
+    /// The patterns read, for the prompt's completion samples.
+    private var samplePatterns: [String] = []
+    private lazy var samples: [String] = {
+        // Every day of a leap year and of the next, in each pattern read: a prefix that can
+        // still become a date shares its shape with one of them.
+        // Every day of 28 years (every weekday falls on every date), in each pattern read and
+        // in its unpadded form (5.4.2026 for dd.MM.yyyy, which reads it).
+        let patterns = samplePatterns.flatMap { pattern in
+            [pattern, Self.unpadded(pattern)]
+        }
+        let writers = Set(patterns).compactMap { try? DateWriter(pattern: $0, locale: locale) }
+        guard let first = CivilDate(year: 2000, month: 1, day: 1) else { return [] }
+        let start = first.daysSinceEpoch
+        return writers.flatMap { writer in
+            (0..<(28 * 365 + 7)).compactMap { CivilDate(daysSinceEpoch: start + $0).map(writer.string) }
+        }
+    }()
+
+    func completionSamples() -> [String] { samples }
+
+    /// The pattern with two-digit days and months written as one digit where one will do
+    /// (`dd.MM.yyyy` as `d.M.yyyy`); quoted text is left alone.
+    static func unpadded(_ pattern: String) -> String {
+        var out = ""
+        var quoted = false
+        var characters = Array(pattern)[...]
+        while let character = characters.first {
+            if character == "'" {
+                quoted.toggle()
+                out.append(character)
+                characters = characters.dropFirst()
+                continue
+            }
+            let run = characters.prefix { $0 == character }
+            out.append(
+                contentsOf: !quoted && (character == "d" || character == "M") && run.count == 2
+                    ? String(character) : String(run))
+            characters = characters.dropFirst(run.count)
+        }
+        return out
+    }
+    func completionTokens() -> [String] { (0...9).map(String.init) }
+
     let spec: DateSpec
     let locale: LocaleID
     /// The patterns in force: one, or several for Table Schema's `any` (tried in order).
@@ -103,6 +146,7 @@ final class DateValidator: TypedValidator {
         windowStart = calendar?.fields(of: start) ?? (start.year, start.month, start.day)
 
         let sample = CivilDate(year: 2026, month: 4, day: 13)!
+        samplePatterns = sources
         example =
             "a date like "
             + sources.prefix(2).map {

@@ -19,6 +19,11 @@ protocol TypedValidator: AnyObject {
     /// Whether `validate` certainly rejects the value (raw bytes, no stage before it having
     /// changed them); false when only `validate` can tell.
     func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool
+    /// Valid values as the field's locale writes them, whose tails complete a prefix typed
+    /// so far (see `FieldValidator.refusal(ofPrefix:)`); made once, on first use.
+    func completionSamples() -> [String]
+    /// Short texts that continue a value (a digit, the separators, the exponent).
+    func completionTokens() -> [String]
 }
 
 /// A field specification compiled for use: ICU sets, expressions and formatters opened once
@@ -31,10 +36,25 @@ public final class FieldValidator {
     private let allowSet: CharacterSetHandle?
     private let presetSet: CharacterSetHandle?
     private let denySet: CharacterSetHandle?
-    private let regex: RegexHandle?
+    let regex: RegexHandle?
     private let graphemes: GraphemeCounter
     private let normalizer: OpaquePointer?
-    private let typed: TypedValidator?
+    let typed: TypedValidator?
+    /// The typed field's completion samples, by their comparison keys, sorted (see
+    /// `refusal(ofPrefix:)`): made on first use.
+    lazy var completionIndex: [(key: [Unicode.Scalar], sample: [Unicode.Scalar])] = {
+        (typed?.completionSamples() ?? []).map { (Self.completionKey($0.unicodeScalars), Array($0.unicodeScalars)) }
+            .sorted { $0.key.lexicographicallyPrecedes($1.key) { $0.value < $1.value } }
+    }()
+
+    /// What typing compares: case-insensitive, every space variant a space, bidi marks left out.
+    static func completionKey(_ scalars: some Sequence<Unicode.Scalar>) -> [Unicode.Scalar] {
+        scalars.compactMap { scalar in
+            if scalar.isBidiMark { return nil }
+            if scalar.properties.isWhitespace { return " " }
+            return scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar
+        }
+    }
     /// An example of a valid value (the text field's placeholder).
     public let example: String
     private var units: [UChar] = []
@@ -339,7 +359,7 @@ public final class FieldValidator {
     // MARK: filter
 
     /// Why a character is not allowed, or nil when it is.
-    private func refusal(_ scalar: Unicode.Scalar) -> String? {
+    func refusal(_ scalar: Unicode.Scalar) -> String? {
         if let allowSet, !allowSet.contains(scalar) { return "not in \(spec.vocabulary.allow) \(spec.allow!.source)" }
         if let presetSet, !presetSet.contains(scalar) {
             return "not in \(spec.vocabulary.preset) \(spec.preset!.rawValue) (\(spec.preset!.summary), \(spec.locale))"

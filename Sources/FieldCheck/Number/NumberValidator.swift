@@ -3,6 +3,32 @@ internal import CICU
 /// The number stage of the pipeline: reads the value strictly (or with ICU's lenient
 /// parser), applies the rules, and formats the accepted value.
 final class NumberValidator: TypedValidator {
+    /// Values written as the field writes them, for the prompt's completions.
+    private lazy var samples: [String] = {
+        let values = ["0", "5", "12.5", "1234.56", "-1234.56", "1234567.891", "0.125", "-0.5", "1000000"]
+        guard
+            let format = try? NumberFormat(
+                locale: locale, style: spec.style == .scientific ? .decimal : spec.style,
+                currency: spec.currency ?? parser.symbols.currencyCode, fractionDigits: nil)
+        else { return [] }
+        return values.compactMap(ExactDecimal.init).map(format.string)
+    }()
+
+    func completionSamples() -> [String] { samples }
+
+    func completionTokens() -> [String] {
+        let symbols = parser.symbols
+        // In the locale's own digits: ٠ in ar_EG, a Latin 0 there is another system's.
+        let zero = symbols.digits.first.map { String(Character($0)) } ?? "0"
+        let exponent = symbols.exponentSymbol.isEmpty ? "E" : symbols.exponentSymbol
+        var tokens = [
+            zero, zero + zero, zero + zero + zero, symbols.decimalSeparator + zero, exponent + zero,
+            exponent + symbols.minusSign + zero, "E" + zero,
+        ]
+        if symbols.usesGrouping { tokens.append(symbols.groupingSeparator + zero + zero + zero) }
+        return tokens
+    }
+
     let spec: NumberSpec
     let locale: LocaleID
     private let parser: NumberParser

@@ -1,0 +1,111 @@
+/// Why a text typed so far can no longer become a valid value: the prompt refuses the key
+/// that made it so (`shouldChangeCharactersIn`), and says which character and why.
+public struct PrefixRefusal: Sendable, Hashable {
+    /// 0-based offset, in Unicode scalars, of the character that cannot stand there.
+    public var offset: Int
+    /// That character (nil for a refusal of the whole text, as a length limit's).
+    public var character: Unicode.Scalar?
+    /// Why, in words: `not in --allow aeiou`, `at most 3 characters`.
+    public var reason: String
+}
+
+extension FieldValidator {
+    /// Whether `prefix`, typed so far, can still be completed into a value this field accepts
+    /// (nil), or why not. Not whether it is valid now: `1,` is a prefix of a de_DE number and
+    /// `31.1` of a `dd.MM.yyyy` date, while `32` and `1,2,` are not.
+    ///
+    /// Text: every character must pass the character rules, the length must not pass the
+    /// maximum, and the pattern must match or still be able to (ICU's `hitEnd`). Numbers and
+    /// dates: the same, and some completion must be read as valid: the tails of values the
+    /// locale writes, spliced on (`31.1` + `2.2024`), and short continuations (a digit,
+    /// `,0`, `.000`, an exponent). A completion found is a proof; none found after that
+    /// search is a refusal.
+    public func refusal(ofPrefix prefix: String) -> PrefixRefusal? {
+        let scalars = Array(prefix.unicodeScalars)
+        guard !scalars.isEmpty else { return nil }
+        if !spec.strip {
+            for (index, scalar) in scalars.enumerated() {
+                if let reason = refusal(scalar) {
+                    return PrefixRefusal(offset: index, character: scalar, reason: reason)
+                }
+            }
+        }
+        if let maximum = spec.maxLength, length(of: prefix) > maximum {
+            return PrefixRefusal(
+                offset: scalars.count - 1, character: scalars.last,
+                reason: "at most \(spec.lengthUnit.describe(maximum)) allowed")
+        }
+        if validate(prefix).isValid { return nil }
+        guard let typed else {
+            if let regex, case let outcome = regex.matches(prefix.utf16), !outcome.matched, !outcome.hitEnd,
+                !outcome.timedOut
+            {
+                return PrefixRefusal(
+                    offset: scalars.count - 1, character: scalars.last,
+                    reason: "no text that begins so can match the pattern '\(regex.pattern)'")
+            }
+            return nil
+        }
+        if canComplete(scalars, typed) { return nil }
+        return PrefixRefusal(
+            offset: scalars.count - 1, character: scalars.last,
+            reason: "no \(spec.kind.noun) begins so; expected \(typed.example)")
+    }
+
+    private func canComplete(_ scalars: [Unicode.Scalar], _ typed: TypedValidator) -> Bool {
+        let prefix = String(String.UnicodeScalarView(scalars))
+        func accepts(_ tail: some Sequence<Unicode.Scalar>) -> Bool {
+            validate(prefix + String(String.UnicodeScalarView(tail))).isValid
+        }
+        // The tails of values as the locale writes them, spliced at the same place: first of
+        // those that begin as the prefix does (found by binary search), then of their
+        // neighbours, which share the longest beginning with it.
+        let index = completionIndex
+        let key = Self.completionKey(scalars)
+        var low = 0
+        var high = index.count
+        while low < high {
+            let middle = (low + high) / 2
+            if index[middle].key.lexicographicallyPrecedes(key, by: { $0.value < $1.value }) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        var tried: Set<[Unicode.Scalar]> = []
+        let around = max(0, low - 40)..<min(index.count, low + 40)
+        for position in around {
+            let sample = index[position].sample
+            guard sample.count > scalars.count else { continue }
+            let tail = Array(sample[scalars.count...])
+            guard tried.insert(tail).inserted else { continue }
+            if accepts(tail) { return true }
+        }
+        // Short continuations, up to two, then the ending of a sample (a currency or percent
+        // sign after the number).
+        let tokens = [""] + typed.completionTokens()
+        var endings: Set<String> = [""]
+        for entry in index.prefix(64) {
+            endings.insert(
+                String(
+                    String.UnicodeScalarView(
+                        entry.sample.reversed().prefix { $0.properties.numericType == nil }.reversed())))
+        }
+        // An ending begun: the rest of it (`1.234,56 €` typed as far as the space).
+        for ending in endings {
+            let characters = Array(ending.unicodeScalars)
+            for typedPart in stride(from: min(characters.count - 1, scalars.count), through: 1, by: -1)
+            where Array(scalars.suffix(typedPart)) == Array(characters.prefix(typedPart)) {
+                if accepts(characters[typedPart...]) { return true }
+            }
+        }
+        for first in tokens {
+            for second in tokens where !(first.isEmpty && !second.isEmpty) {
+                for ending in endings where !(first + second + ending).isEmpty {
+                    if accepts((first + second + ending).unicodeScalars) { return true }
+                }
+            }
+        }
+        return false
+    }
+}
