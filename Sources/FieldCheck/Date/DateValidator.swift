@@ -25,12 +25,17 @@ final class DateValidator: TypedValidator {
         let writers = Set(patterns).compactMap { try? DateWriter(pattern: $0, locale: locale) }
         guard let first = CivilDate(year: 2000, month: 1, day: 1) else { return [] }
         let start = first.daysSinceEpoch
+        // A weekday must fit its date: 28 years hold every combination. Without one, four
+        // years (a leap year among them) hold every day and month.
+        let weekday = patterns.contains { $0.contains("E") || $0.contains("c") }
+        let days = weekday ? 28 * 365 + 7 : 4 * 365 + 1
         return writers.flatMap { writer in
-            (0..<(28 * 365 + 7)).compactMap { CivilDate(daysSinceEpoch: start + $0).map(writer.string) }
+            (0..<days).compactMap { CivilDate(daysSinceEpoch: start + $0).map(writer.string) }
         }
     }()
 
     func completionSamples() -> [String] { samples }
+    var completionFreeFrom: Int?
 
     /// The pattern with two-digit days and months written as one digit where one will do
     /// (`dd.MM.yyyy` as `d.M.yyyy`); quoted text is left alone.
@@ -327,7 +332,9 @@ final class DateValidator: TypedValidator {
             }
             date = resolved
         }
-        if let weekday = parsed.weekday, weekday.value != date.weekday {
+        if let weekday = parsed.weekday, weekday.value != date.weekday,
+            weekday.start < completionFreeFrom ?? Int.max
+        {
             field(
                 weekday, .invalidDate, "the weekday '\(text(scalars, weekday))'",
                 "does not fit the date: \(date) is a \(weekdayName(date.weekday))")

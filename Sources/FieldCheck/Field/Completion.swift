@@ -46,6 +46,8 @@ extension FieldValidator {
             }
             return nil
         }
+        typed.completionFreeFrom = scalars.count
+        defer { typed.completionFreeFrom = nil }
         if canComplete(scalars, typed) { return nil }
         return PrefixRefusal(
             offset: scalars.count - 1, character: scalars.last,
@@ -58,34 +60,34 @@ extension FieldValidator {
             validate(prefix + String(String.UnicodeScalarView(tail))).isValid
         }
         // The tails of values as the locale writes them, spliced at the same place: first of
-        // those that begin as the prefix does (found by binary search), then of their
-        // neighbours, which share the longest beginning with it.
-        let index = completionIndex
+        // those that begin as the prefix does and of their neighbours, which share the longest
+        // beginning with it (found by binary search); then every distinct tail of those of
+        // the same shape (digits for digits: `2031/0` takes the tails of `2001/02/03`).
         let key = Self.completionKey(scalars)
-        var low = 0
-        var high = index.count
-        while low < high {
-            let middle = (low + high) / 2
-            if index[middle].key.lexicographicallyPrecedes(key, by: { $0.value < $1.value }) {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
         var tried: Set<[Unicode.Scalar]> = []
-        let around = max(0, low - 40)..<min(index.count, low + 40)
-        for position in around {
-            let sample = index[position].sample
-            guard sample.count > scalars.count else { continue }
+        func tries(_ sample: [Unicode.Scalar]) -> Bool {
+            guard sample.count > scalars.count else { return false }
             let tail = Array(sample[scalars.count...])
-            guard tried.insert(tail).inserted else { continue }
-            if accepts(tail) { return true }
+            return tried.insert(tail).inserted && accepts(tail)
+        }
+        let exact = Self.firstIndex(notBelow: key, in: completionIndex)
+        for position in max(0, exact - 40)..<min(completionIndex.count, exact + 40)
+        where tries(completionIndex[position].sample) {
+            return true
+        }
+        let shape = Self.completionShape(key)
+        var position = Self.firstIndex(notBelow: shape, in: completionShapes)
+        while position < completionShapes.count, tried.count < 1_000,
+            completionShapes[position].key.starts(with: shape)
+        {
+            if tries(completionShapes[position].sample) { return true }
+            position += 1
         }
         // Short continuations, up to two, then the ending of a sample (a currency or percent
         // sign after the number).
         let tokens = [""] + typed.completionTokens()
         var endings: Set<String> = [""]
-        for entry in index.prefix(64) {
+        for entry in completionIndex.prefix(64) {
             endings.insert(
                 String(
                     String.UnicodeScalarView(
@@ -107,5 +109,22 @@ extension FieldValidator {
             }
         }
         return false
+    }
+
+    /// The first position in `index` (sorted by key) whose key is not below `key`.
+    private static func firstIndex(
+        notBelow key: [Unicode.Scalar], in index: [(key: [Unicode.Scalar], sample: [Unicode.Scalar])]
+    ) -> Int {
+        var low = 0
+        var high = index.count
+        while low < high {
+            let middle = (low + high) / 2
+            if index[middle].key.lexicographicallyPrecedes(key, by: { $0.value < $1.value }) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low
     }
 }

@@ -24,6 +24,10 @@ protocol TypedValidator: AnyObject {
     func completionSamples() -> [String]
     /// Short texts that continue a value (a digit, the separators, the exponent).
     func completionTokens() -> [String]
+    /// From which scalar offset a field that depends on others (a date's weekday) is left
+    /// unchecked, while the prompt looks for a completion: a completion whose weekday name is
+    /// wrong proves one with the right name. Nil: everything is checked.
+    var completionFreeFrom: Int? { get set }
 }
 
 /// A field specification compiled for use: ICU sets, expressions and formatters opened once
@@ -46,6 +50,13 @@ public final class FieldValidator {
         (typed?.completionSamples() ?? []).map { (Self.completionKey($0.unicodeScalars), Array($0.unicodeScalars)) }
             .sorted { $0.key.lexicographicallyPrecedes($1.key) { $0.value < $1.value } }
     }()
+    /// The same samples by their shapes (`completionShape`): a prefix typed with digits the
+    /// samples do not begin with (the year 2031, a price of 9,87) finds the samples that
+    /// share its shape, whose tails fit it as well.
+    lazy var completionShapes: [(key: [Unicode.Scalar], sample: [Unicode.Scalar])] = {
+        completionIndex.map { (Self.completionShape($0.key), $0.sample) }
+            .sorted { $0.key.lexicographicallyPrecedes($1.key) { $0.value < $1.value } }
+    }()
 
     /// What typing compares: case-insensitive, every space variant a space, bidi marks left out.
     static func completionKey(_ scalars: some Sequence<Unicode.Scalar>) -> [Unicode.Scalar] {
@@ -54,6 +65,11 @@ public final class FieldValidator {
             if scalar.properties.isWhitespace { return " " }
             return scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar
         }
+    }
+
+    /// A comparison key with every decimal digit, in any numbering system, written `0`.
+    static func completionShape(_ key: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        key.map { $0.properties.numericType == .decimal ? "0" : $0 }
     }
     /// An example of a valid value (the text field's placeholder).
     public let example: String

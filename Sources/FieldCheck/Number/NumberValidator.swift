@@ -15,6 +15,10 @@ final class NumberValidator: TypedValidator {
     }()
 
     func completionSamples() -> [String] { samples }
+    var completionFreeFrom: Int? {
+        get { nil }
+        set {}
+    }
 
     func completionTokens() -> [String] {
         let symbols = parser.symbols
