@@ -470,3 +470,5 @@ int32_t cicu_transcoder_convert(CICUTranscoder *transcoder, const char *input, i
                    transcoder->pivot + 1024, 0, flush, status);
     return (int32_t)(target - output);
 }
+
+int32_t cicu_u_getIntPropertyValue(UChar32 c, UProperty which) { return u_getIntPropertyValue(c, which); }

@@ -24,7 +24,7 @@ struct Fieldcheck: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             TextCommand.self, NumberCommand.self, DateCommand.self, CSVCommand.self, LocaleCommand.self,
-            CompareCommand.self, InferCommand.self,
+            CompareCommand.self, InferCommand.self, PromptCommand.self,
         ]
     )
 

@@ -234,6 +234,7 @@ UBool cicu_unorm2_hasBoundaryBefore(const UNormalizer2 *normalizer, UChar32 c);
 /// The Unicode name of `c`, or its alias/extended label ("<control-0000>") when it has none.
 int32_t cicu_u_charName(UChar32 c, char *buffer, int32_t capacity, UErrorCode *status);
 UBool cicu_u_hasBinaryProperty(UChar32 c, UProperty property);
+int32_t cicu_u_getIntPropertyValue(UChar32 c, UProperty which);
 int8_t cicu_u_charType(UChar32 c);
 UBool cicu_u_isUWhiteSpace(UChar32 c);
 int32_t cicu_u_charDigitValue(UChar32 c);

@@ -71,6 +71,19 @@ public enum CharacterDescription {
         }
     }
 
+    /// How many terminal cells a character takes: 2 for East Asian wide and full-width ones
+    /// (漢, Ａ, most emoji), 0 for a lone combining mark or format character, else 1.
+    public static func cellWidth(_ character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        let width = cicu_u_getIntPropertyValue(UChar32(first.value), UCHAR_EAST_ASIAN_WIDTH)
+        if width == Int32(U_EA_WIDE.rawValue) || width == Int32(U_EA_FULLWIDTH.rawValue) { return 2 }
+        if first.properties.isEmojiPresentation { return 2 }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        default: return 1
+        }
+    }
+
     /// `'a' (U+0061 LATIN SMALL LETTER A)` or `invisible U+200B ZERO WIDTH SPACE`.
     public static func describe(_ scalar: Unicode.Scalar) -> String {
         let id = "\(codepoint(scalar)) \(name(scalar))"

@@ -29,102 +29,113 @@ extension Fieldcheck {
                 """
         )
 
-        @OptionGroup var locale: LocaleOption
-
-        @Option(help: "The locale's pattern for a style: short, medium, long or full (default: short).")
-        var style: DateStyle?
-
-        @Option(
-            help: ArgumentHelp(
-                "The locale's best pattern for a skeleton such as yMd or yMMMMd.", valueName: "SKELETON"))
-        var skeleton: String?
-
-        @Option(
-            help: ArgumentHelp(
-                "A UTS #35 pattern such as dd.MM.yyyy or 'd MMMM y' (quote literal letters: d 'de' MMMM).",
-                valueName: "PATTERN"))
-        var pattern: String?
-
-        @Option(
-            help: ArgumentHelp(
-                "A strptime format such as %d.%m.%Y (%d %e %m %Y %y %b %B %a %A), as Table Schema writes them.",
-                valueName: "FORMAT"))
-        var format: String?
-
-        @Option(help: ArgumentHelp("Reject dates earlier than DATE (yyyy-MM-dd).", valueName: "DATE"))
-        var min: CivilDate?
-
-        @Option(help: ArgumentHelp("Reject dates later than DATE (yyyy-MM-dd).", valueName: "DATE"))
-        var max: CivilDate?
-
-        @Option(
-            help: ArgumentHelp(
-                "The time zone that decides today's date, which places the two-digit-year window.",
-                valueName: "TZ"))
-        var timezone = "UTC"
-
-        @Option(
-            help: ArgumentHelp(
-                "Read dates in this calendar instead of the locale's default (gregorian, buddhist, japanese, …).",
-                valueName: "NAME"))
-        var calendar: String?
-
-        @Option(
-            help: ArgumentHelp("Format accepted dates for this locale.", valueName: "LOCALE"), completion: .localeIDs)
-        var to: String?
-
-        @Option(help: "Format accepted dates in this style of the output locale.")
-        var toStyle: DateStyle?
-
-        @Option(help: ArgumentHelp("Format accepted dates with this UTS #35 pattern.", valueName: "PATTERN"))
-        var toPattern: String?
-
-        @Option(
-            help:
-                "What stdout gets for an accepted value: canonical (ISO 8601, or formatted with --to/--to-style/--to-pattern) or input (unchanged)."
-        )
-        var output: OutputForm = .canonical
-
-        @OptionGroup var length: LengthOptions
-        @OptionGroup var prepare: PrepareOptions
+        @OptionGroup var rules: DateRules
         @OptionGroup var lines: LineOptions
 
-        func validate() throws {
-            let formats = [style != nil, skeleton != nil, pattern != nil, format != nil].filter { $0 }.count
-            if formats > 1 { throw ValidationError("give one of --style, --skeleton, --pattern and --format") }
-            if toStyle != nil && toPattern != nil { throw ValidationError("give one of --to-style and --to-pattern") }
-            if output == .input && (to != nil || toStyle != nil || toPattern != nil) {
-                throw ValidationError(
-                    "--output input prints values unchanged: it cannot be combined with --to, --to-style or --to-pattern"
-                )
-            }
-            if let pattern, pattern.contains("%"), case .pattern(let uts35)? = try? DateFormat.strptime(pattern) {
-                throw ValidationError(
-                    "'\(pattern)' is a strptime format: give it with --format, or as the UTS #35 pattern --pattern '\(uts35)'"
-                )
-            }
-        }
-
         mutating func runWithStatus() throws -> Int32 {
-            let resolved = try locale.resolve(category: "LC_TIME")
-            var date = DateSpec()
-            if let style { date.format = .style(style) }
-            if let skeleton { date.format = .skeleton(skeleton) }
-            if let pattern { date.format = .pattern(pattern) }
-            if let format { date.format = try DateFormat.strptime(format) }
-            date.minimum = min
-            date.maximum = max
-            date.timeZone = timezone
-            date.calendar = calendar
-            date.toLocale = try to.map { (text) throws(ConfigurationError) in try LocaleID(text) }
-            date.toStyle = toStyle
-            date.toPattern = toPattern
-            var spec = FieldSpec(kind: .date(date), locale: resolved)
-            spec.vocabulary = .commandLine
-            spec.output = output
-            length.apply(to: &spec)
-            prepare.apply(to: &spec)
-            return try LineRunner(validator: FieldValidator(spec), options: lines).run()
+            try LineRunner(validator: FieldValidator(rules.spec()), options: lines).run()
         }
+    }
+}
+
+/// The rule options of `fieldcheck date`, shared with `fieldcheck prompt date`.
+struct DateRules: ParsableArguments {
+
+    @OptionGroup var locale: LocaleOption
+
+    @Option(help: "The locale's pattern for a style: short, medium, long or full (default: short).")
+    var style: DateStyle?
+
+    @Option(
+        help: ArgumentHelp(
+            "The locale's best pattern for a skeleton such as yMd or yMMMMd.", valueName: "SKELETON"))
+    var skeleton: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A UTS #35 pattern such as dd.MM.yyyy or 'd MMMM y' (quote literal letters: d 'de' MMMM).",
+            valueName: "PATTERN"))
+    var pattern: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A strptime format such as %d.%m.%Y (%d %e %m %Y %y %b %B %a %A), as Table Schema writes them.",
+            valueName: "FORMAT"))
+    var format: String?
+
+    @Option(help: ArgumentHelp("Reject dates earlier than DATE (yyyy-MM-dd).", valueName: "DATE"))
+    var min: CivilDate?
+
+    @Option(help: ArgumentHelp("Reject dates later than DATE (yyyy-MM-dd).", valueName: "DATE"))
+    var max: CivilDate?
+
+    @Option(
+        help: ArgumentHelp(
+            "The time zone that decides today's date, which places the two-digit-year window.",
+            valueName: "TZ"))
+    var timezone = "UTC"
+
+    @Option(
+        help: ArgumentHelp(
+            "Read dates in this calendar instead of the locale's default (gregorian, buddhist, japanese, …).",
+            valueName: "NAME"))
+    var calendar: String?
+
+    @Option(
+        help: ArgumentHelp("Format accepted dates for this locale.", valueName: "LOCALE"), completion: .localeIDs)
+    var to: String?
+
+    @Option(help: "Format accepted dates in this style of the output locale.")
+    var toStyle: DateStyle?
+
+    @Option(help: ArgumentHelp("Format accepted dates with this UTS #35 pattern.", valueName: "PATTERN"))
+    var toPattern: String?
+
+    @Option(
+        help:
+            "What stdout gets for an accepted value: canonical (ISO 8601, or formatted with --to/--to-style/--to-pattern) or input (unchanged)."
+    )
+    var output: OutputForm = .canonical
+
+    @OptionGroup var length: LengthOptions
+    @OptionGroup var prepare: PrepareOptions
+
+    func validate() throws {
+        let formats = [style != nil, skeleton != nil, pattern != nil, format != nil].filter { $0 }.count
+        if formats > 1 { throw ValidationError("give one of --style, --skeleton, --pattern and --format") }
+        if toStyle != nil && toPattern != nil { throw ValidationError("give one of --to-style and --to-pattern") }
+        if output == .input && (to != nil || toStyle != nil || toPattern != nil) {
+            throw ValidationError(
+                "--output input prints values unchanged: it cannot be combined with --to, --to-style or --to-pattern"
+            )
+        }
+        if let pattern, pattern.contains("%"), case .pattern(let uts35)? = try? DateFormat.strptime(pattern) {
+            throw ValidationError(
+                "'\(pattern)' is a strptime format: give it with --format, or as the UTS #35 pattern --pattern '\(uts35)'"
+            )
+        }
+    }
+
+    /// The field these options describe.
+    func spec() throws -> FieldSpec {
+        let resolved = try locale.resolve(category: "LC_TIME")
+        var date = DateSpec()
+        if let style { date.format = .style(style) }
+        if let skeleton { date.format = .skeleton(skeleton) }
+        if let pattern { date.format = .pattern(pattern) }
+        if let format { date.format = try DateFormat.strptime(format) }
+        date.minimum = min
+        date.maximum = max
+        date.timeZone = timezone
+        date.calendar = calendar
+        date.toLocale = try to.map { (text) throws(ConfigurationError) in try LocaleID(text) }
+        date.toStyle = toStyle
+        date.toPattern = toPattern
+        var spec = FieldSpec(kind: .date(date), locale: resolved)
+        spec.vocabulary = .commandLine
+        spec.output = output
+        length.apply(to: &spec)
+        prepare.apply(to: &spec)
+        return spec
     }
 }

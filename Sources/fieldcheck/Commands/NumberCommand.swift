@@ -27,101 +27,112 @@ extension Fieldcheck {
                 """
         )
 
-        @OptionGroup var locale: LocaleOption
-
-        @Option(
-            help: "How the input is written: decimal, integer, percent (12 % reads as 0.12), currency or scientific.")
-        var style: NumberStyle = .decimal
-
-        @Option(
-            help: ArgumentHelp(
-                "The currency of --style currency (ISO 4217, e.g. EUR); default: the locale's.", valueName: "CODE"))
-        var currency: String?
-
-        @Flag(help: "Accept whole numbers only: no fraction, no exponent.")
-        var integer = false
-
-        @Flag(help: "Reject negative numbers (and a minus sign on zero).")
-        var noNegative = false
-
-        @Flag(help: "Reject scientific notation (1E3).")
-        var noExponent = false
-
-        @Option(
-            parsing: .unconditional,
-            help: ArgumentHelp("Reject values less than X (an ASCII decimal, compared exactly).", valueName: "X"))
-        var min: ExactDecimal?
-
-        @Option(
-            parsing: .unconditional,
-            help: ArgumentHelp("Reject values greater than X (an ASCII decimal, compared exactly).", valueName: "X"))
-        var max: ExactDecimal?
-
-        @Option(
-            help: ArgumentHelp("Reject values with more than N digits after the decimal separator.", valueName: "N"))
-        var maxFractionDigits: Int?
-
-        @Flag(help: "Use ICU's lenient parsing instead of the strict reading (the whole value must still be consumed).")
-        var lenient = false
-
-        @Option(
-            help: ArgumentHelp("Format accepted values for this locale.", valueName: "LOCALE"), completion: .localeIDs)
-        var to: String?
-
-        @Option(help: "Format accepted values in this style (default: the input style).")
-        var toStyle: NumberStyle?
-
-        @Option(
-            help: ArgumentHelp(
-                "Round formatted output to N fraction digits, half to even (implies formatting in the input locale).",
-                valueName: "N"))
-        var fractionDigits: Int?
-
-        @Option(
-            help:
-                "What stdout gets for an accepted value: canonical (or formatted with --to/--to-style) or input (unchanged)."
-        )
-        var output: OutputForm = .canonical
-
-        @OptionGroup var length: LengthOptions
-        @OptionGroup var prepare: PrepareOptions
+        @OptionGroup var rules: NumberRules
         @OptionGroup var lines: LineOptions
 
-        func validate() throws {
-            if let maxFractionDigits, maxFractionDigits < 0 {
-                throw ValidationError("--max-fraction-digits must not be negative")
-            }
-            if let fractionDigits, fractionDigits < 0 || fractionDigits > 100 {
-                throw ValidationError("--fraction-digits must be 0 to 100")
-            }
-            if output == .input && (to != nil || toStyle != nil || fractionDigits != nil) {
-                throw ValidationError(
-                    "--output input prints values unchanged: it cannot be combined with --to, --to-style or --fraction-digits"
-                )
-            }
-        }
-
         mutating func runWithStatus() throws -> Int32 {
-            let resolved = try locale.resolve(category: "LC_NUMERIC")
-            var number = NumberSpec()
-            number.style = style
-            number.currency = currency?.uppercased()
-            number.integerOnly = integer
-            number.allowNegative = !noNegative
-            number.allowExponent = !noExponent
-            number.minimum = min
-            number.maximum = max
-            number.maxFractionDigits = maxFractionDigits
-            number.lenient = lenient
-            number.toLocale = try to.map { (text) throws(ConfigurationError) in try LocaleID(text) }
-            number.toStyle = toStyle
-            number.fractionDigits = fractionDigits
-            var spec = FieldSpec(kind: .number(number), locale: resolved)
-            spec.vocabulary = .commandLine
-            spec.output = output
-            length.apply(to: &spec)
-            prepare.apply(to: &spec)
-            return try LineRunner(validator: FieldValidator(spec), options: lines).run()
+            try LineRunner(validator: FieldValidator(rules.spec()), options: lines).run()
         }
+    }
+}
+
+/// The rule options of `fieldcheck number`, shared with `fieldcheck prompt number`.
+struct NumberRules: ParsableArguments {
+
+    @OptionGroup var locale: LocaleOption
+
+    @Option(
+        help: "How the input is written: decimal, integer, percent (12 % reads as 0.12), currency or scientific.")
+    var style: NumberStyle = .decimal
+
+    @Option(
+        help: ArgumentHelp(
+            "The currency of --style currency (ISO 4217, e.g. EUR); default: the locale's.", valueName: "CODE"))
+    var currency: String?
+
+    @Flag(help: "Accept whole numbers only: no fraction, no exponent.")
+    var integer = false
+
+    @Flag(help: "Reject negative numbers (and a minus sign on zero).")
+    var noNegative = false
+
+    @Flag(help: "Reject scientific notation (1E3).")
+    var noExponent = false
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Reject values less than X (an ASCII decimal, compared exactly).", valueName: "X"))
+    var min: ExactDecimal?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Reject values greater than X (an ASCII decimal, compared exactly).", valueName: "X"))
+    var max: ExactDecimal?
+
+    @Option(
+        help: ArgumentHelp("Reject values with more than N digits after the decimal separator.", valueName: "N"))
+    var maxFractionDigits: Int?
+
+    @Flag(help: "Use ICU's lenient parsing instead of the strict reading (the whole value must still be consumed).")
+    var lenient = false
+
+    @Option(
+        help: ArgumentHelp("Format accepted values for this locale.", valueName: "LOCALE"), completion: .localeIDs)
+    var to: String?
+
+    @Option(help: "Format accepted values in this style (default: the input style).")
+    var toStyle: NumberStyle?
+
+    @Option(
+        help: ArgumentHelp(
+            "Round formatted output to N fraction digits, half to even (implies formatting in the input locale).",
+            valueName: "N"))
+    var fractionDigits: Int?
+
+    @Option(
+        help:
+            "What stdout gets for an accepted value: canonical (or formatted with --to/--to-style) or input (unchanged)."
+    )
+    var output: OutputForm = .canonical
+
+    @OptionGroup var length: LengthOptions
+    @OptionGroup var prepare: PrepareOptions
+
+    func validate() throws {
+        if let maxFractionDigits, maxFractionDigits < 0 {
+            throw ValidationError("--max-fraction-digits must not be negative")
+        }
+        if let fractionDigits, fractionDigits < 0 || fractionDigits > 100 {
+            throw ValidationError("--fraction-digits must be 0 to 100")
+        }
+        if output == .input && (to != nil || toStyle != nil || fractionDigits != nil) {
+            throw ValidationError(
+                "--output input prints values unchanged: it cannot be combined with --to, --to-style or --fraction-digits"
+            )
+        }
+    }
+
+    /// The field these options describe.
+    func spec() throws -> FieldSpec {
+        let resolved = try locale.resolve(category: "LC_NUMERIC")
+        var number = NumberSpec()
+        number.style = style
+        number.currency = currency?.uppercased()
+        number.integerOnly = integer
+        number.allowNegative = !noNegative
+        number.allowExponent = !noExponent
+        number.minimum = min
+        number.maximum = max
+        number.maxFractionDigits = maxFractionDigits
+        number.lenient = lenient
+        number.toLocale = try to.map { (text) throws(ConfigurationError) in try LocaleID(text) }
+        number.toStyle = toStyle
+        number.fractionDigits = fractionDigits
+        var spec = FieldSpec(kind: .number(number), locale: resolved)
+        spec.vocabulary = .commandLine
+        spec.output = output
+        length.apply(to: &spec)
+        prepare.apply(to: &spec)
+        return spec
     }
 }

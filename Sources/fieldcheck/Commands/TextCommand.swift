@@ -19,45 +19,56 @@ extension Fieldcheck {
                 """
         )
 
-        @OptionGroup var locale: LocaleOption
-
-        @Option(help: ArgumentHelp("Allow only these characters.", valueName: "SET"))
-        var allow: String?
-
-        @Option(help: ArgumentHelp("Refuse these characters.", valueName: "SET"))
-        var deny: String?
-
-        @Option(
-            help:
-                "Allow only the characters of an iOS keyboard type, in the locale (letters: the locale's exemplar letters)."
-        )
-        var preset: CharacterPreset?
-
-        @Flag(help: "Remove disallowed characters (reported as warnings) instead of rejecting the value.")
-        var strip = false
-
-        @Option(help: "Map case after filtering, with the locale's rules (tr_TR maps i to İ): lower, upper or title.")
-        var `case`: CaseMapping?
-
-        @Option(help: ArgumentHelp("An ICU regular expression the whole value must match.", valueName: "REGEX"))
-        var pattern: String?
-
-        @OptionGroup var length: LengthOptions
-        @OptionGroup var prepare: PrepareOptions
+        @OptionGroup var rules: TextRules
         @OptionGroup var lines: LineOptions
 
         mutating func runWithStatus() throws -> Int32 {
-            var spec = FieldSpec(kind: .text, locale: try locale.resolve(category: "LC_CTYPE"))
-            spec.vocabulary = .commandLine
-            spec.allow = allow.map(CharacterRule.init)
-            spec.deny = deny.map(CharacterRule.init)
-            spec.preset = preset
-            spec.strip = strip
-            spec.caseMapping = `case`
-            spec.pattern = pattern
-            length.apply(to: &spec)
-            prepare.apply(to: &spec)
-            return try LineRunner(validator: FieldValidator(spec), options: lines).run()
+            try LineRunner(validator: FieldValidator(rules.spec()), options: lines).run()
         }
+    }
+}
+
+/// The rule options of `fieldcheck text`, shared with `fieldcheck prompt text`.
+struct TextRules: ParsableArguments {
+
+    @OptionGroup var locale: LocaleOption
+
+    @Option(help: ArgumentHelp("Allow only these characters.", valueName: "SET"))
+    var allow: String?
+
+    @Option(help: ArgumentHelp("Refuse these characters.", valueName: "SET"))
+    var deny: String?
+
+    @Option(
+        help:
+            "Allow only the characters of an iOS keyboard type, in the locale (letters: the locale's exemplar letters)."
+    )
+    var preset: CharacterPreset?
+
+    @Flag(help: "Remove disallowed characters (reported as warnings) instead of rejecting the value.")
+    var strip = false
+
+    @Option(help: "Map case after filtering, with the locale's rules (tr_TR maps i to İ): lower, upper or title.")
+    var `case`: CaseMapping?
+
+    @Option(help: ArgumentHelp("An ICU regular expression the whole value must match.", valueName: "REGEX"))
+    var pattern: String?
+
+    @OptionGroup var length: LengthOptions
+    @OptionGroup var prepare: PrepareOptions
+
+    /// The field these options describe.
+    func spec() throws -> FieldSpec {
+        var spec = FieldSpec(kind: .text, locale: try locale.resolve(category: "LC_CTYPE"))
+        spec.vocabulary = .commandLine
+        spec.allow = allow.map(CharacterRule.init)
+        spec.deny = deny.map(CharacterRule.init)
+        spec.preset = preset
+        spec.strip = strip
+        spec.caseMapping = `case`
+        spec.pattern = pattern
+        length.apply(to: &spec)
+        prepare.apply(to: &spec)
+        return spec
     }
 }

@@ -1,0 +1,234 @@
+import FieldCheck
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The constrained text field on a terminal: refuses a key that would make the text unable
+/// to become valid (with the bell and the reason under the field), validates the whole value
+/// on Enter with the line commands' reader, and hands back the accepted value.
+final class PromptSession {
+    let field: FieldValidator
+    let options: PromptOptions
+    /// Letters typed are mapped as the field maps them (`--case lower`).
+    let caseMapping: CaseMapping?
+
+    private(set) var text: [Character] = []
+    private var cursor = 0
+    private var message = ""
+
+    init(field: FieldValidator, options: PromptOptions) {
+        self.field = field
+        self.options = options
+        caseMapping = field.spec.caseMapping
+        if let value = options.defaultValue {
+            text = Array(value)
+            cursor = text.count
+        }
+    }
+
+    /// Runs the field on the terminal: the exit status (0 accepted, 130 cancelled).
+    func run() throws -> Int32 {
+        // The completion samples are made before the first key, not on it.
+        _ = field.refusal(ofPrefix: "0")
+        let terminal = try Terminal()
+        defer { terminal.close() }
+        var decoder = KeyDecoder()
+        draw(on: terminal)
+        while let bytes = terminal.read() {
+            for key in decoder.keys(from: bytes, moreComing: { terminal.hasInput(within: 40) }) {
+                switch handle(key) {
+                case .continue: break
+                case .cancel:
+                    message = ""
+                    draw(on: terminal, final: true)
+                    return 130
+                case .accept(let value):
+                    message = ""
+                    draw(on: terminal, final: true)
+                    try Streams.standardOutput.write(value + "\n")
+                    return 0
+                }
+            }
+            draw(on: terminal)
+        }
+        draw(on: terminal, final: true)
+        return 130
+    }
+
+    enum Outcome: Equatable {
+        case `continue`, cancel
+        case accept(String)
+    }
+
+    /// What one key does to the field.
+    func handle(_ key: Key) -> Outcome {
+        message = ""
+        switch key {
+        case .text(let typed), .paste(let typed):
+            insert(typed)
+        case .enter:
+            let result = field.validate(String(text))
+            if result.isValid, let value = result.emitted { return .accept(value) }
+            let problem = options.secure ? result.errors.first?.redacted() : result.errors.first
+            message = problem?.message ?? "not valid"
+            ringBell = true
+        case .backspace:
+            if cursor > 0 {
+                text.remove(at: cursor - 1)
+                cursor -= 1
+            }
+        case .delete:
+            if cursor < text.count { text.remove(at: cursor) }
+        case .endOfInput:
+            if text.isEmpty { return .cancel }
+            if cursor < text.count { text.remove(at: cursor) }
+        case .left: cursor = max(0, cursor - 1)
+        case .right: cursor = min(text.count, cursor + 1)
+        case .home: cursor = 0
+        case .end: cursor = text.count
+        case .clearBefore:
+            text.removeSubrange(..<cursor)
+            cursor = 0
+        case .cancel:
+            return .cancel
+        case .other:
+            break
+        }
+        return .continue
+    }
+
+    /// Whether the next drawing rings the bell (a refused key, a refused Enter).
+    private var ringBell = false
+
+    /// Inserts what was typed or pasted, whole, unless the text could then never be valid.
+    private func insert(_ typed: String) {
+        var inserted = typed.filter { $0 != "\r" && $0 != "\n" }
+        switch caseMapping {
+        case .lower: inserted = inserted.lowercased()
+        case .upper: inserted = inserted.uppercased()
+        default: break
+        }
+        guard !inserted.isEmpty else { return }
+        // Graphemes as the whole text forms them: a combining mark or a zero-width joiner
+        // typed after a character joins it, and Backspace then takes them together.
+        let before = String(text[..<cursor]) + inserted
+        let prospective = before + String(text[cursor...])
+        if let refusal = field.refusal(ofPrefix: prospective) {
+            ringBell = true
+            message = Self.explain(refusal, secure: options.secure)
+            return
+        }
+        text = Array(prospective)
+        cursor = min(text.count, before.count)
+    }
+
+    /// `'x' (U+0078 LATIN SMALL LETTER X) is not allowed: not in --allow aeiou`; in a secure
+    /// field, the character's category only.
+    static func explain(_ refusal: PrefixRefusal, secure: Bool) -> String {
+        guard let character = refusal.character else { return refusal.reason }
+        if secure { return "\(Diagnostic.category(character)) is not allowed here" }
+        return "\(CharacterDescription.describe(character)) is not allowed: \(refusal.reason)"
+    }
+
+    /// The example the placeholder shows: the value of the field's placeholder phrase
+    /// (`1.234,56` of "a number like 1.234,56 (de_DE)").
+    var placeholder: String {
+        let phrase = field.placeholderPhrase
+        guard let like = phrase.firstRange(of: " like ") else { return "" }
+        var example = String(phrase[like.upperBound...])
+        // The first example only ("13.04.26 (dd.MM.yy) or ..."), without its "(…)".
+        if let open = example.firstRange(of: " (") { example = String(example[..<open.lowerBound]) }
+        if example.hasPrefix("'") && example.hasSuffix("'") && example.count >= 2 {
+            example = String(example.dropFirst().dropLast())
+        }
+        return example
+    }
+
+    /// The field as shown: each grapheme, or a bullet for each in a secure field.
+    private var shown: [Character] { options.secure ? Array(repeating: "•", count: text.count) : text }
+
+    /// Redraws the field's line and the message line under it, the cursor in the field.
+    func draw(on terminal: Terminal, final: Bool = false) {
+        let label = options.label.map { "\($0): " } ?? ""
+        var line = "\r\u{1B}[K" + TerminalText.escaped(label)
+        let visible = shown
+        if visible.isEmpty && !final {
+            line += "\u{1B}[2m" + TerminalText.escaped(placeholder) + "\u{1B}[0m"
+        } else {
+            line += TerminalText.escaped(String(visible))
+        }
+        if let maximum = field.spec.maxLength, !final {
+            line += "  \u{1B}[2m\(field.length(of: String(text)))/\(maximum)\u{1B}[0m"
+        }
+        if ringBell {
+            line += "\u{07}"
+            ringBell = false
+        }
+        if final {
+            terminal.write(line + "\r\n\u{1B}[K")
+            return
+        }
+        // The message on one line, cut to the terminal's width: the cursor goes back up one.
+        line += "\r\n\u{1B}[K" + fitted(TerminalText.escaped(message), columns: terminal.columns - 1) + "\u{1B}[1A\r"
+        let column = width(label) + width(String(visible[..<cursor]))
+        if column > 0 { line += "\u{1B}[\(column)C" }
+        terminal.write(line)
+    }
+
+    /// `text` cut to `columns` cells, an ellipsis marking the cut.
+    private func fitted(_ text: String, columns: Int) -> String {
+        guard width(text) > columns else { return text }
+        var out = ""
+        var used = 0
+        for character in text {
+            let cells = CharacterDescription.cellWidth(character)
+            if used + cells > columns - 1 { break }
+            out.append(character)
+            used += cells
+        }
+        return out + "…"
+    }
+
+    private func width(_ text: String) -> Int { text.reduce(0) { $0 + CharacterDescription.cellWidth($1) } }
+
+    /// `--no-tty`: one line from stdin, validated with the same messages; the exit status.
+    func runWithoutTerminal() throws -> Int32 {
+        // One byte at a time: what follows the line stays on stdin for the script.
+        let limit = 1 << 20
+        var bytes: [UInt8] = []
+        var length = 0
+        var byte: UInt8 = 0
+        var ended = false
+        while Glibc.read(0, &byte, 1) == 1 {
+            if byte == 0x0A {
+                ended = true
+                break
+            }
+            length += 1
+            if bytes.count < limit { bytes.append(byte) }
+        }
+        // No line at all: as Ctrl-D on an empty field.
+        if length == 0 && !ended { return 130 }
+        if bytes.last == 0x0D && length == bytes.count { bytes.removeLast() }
+        var result: FieldResult
+        if length > limit {
+            result = FieldResult(input: String(decoding: bytes.prefix(64), as: UTF8.self) + "…")
+            result.errors.append(
+                Diagnostic(
+                    code: .recordTooLong, offset: nil, length: length,
+                    message: "answer too long: \(length) bytes, more than the prompt's \(limit)-byte limit; "
+                        + "it was not checked"))
+        } else {
+            result = bytes.withUnsafeBufferPointer { field.validate(bytes: $0) }
+        }
+        if result.isValid, let emitted = result.emitted {
+            try Streams.standardOutput.write(emitted + "\n")
+            return 0
+        }
+        let shownResult = options.secure ? result.redacted(expected: field.placeholderPhrase) : result
+        let printer = HumanPrinter(color: false, caret: false)
+        try Streams.standardError.write(printer.render(shownResult, at: Location(file: nil, number: 1, unit: "line")))
+        return 1
+    }
+}

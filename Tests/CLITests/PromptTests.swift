@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+
+/// `fieldcheck prompt` on a real pseudo-terminal (Tests/CLITests/pty_driver.py types the keys
+/// and reads the screen): the seed fields of the iOS demo key by key, Enter on an incomplete
+/// value, paste, grapheme editing, the secure field, cancelling, and the terminal mode
+/// restored.
+@Suite(.serialized) struct PromptTests {
+    struct Session: Decodable {
+        var screen: String
+        var stdout: String
+        var status: Int32?
+        var restored: Bool
+        var latencies: [Double?]
+    }
+
+    static let driver = ManPageTests.root.appendingPathComponent("Tests/CLITests/pty_driver.py").path
+    static var available: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") }
+
+    static func type(_ keys: [String], _ args: [String]) throws -> Session {
+        let out = CLI.temporaryFile("prompt-stdout")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let keysJSON = String(decoding: try JSONEncoder().encode(keys), as: UTF8.self)
+        let command = ["python3", driver, keysJSON, out.path, "--", CLI.binary.path, "prompt"] + args
+        let run = try CLI.shell(
+            command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " "))
+        return try JSONDecoder().decode(Session.self, from: Data(run.stdout.utf8))
+    }
+
+    /// Each key of `typed` and whether the field took it (the counter moved, or the text grew).
+    static func refusedKeys(_ session: Session) -> Int { session.screen.components(separatedBy: "\u{07}").count - 1 }
+
+    static func characters(_ keys: String) -> [String] { keys.map(String.init) }
+
+    @Test func vowelsOnlyAtMostSix() throws {
+        guard Self.available else { return }
+        let session = try Self.type(
+            Self.characters("aexiouAE") + ["\r"],
+            ["text", "--allow", "aeiouAEIOU", "--max-length", "6", "--label", "Vowels"])
+        #expect(session.status == 0)
+        #expect(session.stdout == "aeiouA\n")
+        // 'x' refused by the rule, 'E' by the length.
+        #expect(Self.refusedKeys(session) == 2)
+        #expect(session.screen.contains("'x' (U+0078 LATIN SMALL LETTER X) is not allowed: not in --allow aeiouAEIOU"))
+        #expect(
+            session.screen.contains("'E' (U+0045 LATIN CAPITAL LETTER E) is not allowed: at most 6 characters allowed"))
+        #expect(session.screen.contains("Vowels: "))
+        #expect(session.restored)
+    }
+
+    @Test func noVowelsAtMostEight() throws {
+        guard Self.available else { return }
+        let session = try Self.type(
+            Self.characters("rhythms") + ["\r"], ["text", "--deny", "aeiouAEIOU", "--max-length", "8"])
+        #expect(session.stdout == "rhythms\n")
+        let refused = try Self.type(
+            Self.characters("hello") + ["\r"], ["text", "--deny", "aeiouAEIOU", "--max-length", "8"])
+        #expect(refused.stdout == "hll\n")
+        #expect(Self.refusedKeys(refused) == 2)
+        #expect(refused.screen.contains("denied by --deny aeiouAEIOU"))
+    }
+
+    @Test func digitsAtMostThree() throws {
+        guard Self.available else { return }
+        let session = try Self.type(
+            Self.characters("12a34") + ["\r"], ["text", "--preset", "number-pad", "--max-length", "3"])
+        #expect(session.stdout == "123\n")
+        #expect(Self.refusedKeys(session) == 2)
+    }
+
+    @Test(arguments: [("en_US", "1,234.5", "1234.5"), ("de_DE", "1.234,5", "1234.5")])
+    func aNumberInTheLocaleAtMostSeven(locale: String, typed: String, value: String) throws {
+        guard Self.available else { return }
+        let decimal = locale == "de_DE" ? "," : "."
+        // A second decimal separator and an eighth character are refused.
+        let keys = Self.characters(typed) + [decimal, "x", "6", "\r"]
+        let session = try Self.type(keys, ["number", "--locale", locale, "--max-length", "7"])
+        #expect(session.status == 0)
+        #expect(session.stdout == value + "\n")
+        #expect(Self.refusedKeys(session) == 3)
+        #expect(session.screen.contains("1/7"))
+    }
+
+    @Test func aPositiveIntegerAtMostFive() throws {
+        guard Self.available else { return }
+        let session = try Self.type(
+            Self.characters("-12.345678") + ["\r"], ["number", "--integer", "--no-negative", "--max-length", "5"])
+        #expect(session.stdout == "12345\n")
+        // '-', '.', '6', '7', '8' refused.
+        #expect(Self.refusedKeys(session) == 5)
+    }
+
+    @Test func enterOnAnIncompleteValueKeepsTheFieldOpen() throws {
+        guard Self.available else { return }
+        let session = try Self.type(
+            ["1", "3", ".", "\r", "0", "4", ".", "2", "0", "2", "6", "\r"],
+            ["date", "--locale", "de_DE", "--pattern", "dd.MM.yyyy"])
+        #expect(session.status == 0)
+        #expect(session.stdout == "2026-04-13\n")
+        #expect(session.screen.contains("expected a date like 13.04.2026 (dd.MM.yyyy)"))
+        let refused = try Self.type(["3", "2", "\u{03}"], ["date", "--locale", "de_DE", "--pattern", "dd.MM.yyyy"])
+        #expect(Self.refusedKeys(refused) == 1)
+        #expect(refused.status == 130)
+    }
+
+    @Test func aPasteIsTakenOrRefusedWhole() throws {
+        guard Self.available else { return }
+        let paste = "\u{1B}[200~1.234,56\u{1B}[201~"
+        let session = try Self.type([paste, "\r"], ["number", "--locale", "de_DE"])
+        #expect(session.stdout == "1234.56\n")
+        let bad = try Self.type(["\u{1B}[200~12a4\u{1B}[201~", "7", "\r"], ["number", "--locale", "de_DE"])
+        #expect(bad.stdout == "7\n")
+        #expect(Self.refusedKeys(bad) == 1)
+    }
+
+    @Test func backspaceTakesAWholeGrapheme() throws {
+        guard Self.available else { return }
+        let family = "👨‍👩‍👧"
+        let session = try Self.type(
+            ["a", "e\u{301}", family, "\u{7F}", "\u{7F}", "b", "\r"], ["text", "--max-length", "4"])
+        #expect(session.stdout == "ab\n")
+        let moved = try Self.type(["a", "c", "\u{1B}[D", "b", "\u{1B}[H", "_", "\r"], ["text"])
+        #expect(moved.stdout == "_abc\n")
+    }
+
+    @Test func aSecureFieldShowsNoCharacter() throws {
+        guard Self.available else { return }
+        let session = try Self.type(
+            ["q", "7", "z", "x", "\r"], ["text", "--secure", "--allow", "[a-z]", "--label", "Password"])
+        #expect(session.stdout == "qzx\n")
+        let screen = session.screen.replacingOccurrences(
+            of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
+        for character in ["q", "7", "z", "x"] { #expect(!screen.contains(character), "\(character) shown") }
+        #expect(session.screen.contains("•••"))
+        #expect(session.screen.contains("a digit is not allowed here"))
+    }
+
+    @Test func cancellingRestoresTheTerminal() throws {
+        guard Self.available else { return }
+        for key in ["\u{03}", "\u{1B}", "\u{04}"] {
+            let session = try Self.type(["1", key] + (key == "\u{04}" ? ["\u{7F}", "\u{04}"] : []), ["number"])
+            #expect(session.status == 130, "\(key.debugDescription)")
+            #expect(session.stdout.isEmpty)
+            #expect(session.restored)
+        }
+    }
+
+    @Test func keysAreAnsweredWithinFiveMilliseconds() throws {
+        guard Self.available else { return }
+        let session = try Self.type(
+            Self.characters("13.04.2026") + ["\u{03}"], ["date", "--locale", "de_DE", "--pattern", "dd.MM.yyyy"])
+        let measured = session.latencies.prefix(10).compactMap { $0 }
+        #expect(measured.count == 10)
+        // Reported, not asserted tightly: the machine may be loaded. A key is a few tenths.
+        print("prompt key-to-redraw latencies (ms): \(measured)")
+        #expect(measured.allSatisfy { $0 < 500 })
+    }
+
+    @Test func withoutATerminal() throws {
+        let missing = try CLI.shell("setsid '\(CLI.binary.path)' prompt number < /dev/null; echo \"status $?\"")
+        #expect(missing.stdout.contains("status 2"))
+        #expect(missing.stderr.contains("prompt needs a terminal"))
+        let line = try CLI.run(["prompt", "number", "--locale", "de_DE", "--no-tty"], input: "1.234,5\n")
+        #expect(line.status == 0)
+        #expect(line.stdout == "1234.5\n")
+        let bad = try CLI.run(["prompt", "number", "--locale", "de_DE", "--no-tty"], input: "12a\n")
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("unexpected character 'a'"))
+        let secret = try CLI.run(["prompt", "text", "--secure", "--allow", "[a-z]", "--no-tty"], input: "ab3\n")
+        #expect(secret.status == 1)
+        #expect(!secret.stderr.contains("ab3"))
+        #expect(!secret.stderr.contains("'3'"))
+    }
+}
