@@ -137,4 +137,61 @@ import Testing
             }
         }
     }
+
+    /// The other direction: a prefix answered "can complete" has a completion the full reader
+    /// accepts, found here by a search of our own (short continuations over the field's
+    /// alphabet), over generated prefixes. A "can complete" with no completion is a bug.
+    @Test(arguments: [
+        ("number", "en_US", "0123456789.,-E"), ("number", "de_DE", "0123456789.,-E"),
+        ("number", "fr_FR", "0123456789,\u{202F} -"), ("pattern", "en_US", "AZ09a-"),
+        ("date", "de_DE", "0123456789."),
+    ])
+    func everyPrefixAnsweredCanCompleteHasACompletion(kind: String, locale: String, alphabet: String) throws {
+        let field: FieldValidator
+        switch kind {
+        case "number": field = try Self.field(.number(NumberSpec()), locale)
+        case "date":
+            var date = DateSpec()
+            date.format = .pattern("dd.MM.yyyy")
+            field = try Self.field(.date(date), locale)
+        default: field = try Self.field(.text, locale) { $0.pattern = "[A-Z]{2}-?[0-9]{3}" }
+        }
+        let characters = Array(alphabet)
+        // Continuations: up to 3 characters of the alphabet, or (for dates and the pattern,
+        // whose completions are longer) the tail of a whole valid value.
+        func completes(_ prefix: String) -> Bool {
+            var frontier = [prefix]
+            for _ in 0..<3 {
+                var next: [String] = []
+                for text in frontier {
+                    for character in characters {
+                        let longer = text + String(character)
+                        if field.validate(longer).isValid { return true }
+                        next.append(longer)
+                    }
+                }
+                frontier = next
+            }
+            let tail = kind == "date" ? "01.01.2000" : "AA-000"
+            for cut in 0...tail.count
+            where field.validate(prefix + tail.dropFirst(cut)).isValid
+                || field.validate(prefix + "0" + tail.dropFirst(cut)).isValid
+            {
+                return true
+            }
+            return false
+        }
+        var generator = SystemRandomNumberGenerator()
+        var answered = 0
+        var failures: [String] = []
+        for _ in 0..<400 {
+            let length = Int.random(in: 1...6, using: &generator)
+            let prefix = String((0..<length).map { _ in characters.randomElement(using: &generator)! })
+            guard field.refusal(ofPrefix: prefix) == nil, !field.validate(prefix).isValid else { continue }
+            answered += 1
+            if !completes(prefix) { failures.append(prefix) }
+        }
+        #expect(failures.isEmpty, "\(kind) \(locale): can complete, but no completion found: \(failures)")
+        #expect(answered > 0, "no generated prefix was answered 'can complete'")
+    }
 }
