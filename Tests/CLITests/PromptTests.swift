@@ -17,11 +17,13 @@ import Testing
     static let driver = ManPageTests.root.appendingPathComponent("Tests/CLITests/pty_driver.py").path
     static var available: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") }
 
-    static func type(_ keys: [String], _ args: [String]) throws -> Session {
+    static func type(_ keys: [String], _ args: [String], columns: Int = 200) throws -> Session {
         let out = CLI.temporaryFile("prompt-stdout")
         defer { try? FileManager.default.removeItem(at: out) }
         let keysJSON = String(decoding: try JSONEncoder().encode(keys), as: UTF8.self)
-        let command = ["python3", driver, keysJSON, out.path, "--", CLI.binary.path, "prompt"] + args
+        let command =
+            ["env", "PTY_COLUMNS=\(columns)", "python3", driver, keysJSON, out.path, "--", CLI.binary.path, "prompt"]
+            + args
         let run = try CLI.shell(
             command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " "))
         return try JSONDecoder().decode(Session.self, from: Data(run.stdout.utf8))
@@ -46,6 +48,17 @@ import Testing
             session.screen.contains("'E' (U+0045 LATIN CAPITAL LETTER E) is not allowed: at most 6 characters allowed"))
         #expect(session.screen.contains("Vowels: "))
         #expect(session.restored)
+    }
+
+    /// The reason stays on the one line under the field: on a narrow terminal it is cut, with
+    /// an ellipsis, and the cursor still comes back to the field.
+    @Test func theReasonIsCutToTheTerminalsWidth() throws {
+        guard Self.available else { return }
+        let session = try Self.type(["a", "x", "e", "\r"], ["text", "--allow", "aeiou"], columns: 40)
+        #expect(session.stdout == "ae\n")
+        // 39 cells: 38 characters and the ellipsis.
+        #expect(session.screen.contains("'x' (U+0078 LATIN SMALL LETTER X) is n…"))
+        #expect(!session.screen.contains("not in --allow aeiou"))
     }
 
     @Test func noVowelsAtMostEight() throws {

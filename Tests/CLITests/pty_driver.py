@@ -7,7 +7,7 @@ Reports the terminal output (the screen bytes), the program's stdout (redirected
 the terminal shows only the field), its exit status, whether the terminal mode after equals
 the mode before, and for each key the milliseconds until the program redrew.
 """
-import json, os, pty, select, shlex, sys, termios, time
+import fcntl, json, os, pty, select, shlex, struct, sys, termios, time
 
 keys = json.loads(sys.argv[1])
 stdout_file = sys.argv[2]
@@ -17,6 +17,9 @@ pid, master = pty.fork()
 if pid == 0:
     os.execvp("sh", ["sh", "-c", "exec " + " ".join(shlex.quote(a) for a in command) + " > " + shlex.quote(stdout_file)])
 
+# A wide terminal, so that no message is cut to the width (PTY_COLUMNS sets another).
+columns = int(os.environ.get("PTY_COLUMNS", "200"))
+fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
 before = termios.tcgetattr(master)
 screen = b""
 latencies = []
