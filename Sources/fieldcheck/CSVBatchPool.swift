@@ -72,7 +72,8 @@ final class CSVBatchPool {
     func start(_ main: TableValidator, header: [String]?, width: Int, file: String) throws {
         self.main = main
         for batch in batches {
-            batch.table = try TableValidator(schema: batch.schema, header: header, width: width, file: file)
+            batch.table = try TableValidator(
+                schema: batch.schema, header: header, width: width, file: file, tracksUniqueness: false)
         }
     }
 

@@ -137,6 +137,22 @@ func readCSV(_ text: String, delimiter: Character = ",") throws -> [ReadRecord] 
         #expect(throws: ConfigurationError.self) { try strptimeToUTS35("%d.%m.%Y %H:%M") }
     }
 
+    /// Issue 21, item 6: a schema of 10,000 alike columns compiles one validator, not 10,000
+    /// (it took 4.8 s and 110 MB, 21 s and 446 MB under --jobs 2); a name given twice is
+    /// still found among them.
+    @Test func alikeColumnsShareOneValidator() throws {
+        var fields: [Any] = (0..<10_000).map { ["name": "c\($0)", "type": "number", "locale": "de_DE"] }
+        fields.append(["name": "d", "type": "date"])
+        let schema = try TableSchema(tree: ["fields": fields], source: "s.yaml", defaultLocale: .posix)
+        let compiled = try CompiledSchema(schema)
+        #expect(compiled.validators.count == 10_001)
+        #expect(Set(compiled.validators.map(ObjectIdentifier.init)).count == 2)
+        fields.append(["name": "c17", "type": "string"])
+        #expect(throws: ConfigurationError.self) {
+            try TableSchema(tree: ["fields": fields], source: "s.yaml", defaultLocale: .posix)
+        }
+    }
+
     @Test func schemaErrorsNameTheirPath() {
         let locale = LocaleID.posix
         func message(_ tree: Any) -> String? {

@@ -35,13 +35,14 @@ public struct TableSchema: Sendable {
             throw ConfigurationError("\(source): fields: a Table Schema needs a non-empty 'fields' list")
         }
         var columns: [ColumnSchema] = []
+        var names: Set<String> = []
         for (index, field) in fields.enumerated() {
             let path = "\(source): fields[\(index)]"
             guard let object = field as? [String: Any] else {
                 throw ConfigurationError("\(path): each field is an object with a 'name' and a 'type'")
             }
             let column = try ColumnSchema(object: object, path: path, defaultLocale: defaultLocale)
-            if columns.contains(where: { $0.name == column.name }) {
+            if !names.insert(column.name).inserted {
                 throw ConfigurationError("\(path).name: the column '\(column.name)' is named twice")
             }
             columns.append(column)
