@@ -29,7 +29,9 @@ final class UniqueSet {
     @exclusivity(unchecked) private var control: UnsafeMutablePointer<UInt8>
     /// Per slot: the stored value's reference (chunk << 20 | offset).
     @exclusivity(unchecked) private var references: UnsafeMutablePointer<UInt32>
-    @exclusivity(unchecked) private var capacity = 1024
+    /// Small at first, as are the first chunks: a schema may have thousands of unique
+    /// columns, each with a set (10,000 took 95 MB at 1,024 slots and a 1 MiB first chunk).
+    @exclusivity(unchecked) private var capacity = 64
     @exclusivity(unchecked) private(set) var count = 0
     /// The most chunks a 32-bit reference can name (4 GiB of values).
     private let chunkLimit: Int
@@ -85,7 +87,8 @@ final class UniqueSet {
         let needed = (long ? 5 : 1) + 4 + value.count
         if chunks.isEmpty || chunkUsed[chunks.count - 1] + needed > lastChunkCapacity {
             guard chunks.count < chunkLimit else { return insertInOverflow(value, row: row) }
-            lastChunkCapacity = max(Self.chunkSize, needed)
+            // 256 bytes, doubling up to `chunkSize`: 12 chunks of the 4,095 a reference names.
+            lastChunkCapacity = max(min(Self.chunkSize, 256 << min(chunks.count, 20)), needed)
             chunks.append(UnsafeMutablePointer<UInt8>.allocate(capacity: lastChunkCapacity))
             chunkUsed.append(0)
         }
