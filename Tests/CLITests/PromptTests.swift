@@ -158,6 +158,19 @@ import Testing
         }
     }
 
+    /// A signal that ends the process restores the terminal first, then ends it as the
+    /// signal would have (status 128 + the signal's number, as a shell reports it).
+    @Test(arguments: [("<SIGTERM>", 15), ("<SIGHUP>", 1)])
+    func aSignalRestoresTheTerminal(signal: String, number: Int32) throws {
+        guard Self.available else { return }
+        let session = try Self.type(["1", "2", signal], ["number"])
+        #expect(session.status == -number, "\(signal)")
+        #expect(session.stdout.isEmpty)
+        #expect(session.restored, "\(signal)")
+        // Bracketed paste off, then a line break (written in the restored, cooked mode).
+        #expect(session.screen.contains("\u{1B}[?2004l\r"))
+    }
+
     @Test func keysAreAnsweredWithinFiveMilliseconds() throws {
         guard Self.available else { return }
         let session = try Self.type(

@@ -2,12 +2,13 @@
 
 Usage: pty_driver.py KEYS_JSON STDOUT_FILE -- fieldcheck args...
 KEYS_JSON is a list of strings, each written to the terminal as one key (or one paste, when
-wrapped in the bracketed-paste markers by the caller), with a pause after each.
+wrapped in the bracketed-paste markers by the caller), with a pause after each; "<SIGTERM>"
+(any "<SIGNAME>") sends that signal to the program instead.
 Reports the terminal output (the screen bytes), the program's stdout (redirected to a file:
 the terminal shows only the field), its exit status, whether the terminal mode after equals
 the mode before, and for each key the milliseconds until the program redrew.
 """
-import fcntl, json, os, pty, select, shlex, struct, sys, termios, time
+import fcntl, json, os, pty, select, shlex, signal, struct, sys, termios, time
 
 keys = json.loads(sys.argv[1])
 stdout_file = sys.argv[2]
@@ -52,7 +53,11 @@ drain(2.0)  # the first drawing
 after_raw = termios.tcgetattr(master)
 for key in keys:
     sent = time.monotonic()
-    os.write(master, key.encode("utf-8"))
+    if key.startswith("<SIG") and key.endswith(">"):
+        # A signal instead of a key: "<SIGTERM>", "<SIGHUP>".
+        os.kill(pid, getattr(signal, key[1:-1]))
+    else:
+        os.write(master, key.encode("utf-8"))
     first = drain(1.0)
     latencies.append(None if first is None else round((first - sent) * 1000, 2))
 status = None
