@@ -83,25 +83,13 @@ extension Fieldcheck {
         guard let first = arguments.first, !first.hasPrefix("-") else { return }
         let names = configuration.subcommands.map { $0.configuration.commandName ?? "" } + ["help"]
         guard !names.contains(first) else { return }
-        let nearest = names.filter { editDistance($0, first) <= 2 || $0.hasPrefix(first) || first.hasPrefix($0) }
+        let nearest = names.filter {
+            Suggestion.editDistance($0, first) <= 2 || $0.hasPrefix(first) || first.hasPrefix($0)
+        }
         let guess = nearest.isEmpty ? "" : " (did you mean '\(nearest.joined(separator: "' or '"))'?)"
         throw ConfigurationError(
             "unknown command '\(first)'\(guess); the commands are \(names.dropLast().joined(separator: ", ")) "
                 + "(fieldcheck --help)")
-    }
-
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars)
-        let b = Array(b.unicodeScalars)
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
 

@@ -58,4 +58,21 @@ import Testing
         #expect(skipped.status == 0)
         #expect(skipped.stdout == "a,b\n1,2\n")
     }
+
+    /// A typo in a schema is exit status 2 before any row is read; a custom property passes,
+    /// unless --strict-schema.
+    @Test func aTypoInASchemaNeverPassesABadFile() throws {
+        let typo = try Self.schema("fields:\n  - name: a\n    type: number\n    constraints: {requried: true}\n")
+        let run = try CLI.run(["csv", "--schema", typo], input: "a\n\n1\n")
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("constraints.requried: unknown key in constraints (did you mean 'required'?)"))
+        let custom = try Self.schema("fields:\n  - name: a\n    type: number\n    x-unit: EUR\n")
+        let passes = try CLI.run(["csv", "--schema", custom], input: "a\n1\n")
+        #expect(passes.status == 0)
+        #expect(passes.stdout == "a\n1\n")
+        let strict = try CLI.run(["csv", "--schema", custom, "--strict-schema"], input: "a\n1\n")
+        #expect(strict.status == 2)
+        #expect(strict.stderr.contains("fields[0].x-unit: unknown key in a field"))
+    }
 }

@@ -153,6 +153,40 @@ func readCSV(_ text: String, delimiter: Character = ",") throws -> [ReadRecord] 
         }
     }
 
+    /// Issue 18: a typo in a schema can never make a bad file pass.
+    @Test func schemaKeysNearAKnownKeyAreTypos() throws {
+        func message(_ field: [String: Any], root: [String: Any] = [:], strict: Bool = false) -> String? {
+            var tree = root
+            tree["fields"] = [field]
+            do {
+                _ = try TableSchema(tree: tree, source: "s.yaml", defaultLocale: .posix, strict: strict)
+                return nil
+            } catch { return error.message }
+        }
+        #expect(
+            message(["name": "a", "typ": "number"])
+                == "s.yaml: fields[0].typ: unknown key in a field (did you mean 'type'?)")
+        #expect(
+            message(["name": "a", "type": "number", "constraints": ["requried": true]])
+                == "s.yaml: fields[0].constraints.requried: unknown key in constraints (did you mean 'required'?)")
+        #expect(message(["name": "a", "type": "number", "decimalchar": ","])?.contains("'decimalChar'") == true)
+        #expect(message(["name": "a"], root: ["primarykey": "a"])?.contains("did you mean 'primaryKey'") == true)
+        #expect(message(["name": "a"], root: ["dialect": ["delimeter": ";"]])?.contains("'delimiter'") == true)
+        // Known keys that fieldcheck does not check are refused, with the reason.
+        #expect(
+            message(["name": "a", "type": "number", "constraints": ["exclusiveMinimum": 0]])?.contains(
+                "cannot honour this key: exclusive bounds") == true)
+        #expect(message(["name": "a"], root: ["foreignKeys": []])?.contains("cannot honour") == true)
+        #expect(message(["name": "a"], root: ["dialect": ["quoteChar": "'"]])?.contains("quoteChar") == true)
+        #expect(message(["name": "a"], root: ["dialect": ["quoteChar": "\"", "doubleQuote": true]]) == nil)
+        // Custom properties pass, unless strict.
+        #expect(message(["name": "a", "type": "number", "x-origin": "bank export", "title": "Price"]) == nil)
+        #expect(
+            message(["name": "a", "x-origin": "bank export"], strict: true)?.hasPrefix(
+                "s.yaml: fields[0].x-origin: unknown key in a field; the keys are") == true)
+        #expect(message(["name": "a", "title": "A", "description": "d"], strict: true) == nil)
+    }
+
     @Test func schemaErrorsNameTheirPath() {
         let locale = LocaleID.posix
         func message(_ tree: Any) -> String? {

@@ -27,10 +27,14 @@ public struct TableSchema: Sendable {
 
     /// Builds the schema from a parsed JSON or YAML document (`[String: Any]` and so on);
     /// every problem names `source` and the path in it ("schema.yaml: fields[2].type").
-    public init(tree: Any?, source: String, defaultLocale: LocaleID) throws(ConfigurationError) {
+    /// - Parameter strict: refuse every key neither Table Schema nor fieldcheck defines
+    ///   (`--strict-schema`); otherwise such keys are custom properties, as the spec allows,
+    ///   unless they are near a known key (`typ`, `requried`), which is a typo and an error.
+    public init(tree: Any?, source: String, defaultLocale: LocaleID, strict: Bool = false) throws(ConfigurationError) {
         guard let root = tree as? [String: Any] else {
             throw ConfigurationError("\(source): a Table Schema is an object with a 'fields' list")
         }
+        try SchemaKeys.check(root, level: .table, path: source, strict: strict)
         guard let fields = root["fields"] as? [Any], !fields.isEmpty else {
             throw ConfigurationError("\(source): fields: a Table Schema needs a non-empty 'fields' list")
         }
@@ -41,7 +45,7 @@ public struct TableSchema: Sendable {
             guard let object = field as? [String: Any] else {
                 throw ConfigurationError("\(path): each field is an object with a 'name' and a 'type'")
             }
-            let column = try ColumnSchema(object: object, path: path, defaultLocale: defaultLocale)
+            let column = try ColumnSchema(object: object, path: path, defaultLocale: defaultLocale, strict: strict)
             if !names.insert(column.name).inserted {
                 throw ConfigurationError("\(path).name: the column '\(column.name)' is named twice")
             }
@@ -58,6 +62,7 @@ public struct TableSchema: Sendable {
             guard let object = dialect as? [String: Any] else {
                 throw ConfigurationError("\(source): dialect: expected an object (delimiter, header, encoding)")
             }
+            try SchemaKeys.check(object, level: .dialect, path: "\(source): dialect", strict: strict)
             if let value = object["delimiter"] {
                 let text = scalarText(value) ?? ""
                 guard text.utf8.count == 1, let byte = text.utf8.first, byte != 0x22, byte != 0x0A, byte != 0x0D else {
@@ -131,7 +136,10 @@ public struct ColumnSchema: Sendable {
     }
 
     /// A column from one field object of a Table Schema (`name`, `type`, `format`, …).
-    public init(object: [String: Any], path: String, defaultLocale: LocaleID) throws(ConfigurationError) {
+    public init(object: [String: Any], path: String, defaultLocale: LocaleID, strict: Bool = false)
+        throws(ConfigurationError)
+    {
+        try SchemaKeys.check(object, level: .field, path: path, strict: strict)
         guard let name = object["name"].flatMap(scalarText), !name.isEmpty else {
             throw ConfigurationError("\(path).name: each field needs a name")
         }
@@ -261,6 +269,7 @@ public struct ColumnSchema: Sendable {
             guard let rules = constraints as? [String: Any] else {
                 throw ConfigurationError("\(path).constraints: expected an object")
             }
+            try SchemaKeys.check(rules, level: .constraints, path: "\(path).constraints", strict: strict)
             try apply(rules, path: "\(path).constraints")
         }
     }

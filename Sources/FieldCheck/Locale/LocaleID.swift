@@ -293,23 +293,9 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
         let all = available
         let sameLanguage = all.filter { $0.lowercased().prefix { $0 != "_" } == language }
         let pool = sameLanguage.isEmpty ? all : sameLanguage
-        return pool.map { ($0, editDistance(wanted, $0.lowercased())) }
+        return pool.map { ($0, Suggestion.editDistance(wanted, $0.lowercased())) }
             .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
             .prefix(5).map(\.0)
-    }
-
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.utf8)
-        let b = Array(b.utf8)
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
 

@@ -36,6 +36,12 @@ extension Fieldcheck {
             completion: .file(extensions: ["json", "yaml", "yml"]))
         var schema: String?
 
+        @Flag(
+            help:
+                "Refuse every schema key that neither Table Schema, CSV Dialect nor fieldcheck defines (without it, such keys are custom properties and ignored, unless they look like a typo of a known key)."
+        )
+        var strictSchema = false
+
         @Option(
             help: ArgumentHelp(
                 "A column given inline: NAME=TYPE[:LOCALE[:FORMAT]], TYPE one of string, number, integer, date; FORMAT a date pattern or style, or a number style (repeatable; overrides the schema's column).",
@@ -141,7 +147,7 @@ extension Fieldcheck {
                 do { tree = try YAMLTree.parse(text) } catch {
                     throw ConfigurationError("\(schema): not valid JSON or YAML: \(error.description)")
                 }
-                table = try TableSchema(tree: tree, source: schema, defaultLocale: defaultLocale)
+                table = try TableSchema(tree: tree, source: schema, defaultLocale: defaultLocale, strict: strictSchema)
             } else {
                 table = TableSchema(columns: [])
             }
