@@ -56,6 +56,9 @@ final class NumberParser {
     let symbols: NumberSymbols
     let style: NumberStyle
     private let candidates: [Affixes]
+    /// How many keys at each end of a value the affixes can reach: the longest affix, and the
+    /// two keys after it that `matchAffix` looks at.
+    private let affixWindow: Int
     private let decimal: Unicode.Scalar
     private let group: Unicode.Scalar?
     private let groupIsSpace: Bool
@@ -94,9 +97,13 @@ final class NumberParser {
     /// the cost of a rejected value. `parse` swaps them out of the parser for the call, so that
     /// each is uniquely referenced and keeps its capacity, and puts them back after.
     private struct Scratch {
+        /// The keys of the value's first `affixWindow` scalars (bidi marks left out), and where
+        /// each stood; the same of its last ones, last first. Only affixes are compared on keys,
+        /// so a long value costs no memory per scalar here (a 30 MB number took 750 MB).
         var keys: [Unicode.Scalar] = []
         var keyIndices: [Int] = []
         var reversedKeys: [Unicode.Scalar] = []
+        var reversedKeyIndices: [Int] = []
         var integer: [UInt8] = []
         var fraction: [UInt8] = []
         var exponentDigits: [UInt8] = []
@@ -211,6 +218,7 @@ final class NumberParser {
             affixes.reversedSuffixKeys = $0.suffix.reversed().map { Self.key($0, minus: minus) }
             return affixes
         }
+        affixWindow = (candidates.map { max($0.prefixKeys.count, $0.reversedSuffixKeys.count) }.max() ?? 0) + 2
         var exponents: [[Unicode.Scalar]] = [["E"], ["e"]]
         let own = Array(symbols.exponentSymbol.unicodeScalars.filter { !$0.isBidiMark })
         if !own.isEmpty && own != ["E"] { exponents.insert(own, at: 0) }
@@ -312,14 +320,24 @@ final class NumberParser {
         // key stood.
         work.keys.removeAll(keepingCapacity: true)
         work.keyIndices.removeAll(keepingCapacity: true)
-        for (index, scalar) in text.enumerated() where !scalar.isBidiMark {
-            work.keys.append(key(scalar))
-            work.keyIndices.append(index)
-        }
         work.reversedKeys.removeAll(keepingCapacity: true)
-        work.reversedKeys.append(contentsOf: work.keys.reversed())
+        work.reversedKeyIndices.removeAll(keepingCapacity: true)
+        var keyCount = 0
+        for (index, scalar) in text.enumerated() where !scalar.isBidiMark {
+            keyCount += 1
+            if work.keys.count < affixWindow {
+                work.keys.append(key(scalar))
+                work.keyIndices.append(index)
+            }
+        }
+        for index in text.indices.reversed() where !text[index].isBidiMark {
+            guard work.reversedKeys.count < affixWindow else { break }
+            work.reversedKeys.append(key(text[index]))
+            work.reversedKeyIndices.append(index)
+        }
         let keys = work.keys
         let keyIndices = work.keyIndices
+        let reversedKeyIndices = work.reversedKeyIndices
         // NaN and infinity have no digits: only then are the words worth comparing.
         if !text.contains(where: { ("0"..."9").contains($0) || (!$0.isASCII && $0.properties.numericType == .decimal) })
         {
@@ -348,17 +366,18 @@ final class NumberParser {
         for candidate in candidates.indices {
             guard let prefixLength = matchAffix(candidates[candidate].prefixKeys, keys[...]),
                 let suffixLength = matchAffix(candidates[candidate].reversedSuffixKeys, work.reversedKeys[...]),
-                prefixLength + suffixLength < keys.count
+                prefixLength + suffixLength < keyCount
             else { continue }
             let start = keyIndices[prefixLength]
-            let end = keyIndices[keys.count - suffixLength - 1] + 1
+            let end = reversedKeyIndices[suffixLength] + 1
             var result = scanBody(text, start, end, &work)
             if case .success(var parsed) = result {
                 let affixes = candidates[candidate]
                 if affixes.negative {
                     parsed.negativeForm = true
                     parsed.value.negative = !parsed.value.isZero
-                    parsed.signIndex = affixes.prefix.isEmpty ? keyIndices[keys.count - suffixLength] : keyIndices[0]
+                    parsed.signIndex =
+                        affixes.prefix.isEmpty ? reversedKeyIndices[suffixLength - 1] : keyIndices[0]
                 } else if affixes.prefix.contains("+") || affixes.suffix.contains("+") {
                     parsed.signIndex = keyIndices[0]
                 }
@@ -381,7 +400,7 @@ final class NumberParser {
             .map { keyIndices[$0] } ?? 0
         let result = scanBody(text, start, text.count, &work)
         if case .failure(let failure) = result {
-            return .failure(blamingTheSymbol(failure, text, keys: keys, keyIndices: keyIndices))
+            return .failure(blamingTheSymbol(failure, text))
         }
         let what = style == .percent ? "the percent sign" : style == .currency ? "the currency" : "the sign or symbols"
         return .failure(
@@ -391,9 +410,7 @@ final class NumberParser {
 
     /// A failure on the space between a number and a symbol no form writes (`1.234,56 $`
     /// where the currency is EUR) moved to the symbol, with the reason that it is the wrong one.
-    private func blamingTheSymbol(
-        _ failure: NumberFailure, _ text: [Unicode.Scalar], keys: [Unicode.Scalar], keyIndices: [Int]
-    ) -> NumberFailure {
+    private func blamingTheSymbol(_ failure: NumberFailure, _ text: [Unicode.Scalar]) -> NumberFailure {
         guard style == .currency || style == .percent, failure.code == .unexpectedCharacter,
             let index = failure.index, Self.spaces.contains(text[index])
         else { return failure }
