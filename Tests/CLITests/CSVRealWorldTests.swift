@@ -75,4 +75,38 @@ import Testing
         #expect(strict.status == 2)
         #expect(strict.stderr.contains("fields[0].x-unit: unknown key in a field"))
     }
+
+    /// Issue 18: boolean columns, with Table Schema's default words or the schema's own,
+    /// compared exactly; a rejection names the character where the value leaves every word.
+    @Test func booleanColumns() throws {
+        let schema = try Self.schema(
+            """
+            fields:
+              - {name: paid, type: boolean}
+              - {name: ok, type: boolean, trueValues: ["ja", "J"], falseValues: ["nein", "N"],
+                 constraints: {enum: ["ja"]}}
+            """)
+        let input = "paid,ok\ntrue,ja\nTRUE,J\nyes,ja\n0,jein\n1,nein\n"
+        let run = try CLI.run(["csv", "--schema", schema, "--normalize"], input: input)
+        #expect(run.status == 1)
+        #expect(run.stdout == "paid,ok\ntrue,true\ntrue,true\n")
+        #expect(
+            run.stderr.contains(
+                "row 3 (line 4), column 'paid': 'yes': not a boolean: 'y' (U+0079 LATIN SMALL LETTER Y) at column 1"))
+        #expect(run.stderr.contains("'jein': not a boolean: 'e' (U+0065 LATIN SMALL LETTER E) at column 2"))
+        #expect(run.stderr.contains("true is written 'ja', 'J', false 'nein', 'N' [not_a_boolean]"))
+        #expect(run.stderr.contains("row 5 (line 6), column 'ok': 'nein'"))
+        #expect(run.stderr.contains("[not_in_enum]"))
+        let json = try CLI.run(["csv", "--schema", schema, "--json"], input: "paid,ok\nyes,ja\n")
+        #expect(json.stdout.contains(#""code":"not_a_boolean","offset":0,"length":1,"character":"y""#))
+        // Inline, with the defaults.
+        let inline = try CLI.run(["csv", "--column", "paid=boolean", "--normalize"], input: "paid\nFalse\n")
+        #expect(inline.status == 0)
+        #expect(inline.stdout == "paid\nfalse\n")
+        // An unquoted YAML yes is a boolean, not the word: refused, not silently read as 'true'.
+        let unquoted = try Self.schema("fields:\n  - {name: ok, type: boolean, trueValues: [yes]}\n")
+        let refused = try CLI.run(["csv", "--schema", unquoted], input: "ok\nyes\n")
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("trueValues: an unquoted yes, no, on, off, true or false is a YAML boolean"))
+    }
 }

@@ -23,7 +23,8 @@ enum SchemaKeys {
         case .field:
             [
                 "name", "title", "type", "format", "description", "example", "constraints", "rdfType",
-                "bareNumber", "decimalChar", "groupChar", "locale", "style", "allow", "deny", "preset", "trim",
+                "bareNumber", "decimalChar", "groupChar", "trueValues", "falseValues", "locale", "style", "allow",
+                "deny", "preset", "trim",
             ]
         case .constraints:
             ["required", "unique", "minLength", "maxLength", "minimum", "maximum", "pattern", "enum"]
@@ -46,8 +47,6 @@ enum SchemaKeys {
             ]
         case .field:
             [
-                "trueValues": "boolean columns are not read yet",
-                "falseValues": "boolean columns are not read yet",
                 "missingValues": "missing values per field are not read (the schema's missingValues are)",
                 "categories": "categories are not checked (use constraints: enum)",
                 "categoriesOrdered": "categories are not checked (use constraints: enum)",

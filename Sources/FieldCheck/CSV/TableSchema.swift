@@ -126,7 +126,7 @@ public struct ColumnSchema: Sendable {
         self.path = path
     }
 
-    static let types = ["string", "number", "integer", "date"]
+    static let types = ["string", "number", "integer", "date", "boolean"]
 
     /// Whether Table Schema's `groupChar` names the locale's separator (any space for a space).
     static func sameGrouping(_ given: String, _ locale: String) -> Bool {
@@ -232,6 +232,24 @@ public struct ColumnSchema: Sendable {
                 }
             }
             kind = .date(date)
+        case "boolean":
+            var boolean = BooleanSpec()
+            for key in ["trueValues", "falseValues"] {
+                guard let given = object[key] else { continue }
+                guard let list = given as? [Any], !list.isEmpty else {
+                    throw ConfigurationError("\(path).\(key): expected a non-empty list of strings")
+                }
+                // YAML reads an unquoted yes, no, on, off, true or false as a boolean, and
+                // which word was written is lost: such a value must be quoted.
+                if list.contains(where: { $0 is Bool }) {
+                    throw ConfigurationError(
+                        "\(path).\(key): an unquoted yes, no, on, off, true or false is a YAML boolean, not the "
+                            + "word the file holds; quote each word ('yes', 'True')")
+                }
+                let words = list.map { scalarText($0) ?? "" }
+                if key == "trueValues" { boolean.trueValues = words } else { boolean.falseValues = words }
+            }
+            kind = .boolean(boolean)
         default:
             kind = .text
         }
@@ -311,8 +329,9 @@ public struct ColumnSchema: Sendable {
                 }
                 if key == "minimum" { date.minimum = day } else { date.maximum = day }
                 spec.kind = .date(date)
-            case .text:
-                throw ConfigurationError("\(path).\(key): a string column has no minimum or maximum")
+            case .text, .boolean:
+                throw ConfigurationError(
+                    "\(path).\(key): a \(spec.kind == .text ? "string" : "boolean") column has no minimum or maximum")
             }
         }
         if let values = rules["enum"] {
@@ -330,6 +349,11 @@ public struct ColumnSchema: Sendable {
                         throw ConfigurationError("\(path).enum: '\(text)' is not an ISO date (yyyy-MM-dd)")
                     }
                     return day.description
+                case .boolean(let boolean):
+                    guard boolean.trueValues.contains(text) || boolean.falseValues.contains(text) else {
+                        throw ConfigurationError("\(path).enum: '\(text)' is not a true or false value of the column")
+                    }
+                    return boolean.trueValues.contains(text) ? "true" : "false"
                 case .text:
                     return text
                 }

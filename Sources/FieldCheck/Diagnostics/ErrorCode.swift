@@ -32,6 +32,8 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable, Codable {
     case fieldOutOfRange = "field_out_of_range"
     case twoDigitYear = "two_digit_year"
     case trailingText = "trailing_text"
+    // Booleans
+    case notABoolean = "not_a_boolean"
     // Tables (CSV)
     case malformedCSV = "malformed_csv"
     case raggedRow = "ragged_row"

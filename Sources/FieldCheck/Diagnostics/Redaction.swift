@@ -85,6 +85,7 @@ extension ErrorCode {
         case .fieldOutOfRange: "date field out of range"
         case .twoDigitYear: "two-digit year"
         case .trailingText: "trailing text"
+        case .notABoolean: "not a boolean"
         case .malformedCSV: "malformed CSV"
         case .raggedRow: "wrong number of cells"
         case .missingColumn: "missing column"

@@ -35,13 +35,15 @@ public enum FieldKind: Sendable, Hashable {
     case text
     case number(NumberSpec)
     case date(DateSpec)
+    case boolean(BooleanSpec)
 
-    /// What a person calls a value of this kind ("text", "number", "date").
+    /// What a person calls a value of this kind ("text", "number", "date", "boolean").
     public var noun: String {
         switch self {
         case .text: "text"
         case .number: "number"
         case .date: "date"
+        case .boolean: "boolean"
         }
     }
 }

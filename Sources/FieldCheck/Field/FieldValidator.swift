@@ -100,6 +100,7 @@ public final class FieldValidator {
         case .text: typed = nil
         case .number(let number): typed = try NumberValidator(number, locale: spec.locale, vocabulary: spec.vocabulary)
         case .date(let date): typed = try DateValidator(date, locale: spec.locale, vocabulary: spec.vocabulary)
+        case .boolean(let boolean): typed = try BooleanValidator(boolean)
         }
         if let min = spec.minLength, let max = spec.maxLength, min > max {
             throw ConfigurationError(

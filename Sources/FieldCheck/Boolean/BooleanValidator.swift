@@ -1,0 +1,65 @@
+/// The boolean stage of the pipeline: a value is one of the true words or one of the false
+/// words, exactly; its canonical form is `true` or `false`. A rejection points at the first
+/// character where the value leaves every listed word (`yes`: the `y`), so that it says which
+/// character and where, as every other reader does.
+final class BooleanValidator: TypedValidator {
+    let spec: BooleanSpec
+    let example: String
+    var explains = true
+    var completionFreeFrom: Int? {
+        get { nil }
+        set {}
+    }
+    private let words: [(scalars: [Unicode.Scalar], value: Bool)]
+
+    init(_ spec: BooleanSpec) throws(ConfigurationError) {
+        guard !spec.trueValues.isEmpty, !spec.falseValues.isEmpty else {
+            throw ConfigurationError("a boolean field needs at least one true value and one false value")
+        }
+        if let both = spec.trueValues.first(where: spec.falseValues.contains) {
+            throw ConfigurationError("'\(both)' is both a true value and a false value")
+        }
+        self.spec = spec
+        words =
+            spec.trueValues.map { (Array($0.unicodeScalars), true) }
+            + spec.falseValues.map { (Array($0.unicodeScalars), false) }
+        example = "a boolean like \(spec.trueValues[0]) or \(spec.falseValues[0])"
+    }
+
+    func validate(_ value: String, map: OffsetMap, into result: inout FieldResult) {
+        let scalars = Array(value.unicodeScalars)
+        if let word = words.first(where: { $0.scalars == scalars }) {
+            result.value = word.value ? "true" : "false"
+            return
+        }
+        // Where the value leaves the longest beginning it shares with a listed word.
+        let reached = words.map { word in zip(word.scalars, scalars).prefix { $0 == $1 }.count }.max() ?? 0
+        let lists =
+            "true is written " + Self.listed(spec.trueValues) + ", false " + Self.listed(spec.falseValues)
+        if reached < scalars.count {
+            let character = scalars[reached]
+            let offset = map.original(reached)
+            result.errors.append(
+                Diagnostic(
+                    code: .notABoolean, offset: offset, character: character,
+                    message: explains
+                        ? "not a boolean: \(CharacterDescription.describe(character)) at column \(offset + 1) "
+                            + "begins no true or false value; \(lists)" : ""))
+        } else {
+            // The value is the beginning of a word, or empty: it ends too soon.
+            result.errors.append(
+                Diagnostic(
+                    code: scalars.isEmpty ? .empty : .notABoolean, offset: nil, length: 0,
+                    message: explains ? "not a boolean: the value ends too soon; \(lists)" : ""))
+        }
+    }
+
+    private static func listed(_ words: [String]) -> String {
+        words.map { "'\($0)'" }.joined(separator: ", ")
+    }
+
+    func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int { 0 }
+    func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { false }
+    func completionSamples() -> [String] { spec.trueValues + spec.falseValues }
+    func completionTokens() -> [String] { [] }
+}
