@@ -113,7 +113,7 @@ import Testing
 
     @Test(arguments: [
         (["csv", "--column", "price=number:de_DE", "-"], "'price' is not in the header"),
-        (["csv", "--column", "a=boolean", "-"], "unknown or unsupported type 'boolean'"),
+        (["csv", "--column", "a=geopoint", "-"], "unknown or unsupported type 'geopoint'"),
         (["csv", "--column", "a=number:xx_YY", "-"], "unknown locale"),
         (["csv", "-"], "give --schema"),
         (["csv", "--column", "a=string", "--delimiter", "ab", "-"], "--delimiter"),
