@@ -29,12 +29,12 @@ final class BatchPool {
         var failure: (any Error)? = nil
         let done = DispatchSemaphore(value: 0)
 
-        init(step: ValueStep, reader: RecordReader, rejects: Bool) {
-            self.step = step
+        init(validator: FieldValidator, policy: LinePolicy, reader: RecordReader, rejects: Bool) {
             self.reader = reader
             sinks = LineSinks(
                 out: OutputStream(memory: ()), err: OutputStream(memory: ()),
                 rejects: rejects ? OutputStream(memory: ()) : nil)
+            step = ValueStep(validator: validator, policy: policy, sinks: sinks)
             bytes.reserveCapacity(BatchPool.batchBytes + RecordReader.blockSize)
         }
 
@@ -106,8 +106,7 @@ final class BatchPool {
         // Twice as many batches as workers: the main thread fills one while each worker checks one.
         for _ in 0..<(2 * jobs) {
             let copy = try FieldValidator(validator.spec)
-            copy.explainsRejections = validator.explainsRejections
-            batches.append(Batch(step: ValueStep(validator: copy, policy: policy), reader: reader, rejects: rejects))
+            batches.append(Batch(validator: copy, policy: policy, reader: reader, rejects: rejects))
         }
         self.batches = batches
     }

@@ -125,9 +125,9 @@ final class CSVBatchPool {
         batch.done.wait()
         defer { batch.records.removeAll() }
         let firstRow = batch.firstRow
+        main?.warmUniqueness(for: batch.results[0..<batch.records.count])
         // One access to the results for the whole batch, not one per row.
         try batch.results.withUnsafeMutableBufferPointer { results in
-            main?.warmUniqueness(for: UnsafeMutableBufferPointer(rebasing: results[0..<batch.records.count]))
             try batch.records.forEach { row, record in try finish(record, firstRow + row, &results[row]) }
         }
     }

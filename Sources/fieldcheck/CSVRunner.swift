@@ -210,13 +210,10 @@ struct CSVRunner {
                 return
             }
             // A rewritten row ends as the file's first record did.
-            try newline.withUnsafeBufferPointer { newline in
-                _ = try out.appendFast(room: CSVWriter.room(for: record, result, newline: newline.count)) {
-                    CSVWriter.write(
-                        record, result, blankRejected: blankRejected, normalized: normalized, delimiter: delimiter,
-                        newline: newline, at: $0)
-                }
-            }
+            CSVWriter.write(
+                record, result, blankRejected: blankRejected, normalized: normalized, delimiter: delimiter,
+                newline: newline, to: out.buffer)
+            try out.flushIfFull()
         }
     }
 

@@ -18,9 +18,7 @@ struct LineRunner {
         let rejects = try options.rejects.map { (path) throws(InputOutputError) in try OutputStream.open(path: path) }
         let sinks = LineSinks(out: Streams.standardOutput, err: err, rejects: rejects)
         let policy = LinePolicy(options, color: options.report.usesColor(on: err))
-        // Nobody reads a message under --quiet (JSON Lines carry them): do not build them.
-        validator.explainsRejections = !policy.quiet || policy.json
-        let step = ValueStep(validator: validator, policy: policy)
+        let step = ValueStep(validator: validator, policy: policy, sinks: sinks)
         let reader = RecordReader(delimiter: policy.terminator, maxRecordBytes: options.maxRecordBytes)
         let files = options.files.isEmpty ? ["-"] : options.files
         let values = options.valueRecords
@@ -80,6 +78,10 @@ struct LinePolicy: Sendable {
     let verdictOnly: Bool
     /// `--redact`: nothing of a value in diagnostics or JSON.
     let redact: Bool
+    /// What the field is asked of each value.
+    let detail: CheckDetail
+    /// Whether stdout gets accepted values (not JSON Lines, not `--check`).
+    let writesValues: Bool
 
     init(_ options: LineOptions, color: Bool) {
         terminator = options.nullData ? 0 : 0x0A
@@ -92,6 +94,10 @@ struct LinePolicy: Sendable {
         human = HumanPrinter(color: color, caret: color)
         verdictOnly = quiet && !json && !options.report.summary
         redact = options.report.redact
+        // Nobody reads a message under --quiet (JSON Lines carry them): do not build them.
+        detail =
+            json ? .everything : verdictOnly ? .verdict : quiet ? .codes : .messages
+        writesValues = !json && !check
     }
 
     /// Whether stdout gets a rejected value's raw input.
@@ -113,23 +119,26 @@ final class LineSinks {
     }
 }
 
-/// One value through the field and into the sinks: the fast path, else the full pipeline and
-/// the output policy, the rejects file and the diagnostics.
+/// One value through the field and into the sinks: the field's verdict, then the output
+/// policy, the rejects file and the diagnostics.
 final class ValueStep {
     let validator: FieldValidator
     let policy: LinePolicy
     private let keepRaw: Bool
-    /// Under --check the fast path's output goes nowhere: this buffer takes it.
-    private var scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-    private var scratchCapacity = 256
+    /// What the field writes when stdout gets no values (`--check`, JSON Lines).
+    private let scratch = FieldOutput(capacity: 256)
+    /// Where the field appends accepted values: the buffer of the sinks' stdout, or the
+    /// scratch buffer. Held here, not looked up in the sinks: a stored constant of the step
+    /// costs no retain per value.
+    private let values: FieldOutput
 
-    init(validator: FieldValidator, policy: LinePolicy) {
+    /// - Parameter sinks: the sinks every `process` call of this step writes into.
+    init(validator: FieldValidator, policy: LinePolicy, sinks: LineSinks) {
         self.validator = validator
         self.policy = policy
         keepRaw = policy.keepsRaw
+        values = policy.writesValues ? sinks.out.buffer : scratch
     }
-
-    deinit { scratch.deallocate() }
 
     /// The bytes of an oversized record, streamed where rejected raw values go.
     func overflow(_ chunk: UnsafeBufferPointer<UInt8>, into sinks: LineSinks) throws {
@@ -138,61 +147,48 @@ final class ValueStep {
     }
 
     /// Handles one record; returns false when reading must stop (`--on-invalid abort`). A value
-    /// accepted on the fast path is counted in `fastAccepted`, a local of the caller's loop,
-    /// which adds it to the summary at the end: counting in the summary itself cost an access
-    /// check on the shared sinks for every value.
+    /// accepted plainly is counted in `fastAccepted`, a local of the caller's loop, which adds
+    /// it to the summary at the end: counting in the summary itself cost an access check on
+    /// the shared sinks for every value.
     @inline(__always)
     func process(_ record: Record, file: String?, into sinks: LineSinks, fastAccepted: inout Int) throws -> Bool {
-        let terminator = policy.terminator
-        // Most values are accepted: try the fast path, which writes no String.
-        // JSON Lines describe every value in full: the slow path only.
-        if !policy.json, record.oversizedLength == nil {
-            let took: Bool
-            let room = record.bytes.count + FieldValidator.fastPathSlack + 1
-            if policy.check {
-                if scratchCapacity < room {
-                    // Raw and uninitialized: a long value under --check costs no zero-filled pages.
-                    scratch.deallocate()
-                    scratch = .allocate(capacity: room)
-                    scratchCapacity = room
-                }
-                took = validator.acceptFast(record.bytes, at: scratch) != nil
+        if record.oversizedLength != nil { return try report(record, file: file, into: sinks, nil) }
+        assert(values === (policy.writesValues ? sinks.out.buffer : scratch), "a step writes into its own sinks")
+        switch validator.check(record.bytes, detail: policy.detail, appendingTo: values) {
+        case .accepted:
+            if policy.writesValues {
+                try sinks.out.write(byte: policy.terminator)
             } else {
-                took = try sinks.out.appendFast(room: room) { at in
-                    guard let length = validator.acceptFast(record.bytes, at: at) else { return nil }
-                    at[length] = terminator
-                    return length + 1
-                }
+                scratch.removeAll()
             }
-            if took {
-                fastAccepted += 1
-                return true
-            }
-            // When only the verdict matters, a value certainly rejected skips the pipeline too.
-            if policy.verdictOnly && validator.rejectsFast(record.bytes) {
-                sinks.summary.addRejected()
-                try route(rejected: record, into: sinks)
-                return policy.onInvalid != .abort
-            }
+            fastAccepted += 1
+            return true
+        case .rejected:
+            sinks.summary.addRejected()
+            try route(rejected: record, into: sinks)
+            return policy.onInvalid != .abort
+        case .checked(let result):
+            return try report(record, file: file, into: sinks, result)
         }
-        return try processSlowly(record, file: file, into: sinks)
     }
 
-    private func processSlowly(_ record: Record, file: String?, into sinks: LineSinks) throws -> Bool {
+    /// A value the pipeline read (or an oversized record, `result` nil): its output's
+    /// terminator, JSON Lines, routing and diagnostics.
+    private func report(_ record: Record, file: String?, into sinks: LineSinks, _ result: FieldResult?) throws
+        -> Bool
+    {
+        if !policy.writesValues { scratch.removeAll() }
         let location = Location(file: file, number: record.number, unit: policy.unit)
-        let result: FieldResult
-        if let length = record.oversizedLength {
-            result = LineRunner.oversized(record.bytes, length: length, limit: policy.maxRecordBytes)
-        } else {
-            result = validator.validate(bytes: record.bytes)
-        }
+        let result =
+            result
+            ?? LineRunner.oversized(record.bytes, length: record.oversizedLength ?? 0, limit: policy.maxRecordBytes)
         sinks.summary.add(result)
         // What diagnostics and JSON may show of the value.
         let shown = policy.redact ? result.redacted(expected: validator.placeholderPhrase) : result
         if policy.json {
             try sinks.out.write(JSONLinesPrinter.render(shown, at: location))
-        } else if let emitted = result.emitted, !policy.check {
-            try sinks.out.write(emitted)
+        } else if result.isValid && policy.writesValues {
+            // The field appended the value itself.
             try sinks.out.write(byte: policy.terminator)
         }
         // Routed as a rejection decided on the fast path is.

@@ -27,6 +27,8 @@ import Testing
         var generator = SeededGenerator(seed: seed)
         let verdictsOnly = try! FieldValidator(field.spec)
         verdictsOnly.explainsRejections = false
+        let checking = try! FieldValidator(field.spec)
+        let checkOutput = FieldOutput()
         var out: [UInt8] = []
         var fast = 0
         var accepted = 0
@@ -41,6 +43,31 @@ import Testing
                 failures += 1
                 if failures <= 10 {
                     Issue.record("'\(text)': without messages \(unexplained), with them \(result)")
+                }
+            }
+            // The one door (`check`), at every detail, gives the pipeline's verdict, output
+            // and (where it makes a result) the pipeline's result.
+            for detail in CheckDetail.allCases {
+                checkOutput.removeAll()
+                let verdict = checking.check(text, detail: detail, output: checkOutput)
+                var problem: String? = nil
+                if verdict.isAccepted != result.isValid {
+                    problem = "accepted \(verdict.isAccepted)"
+                } else if verdict.isAccepted && checkOutput.string != result.emitted {
+                    problem = "wrote '\(checkOutput.string)'"
+                } else if case .accepted = verdict, !(result.warnings.isEmpty && result.removed.isEmpty) {
+                    problem = "accepted plainly a value with warnings"
+                } else if let made = verdict.result {
+                    let expected = detail == .codes || detail == .verdict ? result.withoutMessages : result
+                    if made != expected { problem = "made \(made)" }
+                } else if detail == .everything {
+                    problem = "made no result under .everything"
+                }
+                if let problem {
+                    failures += 1
+                    if failures <= 10 {
+                        Issue.record("'\(text)': check(\(detail)) \(problem); the pipeline: \(result)")
+                    }
                 }
             }
             if text.withUTF8({ field.rejectsFast($0) }) {

@@ -59,19 +59,25 @@ public func violated(_ property: String, _ input: UnsafeBufferPointer<UInt8>) ->
     fatalError("property violated: \(property) on \(text.debugDescription)")
 }
 
-/// The properties of one field on one value: the full reader never crashes; the fast path,
-/// when it takes the value, agrees with the full reader byte for byte; a fast rejection is a
-/// rejection; every result is accepted or rejected with at least one diagnostic.
+/// The properties of one field on one value: the full reader never crashes; `check`, at
+/// every detail, gives the full reader's verdict and output (whether it took a fast path is
+/// its own business); every result is accepted or rejected with at least one diagnostic.
 public func checkField(_ field: FieldValidator, _ value: UnsafeBufferPointer<UInt8>) {
     let result = field.validate(bytes: value)
     if !result.isValid && result.errors.isEmpty { violated("a rejection without a diagnostic", value) }
     if result.isValid && result.emitted == nil { violated("an acceptance without a value", value) }
-    if field.rejectsFast(value) && result.isValid { violated("rejectsFast, but the pipeline accepts", value) }
-    var out: [UInt8] = []
-    if field.acceptFast(value, into: &out) {
-        let fast = String(decoding: out, as: UTF8.self)
-        if !result.isValid || result.emitted != fast || !result.warnings.isEmpty {
-            violated("the fast path gave \(fast), the pipeline \(result.emitted ?? "a rejection")", value)
+    let output = FieldOutput()
+    for detail in CheckDetail.allCases {
+        output.removeAll()
+        let verdict = field.check(value.span, detail: detail, output: output)
+        if verdict.isAccepted != result.isValid {
+            violated("check(\(detail)) says \(verdict.isAccepted), the pipeline \(result.isValid)", value)
+        }
+        if verdict.isAccepted && output.string != result.emitted {
+            violated("check(\(detail)) gave \(output.string), the pipeline \(result.emitted ?? "")", value)
+        }
+        if case .accepted = verdict, !result.warnings.isEmpty || !result.removed.isEmpty {
+            violated("check(\(detail)) accepted plainly what the pipeline warns about", value)
         }
     }
 }

@@ -273,7 +273,7 @@ public final class TableValidator {
     /// Reads the parts of the unique sets that `checkUniqueness` will look at for these rows,
     /// all at once: their cache misses overlap instead of coming one row at a time. Only a
     /// hint for speed; it changes nothing.
-    public func warmUniqueness(for results: UnsafeMutableBufferPointer<RowResult>) {
+    public func warmUniqueness(for results: ArraySlice<RowResult>) {
         var sum: UInt8 = 0
         for result in results {
             for pending in result.pendingUnique {
@@ -547,7 +547,7 @@ public enum CSVWriter {
 
     /// Writes one cell at `target`, which has room for `2 * cell.count + 2` bytes; returns
     /// how many bytes it wrote.
-    public static func write(
+    static func write(
         _ cell: UnsafeBufferPointer<UInt8>, delimiter: UInt8, at target: UnsafeMutablePointer<UInt8>
     ) -> Int {
         let quote = UInt8(ascii: "\"")
@@ -571,16 +571,32 @@ public enum CSVWriter {
         return end + 1
     }
 
+    /// Appends a row to `output`: each cell in its canonical form when `normalized` and the
+    /// table made one, else as read; the rejected cells empty when `blankRejected`; then
+    /// `newline` (the file's own line ending).
+    public static func write(
+        _ record: CSVRecord, _ result: RowResult, blankRejected: Bool, normalized: Bool, delimiter: UInt8,
+        newline: [UInt8], to output: FieldOutput
+    ) {
+        newline.withUnsafeBufferPointer { newline in
+            _ = output.appendFast(room: room(for: record, result, newline: newline.count)) {
+                write(
+                    record, result, blankRejected: blankRejected, normalized: normalized, delimiter: delimiter,
+                    newline: newline, at: $0)
+            }
+        }
+    }
+
     /// The most bytes `write(_:_:…)` can write for a row: every cell quoted, every byte a
     /// quote to double.
-    public static func room(for record: CSVRecord, _ result: RowResult, newline: Int) -> Int {
+    static func room(for record: CSVRecord, _ result: RowResult, newline: Int) -> Int {
         2 * (record.cellBytes.count + result.outputEnd) + 3 * record.count + newline
     }
 
     /// Writes a row at `target` (room for `room(for:_:newline:)` bytes): each cell in its
     /// canonical form when `normalized` and the table made one, else as read; the rejected
     /// cells empty when `blankRejected`. Returns how many bytes it wrote.
-    public static func write(
+    static func write(
         _ record: CSVRecord, _ result: RowResult, blankRejected: Bool, normalized: Bool, delimiter: UInt8,
         newline: UnsafeBufferPointer<UInt8>, at target: UnsafeMutablePointer<UInt8>
     ) -> Int {

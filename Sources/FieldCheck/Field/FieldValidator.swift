@@ -78,9 +78,13 @@ public final class FieldValidator {
     /// Whether rejections, warnings and removals carry their message. A caller that only
     /// counts or routes values (`--quiet`) turns it off: codes, offsets and characters stay
     /// exactly the same, the messages are empty, and a rejected value costs a fraction of the
-    /// time (no character names, examples or second readings are built).
+    /// time (no character names, examples or second readings are built). `check` sets it
+    /// from the detail it is asked for.
     public var explainsRejections = true {
-        didSet { typed?.explains = explainsRejections }
+        didSet {
+            typed?.explains = explainsRejections
+            askedDetail = nil
+        }
     }
 
     public init(_ spec: FieldSpec) throws(ConfigurationError) {
@@ -134,7 +138,12 @@ public final class FieldValidator {
     // MARK: The fast path
 
     /// How many bytes beyond the value's own length the fast path may write.
-    public static let fastPathSlack = 16
+    @usableFromInline static let fastPathSlack = 16
+
+    /// Where `check` lets the fast path write when the caller wants no output.
+    let scratch = FieldOutput(capacity: 256)
+    /// The detail `check` was last asked for: `explainsRejections` follows it.
+    @usableFromInline @exclusivity(unchecked) var askedDetail: CheckDetail? = nil
 
     /// Writes what stdout gets for `bytes` at `out`, which has room for `bytes.count +
     /// FieldValidator.fastPathSlack` bytes, and returns its length when the value is accepted
@@ -142,7 +151,8 @@ public final class FieldValidator {
     /// typed fast path (numbers, numeric dates) or checked against ASCII character sets
     /// (text). Returns nil when `validate(bytes:)` must decide — including for every value
     /// that is rejected.
-    public func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int? {
+    @usableFromInline
+    func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int? {
         guard fastPathApplies else { return nil }
         var length: Int
         if let typed {
@@ -168,7 +178,7 @@ public final class FieldValidator {
 
     /// The fast path into an array: appends what stdout gets for `bytes` and returns true, or
     /// returns false with `out` unchanged when `validate(bytes:)` must decide.
-    public func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
+    func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
         let mark = out.count
         let room = bytes.count + Self.fastPathSlack
         out.append(contentsOf: repeatElement(0, count: room))
@@ -199,7 +209,8 @@ public final class FieldValidator {
     /// It says nothing of why: a caller that reports codes, offsets or messages (anything but
     /// `--quiet` without `--summary`) runs the pipeline instead. `FastPathTests` checks on
     /// millions of generated strings that the pipeline rejects every value this names.
-    public func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    @usableFromInline
+    func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard fastPathApplies else { return false }
         // No stage before the filter changes the value: a refused ASCII byte is refused there.
         if asciiAllowed.missesSomeASCII(of: bytes) { return true }

@@ -1,3 +1,5 @@
+import FieldCheck
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -8,15 +10,12 @@ struct BrokenPipe: Error {}
 
 /// A buffered writer on a file descriptor: values go out in large writes, not one per line.
 ///
-/// The buffer is raw memory, so that the fast paths write a value straight into it
-/// (`appendFast`) without the checks and copies of appending to an Array. The buffer's
-/// state is `@exclusivity(unchecked)`: only these methods touch it, and `appendFast`'s body
-/// gets a pointer, not the stream, so the run-time check per access guards nothing.
+/// Its buffer is the library's `FieldOutput`, so that `FieldValidator.check` appends an
+/// accepted value straight into it, with no copy in between.
 final class OutputStream {
     let fd: Int32
-    @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) private var count = 0
-    @exclusivity(unchecked) private var allocated: Int
+    /// The bytes waiting to be written.
+    let buffer: FieldOutput
     /// Flush once this many bytes wait (0: at every write, for a terminal).
     private let capacity: Int
     /// Whether the descriptor is a terminal (line-at-a-time flushing, colour).
@@ -29,8 +28,7 @@ final class OutputStream {
         self.name = name ?? (fd == 1 ? "standard output" : fd == 2 ? "standard error" : "fd \(fd)")
         self.isTerminal = isatty(fd) != 0
         self.capacity = isatty(fd) != 0 ? 0 : capacity
-        allocated = max(capacity, 1 << 12)
-        base = .allocate(capacity: allocated)
+        buffer = FieldOutput(capacity: max(capacity, 1 << 12))
     }
 
     /// A stream that only collects its bytes, for `move(to:)`: it never writes on its own.
@@ -39,20 +37,17 @@ final class OutputStream {
         name = "memory"
         isTerminal = false
         capacity = .max
-        allocated = 1 << 16
-        base = .allocate(capacity: allocated)
+        buffer = FieldOutput(capacity: 1 << 16)
     }
 
-    deinit { base.deallocate() }
-
     /// Whether bytes wait in the buffer.
-    var hasPending: Bool { count > 0 }
+    var hasPending: Bool { buffer.end > 0 }
 
     /// Writes the collected bytes to `other` and empties the buffer.
     func move(to other: OutputStream) throws {
-        guard count > 0 else { return }
-        try other.write(UnsafeBufferPointer(start: base, count: count))
-        count = 0
+        guard buffer.end > 0 else { return }
+        try other.write(UnsafeBufferPointer(start: buffer.base, count: buffer.end))
+        buffer.removeAll()
     }
 
     static func open(path: String) throws(InputOutputError) -> OutputStream {
@@ -77,58 +72,56 @@ final class OutputStream {
 
     func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         try reserve(bytes.count)
-        if let source = bytes.baseAddress { (base + count).update(from: source, count: bytes.count) }
-        count += bytes.count
-        if count >= capacity { try flush() }
+        buffer.append(bytes)
+        try flushIfFull()
     }
 
-    /// Lets `body` write straight into the buffer, at most `room` bytes, saving a copy on the
-    /// fast path. `body` returns how many it wrote, or nil when it wrote nothing and the value
-    /// must take the slow path; returns whether it wrote.
+    /// Lets `body` write straight into the buffer, at most `room` bytes, saving a copy.
+    /// `body` returns how many it wrote, or nil when it wrote nothing; returns whether it wrote.
     @inline(__always)
     func appendFast(room: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int?) throws -> Bool {
-        if count + room > allocated { try reserve(room) }
-        guard let written = body(base + count) else { return false }
-        count += written
-        if count >= capacity { try flush() }
+        try reserve(room)
+        guard buffer.appendFast(room: room, body) != nil else { return false }
+        try flushIfFull()
         return true
     }
 
     func write(byte: UInt8) throws {
-        if count == allocated { try reserve(1) }
-        base[count] = byte
-        count += 1
-        if count >= capacity { try flush() }
+        buffer.append(byte: byte)
+        try flushIfFull()
     }
 
-    /// Makes room for `room` more bytes: flushes what waits, or grows the buffer when it is
-    /// in memory or one value is larger than it.
+    /// Writes out what waits once it reaches the stream's capacity: after something was
+    /// appended to `buffer` directly (`FieldValidator.check`).
+    @inline(__always)
+    func flushIfFull() throws {
+        if buffer.end >= capacity { try flush() }
+    }
+
+    /// Makes room for `room` more bytes: flushes what waits rather than growing, unless the
+    /// stream is in memory or one value is larger than the buffer.
     private func reserve(_ room: Int) throws {
-        guard count + room > allocated else { return }
+        guard buffer.end + room > buffer.allocated else { return }
         if fd >= 0 { try flush() }
-        guard count + room > allocated else { return }
-        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(allocated * 2, count + room))
-        grown.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = grown
-        allocated = max(allocated * 2, count + room)
+        buffer.reserve(room)
     }
 
     func flush() throws {
         var written = 0
+        let count = buffer.end
         while written < count {
-            let n = Glibc.write(fd, base + written, count - written)
+            let n = Glibc.write(fd, buffer.base + written, count - written)
             if n < 0 {
                 if errno == EINTR { continue }
                 // What cannot be written is dropped: a second flush must not fail on it again.
                 let failure = errno
-                count = 0
+                buffer.removeAll()
                 if failure == EPIPE { throw BrokenPipe() }
                 throw InputOutputError("cannot write \(name): \(String(cString: strerror(failure)))")
             }
             written += n
         }
-        count = 0
+        buffer.removeAll()
     }
 
     func close() throws {

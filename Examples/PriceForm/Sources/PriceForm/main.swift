@@ -33,12 +33,17 @@ do {
     for (number, form) in forms.enumerated() {
         print("form \(number + 1):")
         for (field, value) in zip(fields, form) {
-            let result = field.validator.validate(value)
-            if let canonical = result.value, result.isValid {
-                print("  \(field.name): '\(value)' -> \(canonical)")
-            } else if let error = result.errors.first {
+            // One call per value: the canonical form goes to `output` when the value is
+            // accepted; a rejection comes back with its diagnostics.
+            let output = FieldOutput()
+            let verdict = field.validator.check(value, detail: .messages, output: output)
+            if verdict.isAccepted {
+                print("  \(field.name): '\(value)' -> \(output.string)")
+            } else if let error = verdict.result?.errors.first {
                 rejected += 1
-                print("  \(field.name): '\(value)' rejected [\(error.code.rawValue)] at offset \(error.offset ?? -1): \(error.message)")
+                print(
+                    "  \(field.name): '\(value)' rejected [\(error.code.rawValue)] at offset \(error.offset ?? -1): \(error.message)"
+                )
             }
         }
     }

@@ -1,0 +1,87 @@
+/// A growable byte buffer that a field writes accepted values into: `FieldValidator.check`
+/// appends each accepted value's output here, so that a caller handling millions of values
+/// makes no `String` per value.
+///
+/// The storage is raw memory rather than an Array: the fast readers write a value straight
+/// into it, without the bounds checks and uniqueness checks of appending to an Array. Only
+/// this type touches the storage, so its state is `@exclusivity(unchecked)`. Not thread-safe:
+/// one buffer per thread.
+public final class FieldOutput {
+    @usableFromInline @exclusivity(unchecked) package private(set) var base: UnsafeMutablePointer<UInt8>
+    /// How many bytes the buffer holds (`count`).
+    @usableFromInline @exclusivity(unchecked) package var end = 0
+    @usableFromInline @exclusivity(unchecked) package private(set) var allocated: Int
+
+    /// An empty buffer with room for `capacity` bytes before it grows.
+    public init(capacity: Int = 1 << 12) {
+        allocated = max(capacity, 64)
+        base = .allocate(capacity: allocated)
+    }
+
+    deinit { base.deallocate() }
+
+    /// How many bytes the buffer holds.
+    public var count: Int { end }
+
+    /// The bytes written so far.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: end)) }
+
+    /// The bytes written so far, decoded as UTF-8.
+    public var string: String { String(decoding: UnsafeBufferPointer(start: base, count: end), as: UTF8.self) }
+
+    /// Empties the buffer, keeping its memory.
+    public func removeAll() { end = 0 }
+
+    /// Calls `body` with the bytes written so far.
+    public func withBytes<R, E: Error>(_ body: (Span<UInt8>) throws(E) -> R) throws(E) -> R {
+        try body(UnsafeBufferPointer(start: base, count: end).span)
+    }
+
+    /// Appends bytes.
+    public func append(_ bytes: Span<UInt8>) {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// Appends the UTF-8 bytes of a string.
+    public func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    /// Appends one byte (a record terminator).
+    @inlinable
+    public func append(byte: UInt8) {
+        if end == allocated { reserve(1) }
+        base[end] = byte
+        end += 1
+    }
+
+    package func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count)
+        if let source = bytes.baseAddress { (base + end).update(from: source, count: bytes.count) }
+        end += bytes.count
+    }
+
+    /// Makes room for `room` more bytes.
+    @usableFromInline
+    package func reserve(_ room: Int) {
+        guard end + room > allocated else { return }
+        let size = max(allocated * 2, end + room)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+        grown.moveInitialize(from: base, count: end)
+        base.deallocate()
+        base = grown
+        allocated = size
+    }
+
+    /// Lets `body` write at most `room` bytes straight into the buffer; `body` returns how
+    /// many it wrote, or nil when it wrote nothing. Returns the range written, or nil.
+    @inline(__always)
+    package func appendFast(room: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int?) -> Range<Int>? {
+        if end + room > allocated { reserve(room) }
+        guard let written = body(base + end) else { return nil }
+        assert(written <= room, "wrote \(written) bytes into room for \(room)")
+        defer { end += written }
+        return end..<(end + written)
+    }
+}
