@@ -237,7 +237,12 @@ struct TableSummary {
             return
         }
         rejected += 1
-        for problem in result.errors {
+        // Cells per code, as the line commands count values: a cell with three disallowed
+        // characters is one bad cell.
+        for (index, problem) in result.errors.enumerated()
+        where !result.errors[..<index].contains(where: {
+            $0.field == problem.field && $0.diagnostic.code == problem.diagnostic.code
+        }) {
             byCode[problem.diagnostic.code, default: 0] += 1
             byColumn[problem.column ?? "(row)", default: [:]][problem.diagnostic.code, default: 0] += 1
         }

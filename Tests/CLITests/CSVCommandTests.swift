@@ -124,6 +124,20 @@ import Testing
         #expect(run.stderr.contains(phrase), "\(run.stderr)")
     }
 
+    /// Issue 15: csv's summary counts bad cells per code, as the line summary counts values:
+    /// one cell `abc1` against `[0-9]` is one bad cell, not three.
+    @Test func summaryCountsACellOncePerCode() throws {
+        let schema = CLI.temporaryFile("digits.yaml")
+        try "fields:\n  - {name: a, type: string, allow: \"[0-9]\"}\n  - {name: b, type: string}\n".write(
+            to: schema, atomically: true, encoding: .utf8)
+        let run = try CLI.run(["csv", "--schema", schema.path, "--summary", "-q", "-"], input: "a,b\nabc1,x\n12,y\n")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("column 'a': 1 bad (disallowed_character 1)"), "\(run.stderr)")
+        #expect(run.stderr.contains("by code: disallowed_character 1"), "\(run.stderr)")
+        let line = try CLI.run(["text", "--allow", "[0-9]", "--summary", "-q"], input: "abc1\n12\n")
+        #expect(line.stderr.contains("disallowed_character: 1"), "\(line.stderr)")
+    }
+
     @Test func missingSchemaColumnNamesTheSchemaPath() throws {
         let schema = CLI.temporaryFile("missing.yaml")
         try "fields:\n  - {name: a, type: integer}\n  - {name: price, type: number}\n".write(
