@@ -71,6 +71,26 @@ import Testing
         #expect(checked.stdout.contains("2025-04-04;Überweisung Müller;-12500.00;-3669.69;nein"))
     }
 
+    /// A one-column file of decimal-comma numbers: ',' splits every value but not the
+    /// header, so it is no delimiter; the schema reads the file as one column, clean.
+    @Test func aOneColumnFileOfDecimalCommasIsOneColumn() throws {
+        let file = CLI.temporaryFile("one-column.csv")
+        let schema = CLI.temporaryFile("one-column.yaml")
+        defer {
+            try? FileManager.default.removeItem(at: file)
+            try? FileManager.default.removeItem(at: schema)
+        }
+        try Data("Betrag\n1.234,56\n-84,20\n0,35\n".utf8).write(to: file)
+        let written = try CLI.run(["infer", "--schema", file.path])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(!written.stdout.contains("delimiter: \",\""), "\(written.stdout)")
+        #expect(written.stdout.contains("locale: \"de_DE\""), "\(written.stdout)")
+        try Data(written.stdout.utf8).write(to: schema)
+        let checked = try CLI.run(["csv", "--schema", schema.path, "--normalize", file.path])
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(checked.stdout == "Betrag\n1234.56\n-84.20\n0.35\n")
+    }
+
     @Test func csvReadsOtherEncodings() throws {
         // UTF-16 with a byte order mark, larger than one conversion block, so that characters
         // are split between blocks.

@@ -87,6 +87,8 @@ public struct CSVDialect: Sendable, Hashable {
     public static func sniff(_ text: [UInt8], records limit: Int = 200) -> CSVDialect {
         var best: (delimiter: UInt8, agreeing: Int, fields: Int, records: Int)?
         var quoting = false
+        /// A delimiter that occurs in no record: what a file of one column is read with.
+        var absent: UInt8? = nil
         for delimiter in delimiters {
             var counts: [Int] = []
             var count = 0
@@ -116,6 +118,10 @@ public struct CSVDialect: Sendable, Hashable {
                 }
             }
             if count > 0 { counts.append(count) }
+            if absent == nil && counts.allSatisfy({ $0 == 0 }) { absent = delimiter }
+            // The first record (the header, when there is one) must split as the others do:
+            // in a one-column file of decimal commas, ',' splits every value but no header.
+            guard let first = counts.first, first > 0 else { continue }
             // The most common count, and how many records have it.
             var frequency: [Int: Int] = [:]
             for count in counts where count > 0 { frequency[count, default: 0] += 1 }
@@ -124,13 +130,18 @@ public struct CSVDialect: Sendable, Hashable {
                     $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key)
                 })
             else { continue }
+            guard first == fields else { continue }
             if best == nil || agreeing > best!.agreeing || (agreeing == best!.agreeing && fields > best!.fields) {
                 best = (delimiter, agreeing, fields, counts.count)
             }
         }
         guard let best else {
+            let delimiter = absent ?? UInt8(ascii: ",")
+            let shown = delimiter == 0x09 ? "tab" : "'\(Character(Unicode.Scalar(delimiter)))'"
             return CSVDialect(
-                delimiter: UInt8(ascii: ","), evidence: "no delimiter found: one column", quoting: quoting)
+                delimiter: delimiter,
+                evidence: "no delimiter splits the first record as the others: one column, read with \(shown)",
+                quoting: quoting)
         }
         let shown = best.delimiter == 0x09 ? "tab" : "'\(Character(Unicode.Scalar(best.delimiter)))'"
         return CSVDialect(
