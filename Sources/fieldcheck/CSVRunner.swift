@@ -42,7 +42,7 @@ struct CSVRunner {
         let redact = report.redact
         // Nobody reads a message under --quiet (JSON Lines carry them): do not build them.
         schema.explainsRejections = !quiet || json
-        let pool = jobs > 1 ? try CSVBatchPool(jobs: jobs, schema: schema) : nil
+        let pool = jobs > 1 ? try CSVPool(jobs: jobs, schema: schema) : nil
         let human = HumanPrinter(color: useColor, caret: useColor)
         let reader = CSVReader(delimiter: delimiter, maxRecordBytes: maxRecordBytes)
         var counts = TableSummary()

@@ -24,7 +24,7 @@ struct LineRunner {
         let values = options.valueRecords
         let ioFailed: Bool
         if options.jobs > 1 {
-            let pool = try BatchPool(
+            let pool = try LinePool(
                 jobs: options.jobs, validator: validator, policy: policy, reader: reader, rejects: rejects != nil)
             ioFailed = try pool.run(files: files, values: values, reader: reader, main: step, sinks: sinks)
         } else {

@@ -1,21 +1,20 @@
-import Dispatch
 import FieldCheck
 
-/// `--jobs N`: the values of the inputs in batches, checked on N threads, written in input
-/// order.
+/// `--jobs N` for the line commands: the values of the inputs in batches, checked on N
+/// threads through the shared `OrderedPool`, written in input order.
 ///
-/// The main thread reads blocks of whole records and copies them into a batch; a full batch
-/// goes to a worker thread, which splits it into records and runs each value through the batch's own `ValueStep` (a validator reuses
-/// buffers and ICU handles, so each batch has its own) into the batch's own buffers. The main
-/// thread writes finished batches strictly in the order they were read, so stdout, stderr, the
-/// rejects file and the summary are exactly what one thread writes. A record longer than the
-/// reader's buffer (rare) is handled by the main thread once every batch before it has been
-/// written.
-final class BatchPool {
+/// The main thread reads blocks of whole records and copies them into a batch; a worker
+/// splits it into records and runs each through the batch's own `ValueStep` (a validator
+/// reuses buffers and ICU handles, so each batch has its own) into the batch's own
+/// buffers. Finished batches are written strictly in the order they were read, so stdout,
+/// stderr, the rejects file and the summary are exactly what one thread writes. A record
+/// longer than the reader's buffer (rare) is handled by the main thread once every batch
+/// before it has been written.
+final class LinePool {
     /// A run of consecutive records of one input, and what checking them wrote.
-    final class Batch: @unchecked Sendable {
+    final class Batch: PoolBatch, @unchecked Sendable {
         // Unchecked: a batch is touched by one thread at a time — the main thread while it
-        // fills or writes it, its worker between `dispatch` and `done.signal()`.
+        // fills or writes it, its worker while `OrderedPool` has it in flight.
         let step: ValueStep
         let reader: RecordReader
         let sinks: LineSinks
@@ -27,7 +26,6 @@ final class BatchPool {
         /// Whether a record stopped the run (`--on-invalid abort`).
         var stopped = false
         var failure: (any Error)? = nil
-        let done = DispatchSemaphore(value: 0)
 
         init(validator: FieldValidator, policy: LinePolicy, reader: RecordReader, rejects: Bool) {
             self.reader = reader
@@ -35,7 +33,7 @@ final class BatchPool {
                 out: OutputStream(memory: ()), err: OutputStream(memory: ()),
                 rejects: rejects ? OutputStream(memory: ()) : nil)
             step = ValueStep(validator: validator, policy: policy, sinks: sinks)
-            bytes.reserveCapacity(BatchPool.batchBytes + RecordReader.blockSize)
+            bytes.reserveCapacity(LinePool.batchBytes + RecordReader.blockSize)
         }
 
         var isEmpty: Bool { count == 0 }
@@ -86,29 +84,20 @@ final class BatchPool {
         }
     }
 
-    /// A batch is handed on at about this many bytes or records: small enough that N
-    /// workers stay busy and memory stays flat, large enough that handing over costs nothing.
+    /// A batch is handed on at about this many bytes: small enough that N workers stay busy
+    /// and memory flat, large enough that handing over costs nothing.
     static let batchBytes = 1 << 18
 
-    private let batches: [Batch]
-    /// The batch being filled.
-    private var filling: Int = 0
-    /// Batches handed to workers, oldest first.
-    private var inFlight: [Int] = []
-    private let queue = DispatchQueue.global(qos: .userInitiated)
+    private let pool: OrderedPool<Batch>
     /// Set once a written batch stopped the run: nothing after it is written.
     private var stopped = false
 
     /// - Parameter validator: the field, compiled again for each batch.
     /// - Parameter rejects: whether rejected raw values are written anywhere.
     init(jobs: Int, validator: FieldValidator, policy: LinePolicy, reader: RecordReader, rejects: Bool) throws {
-        var batches: [Batch] = []
-        // Twice as many batches as workers: the main thread fills one while each worker checks one.
-        for _ in 0..<(2 * jobs) {
-            let copy = try FieldValidator(validator.spec)
-            batches.append(Batch(validator: copy, policy: policy, reader: reader, rejects: rejects))
+        pool = try OrderedPool(jobs: jobs) { () throws(ConfigurationError) -> Batch in
+            Batch(validator: try FieldValidator(validator.spec), policy: policy, reader: reader, rejects: rejects)
         }
-        self.batches = batches
     }
 
     /// Reads every input, checks its values on the workers and writes the results to `sinks`
@@ -117,23 +106,24 @@ final class BatchPool {
     func run(files: [String], values: [UInt8]?, reader: RecordReader, main: ValueStep, sinks: LineSinks) throws
         -> Bool
     {
+        let write = { (batch: Batch) throws in try self.write(batch, to: sinks) }
         do {
             let failed = try forEachInput(files, given: values) { fd, name in
                 try reader.forEachBlock(
                     fd: fd,
                     overflow: { chunk in
-                        try writeAll(to: sinks)
+                        try pool.finishAll(write)
                         try main.overflow(chunk, into: sinks)
                     },
                     blocks: { block in
-                        if !batches[filling].continues(block, file: name) { try dispatch(writingTo: sinks) }
-                        let batch = batches[filling]
+                        if !pool.current.continues(block, file: name) { try pool.dispatch(write) }
+                        let batch = pool.current
                         batch.add(block, file: name)
-                        if batch.bytes.count >= Self.batchBytes { try dispatch(writingTo: sinks) }
+                        if batch.bytes.count >= Self.batchBytes { try pool.dispatch(write) }
                     },
                     records: { record in
                         // An oversized record, or one read with it: rare, checked here in order.
-                        try writeAll(to: sinks)
+                        try pool.finishAll(write)
                         var fastAccepted = 0
                         defer { sinks.summary.addAccepted(fastAccepted) }
                         guard try main.process(record, file: name, into: sinks, fastAccepted: &fastAccepted) else {
@@ -141,46 +131,23 @@ final class BatchPool {
                         }
                     })
                 // Batches never span inputs: each names one file.
-                try dispatch(writingTo: sinks)
+                try pool.dispatch(write)
             }
             if stopped {
-                discardInFlight()
+                pool.discard { _ in }
             } else {
-                try writeAll(to: sinks)
+                try pool.finishAll(write)
             }
             return failed
         } catch {
-            discardInFlight()
+            pool.discard { _ in }
             throw error
         }
     }
 
-    /// Lets every worker finish, and drops what it wrote: after a stop, or an error.
-    private func discardInFlight() {
-        for index in inFlight { batches[index].done.wait() }
-        inFlight.removeAll()
-    }
-
-    /// Hands the batch being filled to a worker and picks the next one to fill, writing the
-    /// oldest batch first when every batch is busy.
-    private func dispatch(writingTo sinks: LineSinks) throws {
-        let batch = batches[filling]
-        guard !batch.isEmpty else { return }
-        inFlight.append(filling)
-        queue.async {
-            batch.check()
-            batch.done.signal()
-        }
-        filling = (filling + 1) % batches.count
-        // Batches are used in turn, so the next one is the oldest in flight, if it is in flight.
-        if inFlight.first == filling { try writeOldest(to: sinks) }
-    }
-
-    /// Waits for the oldest batch in flight and writes what it produced.
-    private func writeOldest(to sinks: LineSinks) throws {
-        let index = inFlight.removeFirst()
-        let batch = batches[index]
-        batch.done.wait()
+    /// Writes what a finished batch produced, in order; throws `StopReading` when it stopped
+    /// the run (`--on-invalid abort`).
+    private func write(_ batch: Batch, to sinks: LineSinks) throws {
         if let failure = batch.failure { throw failure }
         try batch.sinks.out.move(to: sinks.out)
         if batch.sinks.err.hasPending {
@@ -192,11 +159,5 @@ final class BatchPool {
         stopped = batch.stopped
         batch.reset()
         if stopped { throw StopReading() }
-    }
-
-    /// Hands over the batch being filled and writes every batch in flight, in order.
-    private func writeAll(to sinks: LineSinks) throws {
-        try dispatch(writingTo: sinks)
-        while !inFlight.isEmpty { try writeOldest(to: sinks) }
     }
 }

@@ -1,0 +1,85 @@
+import Dispatch
+
+/// A batch of records that a worker thread checks: what `OrderedPool` hands around.
+protocol PoolBatch: AnyObject, Sendable {
+    /// Whether the batch holds nothing to check.
+    var isEmpty: Bool { get }
+    /// Checks the batch's records; runs on a worker thread, touching only the batch.
+    func check()
+}
+
+/// `--jobs N`: batches checked on N worker threads and finished on the main thread strictly
+/// in the order they were filled, so that everything written is exactly what one thread
+/// writes. Every command that checks in parallel (the line commands, `csv`) uses this one
+/// ring; what a batch holds and how it is finished is the command's.
+///
+/// The main thread fills `current`, then `dispatch`es it; with twice as many batches as
+/// workers, the main thread fills one while each worker checks one. When every batch is
+/// busy, `dispatch` first finishes the oldest.
+final class OrderedPool<Batch: PoolBatch> {
+    private let batches: [Batch]
+    private let done: [DispatchSemaphore]
+    /// The batch being filled.
+    private var filling = 0
+    /// Batches handed to workers, oldest first.
+    private var inFlight: [Int] = []
+    private let queue = DispatchQueue.global(qos: .userInitiated)
+
+    /// - Parameter make: makes one batch (each has its own validators: they reuse buffers).
+    init<E: Error>(jobs: Int, make: () throws(E) -> Batch) throws(E) {
+        var batches: [Batch] = []
+        for _ in 0..<(2 * jobs) { batches.append(try make()) }
+        self.batches = batches
+        done = batches.map { _ in DispatchSemaphore(value: 0) }
+    }
+
+    /// The batch being filled.
+    var current: Batch { batches[filling] }
+
+    /// Every batch, to prepare them all (no batch may be in flight).
+    var all: [Batch] {
+        assert(inFlight.isEmpty, "batches changed while workers check them")
+        return batches
+    }
+
+    /// Hands the batch being filled to a worker and moves on to the next one, finishing the
+    /// oldest batch in flight first (with `finish`) when it is the next one.
+    func dispatch(_ finish: (Batch) throws -> Void) throws {
+        let batch = batches[filling]
+        guard !batch.isEmpty else { return }
+        let signal = done[filling]
+        inFlight.append(filling)
+        queue.async {
+            batch.check()
+            signal.signal()
+        }
+        filling = (filling + 1) % batches.count
+        // Batches are used in turn, so the next one is the oldest in flight, if it is in flight.
+        if inFlight.first == filling { try finishOldest(finish) }
+    }
+
+    /// Hands over the batch being filled and finishes every batch in flight, in order.
+    func finishAll(_ finish: (Batch) throws -> Void) throws {
+        try dispatch(finish)
+        while !inFlight.isEmpty { try finishOldest(finish) }
+    }
+
+    /// Lets every worker end and empties what they checked, and the batch being filled,
+    /// with `reset`: after a stop or an error, nothing more of them is written.
+    func discard(_ reset: (Batch) -> Void) {
+        for index in inFlight {
+            done[index].wait()
+            reset(batches[index])
+        }
+        inFlight.removeAll()
+        reset(batches[filling])
+    }
+
+    /// Waits for the oldest batch in flight and finishes it. It leaves the ring first: when
+    /// `finish` throws, the batch is not waited for again.
+    private func finishOldest(_ finish: (Batch) throws -> Void) throws {
+        let index = inFlight.removeFirst()
+        done[index].wait()
+        try finish(batches[index])
+    }
+}
