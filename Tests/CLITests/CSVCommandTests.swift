@@ -138,6 +138,22 @@ import Testing
         #expect(line.stderr.contains("disallowed_character: 1"), "\(line.stderr)")
     }
 
+    /// Issue 15: the run options are declared once; csv and the line commands refuse the
+    /// same mistakes with the same words.
+    @Test(arguments: [
+        ["--jobs", "0"], ["--max-record-bytes", "0"], ["--max-record-bytes", "67108865"], ["--rejects", "-"],
+        ["--json", "--check"],
+    ])
+    func runOptionsAreSharedWithTheLineCommands(options: [String]) throws {
+        let csv = try CLI.run(["csv", "--column", "a=string"] + options + ["-"], input: "a\n1\n")
+        let number = try CLI.run(["number"] + options, input: "1\n")
+        #expect(csv.status == 2 && number.status == 2)
+        let reason = { (stderr: String) in stderr.split(separator: "\n").first.map(String.init) ?? "" }
+        #expect(
+            !reason(csv.stderr).isEmpty && reason(csv.stderr) == reason(number.stderr),
+            "\(csv.stderr)\n\(number.stderr)")
+    }
+
     @Test func missingSchemaColumnNamesTheSchemaPath() throws {
         let schema = CLI.temporaryFile("missing.yaml")
         try "fields:\n  - {name: a, type: integer}\n  - {name: price, type: number}\n".write(

@@ -74,27 +74,7 @@ extension Fieldcheck {
         @Flag(help: "Write accepted rows with every checked cell in canonical form (numbers exact, dates ISO 8601).")
         var normalize = false
 
-        @Flag(help: "Write one JSON object per problem (JSON Lines) on stdout instead of rows.")
-        var json = false
-
-        @OptionGroup var report: ReportOptions
-
-        @Option(
-            help:
-                "What stdout gets for a rejected row: drop (nothing), keep (the row as read), blank (the row with its bad cells emptied) or abort (stop at once)."
-        )
-        var onInvalid: InvalidPolicy = .drop
-
-        @Option(
-            help: ArgumentHelp(
-                "Write every rejected row to FILE byte for byte, after the header.", valueName: "FILE"),
-            completion: .file())
-        var rejects: String?
-
-        @Option(
-            help: ArgumentHelp(
-                "Reject rows longer than N bytes without holding them in memory (at most 64 MiB).", valueName: "N"))
-        var maxRecordBytes: Int = 8 << 20
+        @OptionGroup var run: RunOptions
 
         @Flag(
             inversion: .prefixedNo,
@@ -103,20 +83,9 @@ extension Fieldcheck {
         )
         var progress = true
 
-        @Option(
-            help: ArgumentHelp(
-                "Check cells on N threads; rows stay in input order.", valueName: "N"))
-        var jobs: Int = 1
-
         func validate() throws {
-            if jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
-            if json && report.check { throw ValidationError("--json and --check cannot be used together") }
             if schema == nil && column.isEmpty { throw ValidationError("give --schema FILE or at least one --column") }
-            if maxRecordBytes < 1 || maxRecordBytes > 64 << 20 {
-                throw ValidationError("--max-record-bytes must be 1 to 67108864 (64 MiB)")
-            }
             if let delimiter { _ = try Self.delimiterByte(delimiter) }
-            if rejects == "-" { throw ValidationError(rejectsToStandardOutput) }
         }
 
         static func delimiterByte(_ delimiter: String) throws -> UInt8 {
@@ -170,9 +139,11 @@ extension Fieldcheck {
             var runner = CSVRunner(
                 schema: try CompiledSchema(table), delimiter: try delimiter.map(Self.delimiterByte) ?? table.delimiter,
                 header: !noHeader && table.header,
-                normalize: normalize, json: json,
-                report: report, onInvalid: onInvalid, rejects: rejects,
-                maxRecordBytes: maxRecordBytes, progress: progress, jobs: jobs)
+                normalize: normalize, json: run.json,
+                report: run.report, onInvalid: run.onInvalid, rejects: run.rejects,
+                // Rows default to 8 MiB: an unterminated quote near the start of a large file
+                // then stays well within 64 MB of memory.
+                maxRecordBytes: run.maxRecordBytes ?? 8 << 20, progress: progress, jobs: run.jobs)
             let utf8 = ["utf-8", "utf8"].contains(encoding?.lowercased() ?? "utf-8")
             runner.encoding = utf8 ? nil : encoding
             return try runner.run(files: files.isEmpty ? ["-"] : files)

@@ -19,31 +19,15 @@ struct LineOptions: ParsableArguments {
         help: "Read and write NUL-terminated records instead of lines.")
     var nullData = false
 
-    @Flag(help: "Write one JSON object per value (JSON Lines) on stdout, accepted or not.")
-    var json = false
+    @OptionGroup var run: RunOptions
 
-    @OptionGroup var report: ReportOptions
-
-    @Option(
-        help:
-            "What stdout gets for a rejected value: drop (nothing), keep (the raw input), blank (an empty line) or abort (stop at once)."
-    )
-    var onInvalid: InvalidPolicy = .drop
-
-    @Option(
-        help: ArgumentHelp("Write every rejected raw value to FILE, one per line.", valueName: "FILE"),
-        completion: .file())
-    var rejects: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "Reject records longer than N bytes without holding them in memory (at most 64 MiB).", valueName: "N"))
-    var maxRecordBytes: Int = 16 << 20
-
-    @Option(
-        help: ArgumentHelp(
-            "Check values on N threads; output stays in input order.", valueName: "N"))
-    var jobs: Int = 1
+    var json: Bool { run.json }
+    var report: ReportOptions { run.report }
+    var onInvalid: InvalidPolicy { run.onInvalid }
+    var rejects: String? { run.rejects }
+    var jobs: Int { run.jobs }
+    /// The record limit: 16 MiB unless given.
+    var maxRecordBytes: Int { run.maxRecordBytes ?? 16 << 20 }
 
     /// The `--value` values as one input, each ended by the record terminator; nil when none.
     var valueRecords: [UInt8]? {
@@ -59,11 +43,51 @@ struct LineOptions: ParsableArguments {
         if !nullData, values.contains(where: { $0.contains("\n") }) {
             throw ValidationError("a --value holds a line break; with -z, values may hold line breaks")
         }
+    }
+}
+
+/// How a run reads, writes and reports, declared once for every command that checks
+/// records (the line commands and `csv`): JSON Lines, the report options, `--on-invalid`,
+/// `--rejects`, the record limit and `--jobs`.
+struct RunOptions: ParsableArguments {
+    @Flag(
+        help:
+            "Write JSON Lines on stdout instead of values or rows: one object per value (line commands), per problem (csv)."
+    )
+    var json = false
+
+    @OptionGroup var report: ReportOptions
+
+    @Option(
+        help:
+            "What stdout gets for a rejected value or row: drop (nothing), keep (as read), blank (an empty line; csv: the row with its bad cells emptied) or abort (stop at once)."
+    )
+    var onInvalid: InvalidPolicy = .drop
+
+    @Option(
+        help: ArgumentHelp(
+            "Write every rejected value or row to FILE byte for byte (csv: after the header).", valueName: "FILE"),
+        completion: .file())
+    var rejects: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Reject records (values, rows) longer than N bytes without holding them in memory; default 16 MiB, csv 8 MiB, at most 64 MiB.",
+            valueName: "N"))
+    var maxRecordBytes: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Check on N threads; output stays in input order.", valueName: "N"))
+    var jobs: Int = 1
+
+    func validate() throws {
         if jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
         if rejects == "-" { throw ValidationError(rejectsToStandardOutput) }
         if json && report.check { throw ValidationError("--json and --check cannot be used together") }
-        if maxRecordBytes < 1 { throw ValidationError("--max-record-bytes must be at least 1") }
-        if maxRecordBytes > 64 << 20 { throw ValidationError("--max-record-bytes is at most 67108864 (64 MiB)") }
+        if let maxRecordBytes, maxRecordBytes < 1 || maxRecordBytes > 64 << 20 {
+            throw ValidationError("--max-record-bytes must be 1 to 67108864 (64 MiB)")
+        }
     }
 }
 
