@@ -126,15 +126,6 @@ public struct ColumnSchema: Sendable {
         self.path = path
     }
 
-    static let types = ["string", "number", "integer", "date", "boolean"]
-
-    /// Whether Table Schema's `groupChar` names the locale's separator (any space for a space).
-    static func sameGrouping(_ given: String, _ locale: String) -> Bool {
-        let spaces: Set<String> = [" ", "\u{A0}", "\u{202F}"]
-        return given == locale || (spaces.contains(given) && spaces.contains(locale))
-            || (given == "'" && locale == "’")
-    }
-
     /// A column from one field object of a Table Schema (`name`, `type`, `format`, …).
     public init(object: [String: Any], path: String, defaultLocale: LocaleID, strict: Bool = false)
         throws(ConfigurationError)
@@ -144,10 +135,10 @@ public struct ColumnSchema: Sendable {
             throw ConfigurationError("\(path).name: each field needs a name")
         }
         let type = object["type"].flatMap(scalarText) ?? "string"
-        guard Self.types.contains(type) else {
+        guard let fieldType = FieldType.named(type) else {
             throw ConfigurationError(
                 "\(path).type: unknown or unsupported type '\(type)'; fieldcheck reads "
-                    + Self.types.joined(separator: ", "))
+                    + FieldType.names.joined(separator: ", "))
         }
         func text(_ key: String) throws(ConfigurationError) -> String? {
             guard let value = object[key] else { return nil }
@@ -156,7 +147,7 @@ public struct ColumnSchema: Sendable {
             }
             return string
         }
-        let format = try text("format")
+        _ = try text("format")  // a scalar, or a clear error; the type reads it
         var locale = defaultLocale
         let explicitLocale = try text("locale")
         if let explicitLocale {
@@ -164,96 +155,9 @@ public struct ColumnSchema: Sendable {
                 throw ConfigurationError("\(path).locale: \(error.message)", advice: error.advice)
             }
         }
-        let style = try text("style")
-        let kind: FieldKind
-        var bare = true
-        switch type {
-        case "number", "integer":
-            var number = NumberSpec()
-            if type == "integer" { number.integerOnly = true }
-            if let style {
-                guard let parsed = NumberStyle(rawValue: style) else {
-                    throw ConfigurationError(
-                        "\(path).style: unknown number style '\(style)'; use "
-                            + NumberStyle.allCases.map(\.rawValue).joined(separator: ", "))
-                }
-                number.style = parsed
-            }
-            let decimalChar = try text("decimalChar")
-            let groupChar = try text("groupChar")
-            if decimalChar != nil || groupChar != nil {
-                // Table Schema's separators, any character each, over the locale's (with a
-                // locale) or over Table Schema's defaults: '.' and no grouping.
-                if explicitLocale == nil {
-                    locale = .posix
-                    number.decimalSeparator = decimalChar ?? "."
-                    number.groupingSeparator = groupChar ?? ""
-                } else {
-                    // The locale's own separators, named again, change nothing.
-                    let own = NumberSymbols(locale: locale)
-                    number.decimalSeparator = decimalChar == own.decimalSeparator ? nil : decimalChar
-                    number.groupingSeparator =
-                        groupChar.map { own.usesGrouping && Self.sameGrouping($0, own.groupingSeparator) } == true
-                        ? nil : groupChar
-                }
-                do {
-                    _ = try NumberValidator.withSeparators(NumberSymbols(locale: locale), of: number)
-                } catch {
-                    throw ConfigurationError("\(path): \(error.message)")
-                }
-            }
-            if let flag = object["bareNumber"] {
-                guard let value = flag as? Bool else {
-                    throw ConfigurationError("\(path).bareNumber: expected true or false")
-                }
-                bare = value
-            }
-            kind = .number(number)
-        case "date":
-            var date = DateSpec()
-            if let style {
-                guard let parsed = DateStyle(rawValue: style) else {
-                    throw ConfigurationError(
-                        "\(path).style: unknown date style '\(style)'; use short, medium, long, full")
-                }
-                date.format = .style(parsed)
-            } else {
-                switch format {
-                case nil, "default": date.format = .pattern("yyyy-MM-dd")
-                case "any": date.format = .any
-                case let pattern?:
-                    if pattern.contains("%") {
-                        do { date.format = .pattern(try strptimeToUTS35(pattern)) } catch {
-                            throw ConfigurationError("\(path).format: \(error.message)")
-                        }
-                    } else {
-                        date.format = .pattern(pattern)
-                    }
-                }
-            }
-            kind = .date(date)
-        case "boolean":
-            var boolean = BooleanSpec()
-            for key in ["trueValues", "falseValues"] {
-                guard let given = object[key] else { continue }
-                guard let list = given as? [Any], !list.isEmpty else {
-                    throw ConfigurationError("\(path).\(key): expected a non-empty list of strings")
-                }
-                // YAML reads an unquoted yes, no, on, off, true or false as a boolean, and
-                // which word was written is lost: such a value must be quoted.
-                if list.contains(where: { $0 is Bool }) {
-                    throw ConfigurationError(
-                        "\(path).\(key): an unquoted yes, no, on, off, true or false is a YAML boolean, not the "
-                            + "word the file holds; quote each word ('yes', 'True')")
-                }
-                let words = list.map { scalarText($0) ?? "" }
-                if key == "trueValues" { boolean.trueValues = words } else { boolean.falseValues = words }
-            }
-            kind = .boolean(boolean)
-        default:
-            kind = .text
-        }
-        var spec = FieldSpec(kind: kind, locale: locale)
+        var field = SchemaField(
+            object: object, path: path, typeName: type, locale: locale, hasOwnLocale: explicitLocale != nil)
+        var spec = try fieldType.make(&field)
         spec.vocabulary = .tableSchema
         if let allow = try text("allow") { spec.allow = CharacterRule(allow) }
         if let deny = try text("deny") { spec.deny = CharacterRule(deny) }
@@ -265,34 +169,22 @@ public struct ColumnSchema: Sendable {
             }
             spec.preset = parsed
         }
-        if type == "string", let format, format != "default" {
-            let patterns = [
-                "email": "[^@\\s]+@[^@\\s]+\\.[^@\\s]+",
-                "uri": "[A-Za-z][A-Za-z0-9+.-]*:\\S+",
-                "uuid": "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}",
-            ]
-            guard let pattern = patterns[format] else {
-                throw ConfigurationError(
-                    "\(path).format: unknown string format '\(format)'; use default, email, uri or uuid")
-            }
-            spec.pattern = pattern
-        }
         if let value = object["trim"] {
             guard let flag = value as? Bool else { throw ConfigurationError("\(path).trim: expected true or false") }
             spec.trim = flag
         }
         self.init(name: name, spec: spec, path: path)
-        bareNumber = bare
+        bareNumber = field.bareNumber
         if let constraints = object["constraints"] {
             guard let rules = constraints as? [String: Any] else {
                 throw ConfigurationError("\(path).constraints: expected an object")
             }
             try SchemaKeys.check(rules, level: .constraints, path: "\(path).constraints", strict: strict)
-            try apply(rules, path: "\(path).constraints")
+            try apply(rules, type: fieldType, path: "\(path).constraints")
         }
     }
 
-    private mutating func apply(_ rules: [String: Any], path: String) throws(ConfigurationError) {
+    private mutating func apply(_ rules: [String: Any], type: FieldType, path: String) throws(ConfigurationError) {
         func integer(_ key: String) throws(ConfigurationError) -> Int? {
             guard let value = rules[key] else { return nil }
             guard let number = value as? Int, number >= 0 else {
@@ -315,47 +207,22 @@ public struct ColumnSchema: Sendable {
         }
         for key in ["minimum", "maximum"] {
             guard let value = rules[key] else { continue }
-            let text = scalarText(value) ?? ""
-            switch spec.kind {
-            case .number(var number):
-                guard let decimal = ExactDecimal(text) else {
-                    throw ConfigurationError("\(path).\(key): '\(text)' is not a number")
-                }
-                if key == "minimum" { number.minimum = decimal } else { number.maximum = decimal }
-                spec.kind = .number(number)
-            case .date(var date):
-                guard let day = CivilDate(iso: text) else {
-                    throw ConfigurationError("\(path).\(key): '\(text)' is not an ISO date (yyyy-MM-dd)")
-                }
-                if key == "minimum" { date.minimum = day } else { date.maximum = day }
-                spec.kind = .date(date)
-            case .text, .boolean:
-                throw ConfigurationError(
-                    "\(path).\(key): a \(spec.kind == .text ? "string" : "boolean") column has no minimum or maximum")
+            guard let bound = type.bound else {
+                throw ConfigurationError("\(path).\(key): a \(type.names[0]) column has no minimum or maximum")
+            }
+            do throws(ConfigurationError) {
+                spec.kind = try bound(spec.kind, scalarText(value) ?? "", key == "minimum")
+            } catch {
+                throw ConfigurationError("\(path).\(key): \(error.message)")
             }
         }
         if let values = rules["enum"] {
             guard let list = values as? [Any] else { throw ConfigurationError("\(path).enum: expected a list") }
             allowedValues = try list.map { (item) throws(ConfigurationError) in
                 let text = scalarText(item) ?? ""
-                switch spec.kind {
-                case .number:
-                    guard let decimal = ExactDecimal(text) else {
-                        throw ConfigurationError("\(path).enum: '\(text)' is not a number")
-                    }
-                    return decimal.normalizedDescription
-                case .date:
-                    guard let day = CivilDate(iso: text) else {
-                        throw ConfigurationError("\(path).enum: '\(text)' is not an ISO date (yyyy-MM-dd)")
-                    }
-                    return day.description
-                case .boolean(let boolean):
-                    guard boolean.trueValues.contains(text) || boolean.falseValues.contains(text) else {
-                        throw ConfigurationError("\(path).enum: '\(text)' is not a true or false value of the column")
-                    }
-                    return boolean.trueValues.contains(text) ? "true" : "false"
-                case .text:
-                    return text
+                guard let canonical = type.canonical else { return text }
+                do throws(ConfigurationError) { return try canonical(spec.kind, text) } catch {
+                    throw ConfigurationError("\(path).enum: \(error.message)")
                 }
             }
         }

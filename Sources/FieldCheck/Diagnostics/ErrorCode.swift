@@ -34,6 +34,8 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable, Codable {
     case trailingText = "trailing_text"
     // Booleans
     case notABoolean = "not_a_boolean"
+    /// A library user's registered type refused the value (`ValueReader`).
+    case invalidValue = "invalid_value"
     // Tables (CSV)
     case malformedCSV = "malformed_csv"
     case raggedRow = "ragged_row"

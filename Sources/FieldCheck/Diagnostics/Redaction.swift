@@ -86,6 +86,7 @@ extension ErrorCode {
         case .twoDigitYear: "two-digit year"
         case .trailingText: "trailing text"
         case .notABoolean: "not a boolean"
+        case .invalidValue: "not a value of the field's type"
         case .malformedCSV: "malformed CSV"
         case .raggedRow: "wrong number of cells"
         case .missingColumn: "missing column"

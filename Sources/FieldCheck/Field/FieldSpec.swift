@@ -36,6 +36,8 @@ public enum FieldKind: Sendable, Hashable {
     case number(NumberSpec)
     case date(DateSpec)
     case boolean(BooleanSpec)
+    /// A type registered by a library user (`FieldType.custom`).
+    case custom(CustomType)
 
     /// What a person calls a value of this kind ("text", "number", "date", "boolean").
     public var noun: String {
@@ -44,6 +46,7 @@ public enum FieldKind: Sendable, Hashable {
         case .number: "number"
         case .date: "date"
         case .boolean: "boolean"
+        case .custom(let type): type.name
         }
     }
 }

@@ -1,0 +1,94 @@
+/// The reader of a value type a library user defines (a part number, a colour, an
+/// account id): registered with `FieldType.register` under a schema name, it is read by
+/// the same pipeline as the built-in types — character rules, lengths, pattern, `enum`,
+/// `unique` and `required` around it, and diagnostics with offsets.
+public protocol ValueReader: Sendable {
+    /// A valid value, for messages ("expected a value like #1E90FF") and the prompt's placeholder.
+    var example: String { get }
+    /// Reads a prepared value (trimmed, normalized, case-mapped as the field asks).
+    func read(_ value: String) -> ValueReading
+}
+
+/// What a `ValueReader` made of a value.
+public enum ValueReading: Sendable, Hashable {
+    /// Accepted, with its canonical form.
+    case value(String)
+    /// Rejected (`invalid_value`): the 0-based scalar offset of the first character that
+    /// cannot stand (nil: the value as a whole), and why, in words.
+    case rejected(offset: Int?, reason: String)
+}
+
+/// A registered type of the library user's own, as a field's kind: named, with its reader.
+/// Two are the same kind when they have the same name.
+public struct CustomType: Sendable, Hashable {
+    public let name: String
+    public let reader: any ValueReader
+
+    public init(name: String, reader: any ValueReader) {
+        self.name = name
+        self.reader = reader
+    }
+
+    public static func == (left: CustomType, right: CustomType) -> Bool { left.name == right.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+extension FieldType {
+    /// A type whose values `reader` reads, named `name` in schemas (`type: hexcolor`).
+    public static func custom(name: String, help: String, reader: any ValueReader) -> FieldType {
+        FieldType(
+            names: [name], help: help,
+            make: { field in FieldSpec(kind: .custom(CustomType(name: name, reader: reader)), locale: field.locale) },
+            canonical: { (_: FieldKind, text: String) throws(ConfigurationError) -> String in
+                guard case .value(let canonical) = reader.read(text) else {
+                    throw ConfigurationError("'\(text)' is not a \(name) value")
+                }
+                return canonical
+            })
+    }
+}
+
+/// The typed stage for a `CustomType`: the user's reader behind the pipeline's protocol.
+/// It has no fast path; every value goes through `read`.
+final class CustomValidator: TypedValidator {
+    let type: CustomType
+    var explains = true
+    var completionFreeFrom: Int? {
+        get { nil }
+        set {}
+    }
+    var example: String { type.reader.example }
+
+    init(_ type: CustomType) { self.type = type }
+
+    func validate(_ value: String, map: OffsetMap, into result: inout FieldResult) {
+        switch type.reader.read(value) {
+        case .value(let canonical):
+            result.value = canonical
+        case .rejected(let offset, let reason):
+            let scalars = Array(value.unicodeScalars)
+            let code: ErrorCode = scalars.isEmpty ? .empty : .invalidValue
+            let expected = "expected a value like \(example) (\(type.name))"
+            if let offset, offset >= 0, offset < scalars.count {
+                let character = scalars[offset]
+                let at = map.original(offset)
+                result.errors.append(
+                    Diagnostic(
+                        code: code, offset: at, character: character,
+                        message: explains
+                            ? "not a \(type.name) value: \(CharacterDescription.describe(character)) at column "
+                                + "\(at + 1): \(reason); \(expected)" : ""))
+            } else {
+                result.errors.append(
+                    Diagnostic(
+                        code: code, offset: nil, length: 0,
+                        message: explains ? "not a \(type.name) value: \(reason); \(expected)" : ""))
+            }
+        }
+    }
+
+    func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int { 0 }
+    func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { false }
+    func completionSamples() -> [String] { [example] }
+    func completionTokens() -> [String] { [] }
+}

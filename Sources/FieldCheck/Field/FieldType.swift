@@ -1,0 +1,95 @@
+import Synchronization
+
+/// One value type, as every front end sees it: the Table Schema `type` names it answers to,
+/// how it reads its own keys from a schema field, its range and `enum` constraints, and its
+/// help line. The line commands, `csv` (schemas and `--column`) and `infer` find types here
+/// and nowhere else, so a new type is one file that makes a `FieldType` plus one line in
+/// `FieldType.builtIn` (or a `register` call, for a library user's own type), and a schema
+/// type that is not registered is an error, never read as text.
+public struct FieldType: Sendable {
+    /// The Table Schema `type` values this type reads (`number` and `integer`).
+    public var names: [String]
+    /// One line for `--help` and error messages: what a value looks like.
+    public var help: String
+    /// Builds the field's specification from a schema field object: the kind and anything
+    /// else the type's keys decide (a locale for custom separators, a pattern for a string
+    /// format).
+    public var make: @Sendable (inout SchemaField) throws(ConfigurationError) -> FieldSpec
+    /// Applies `minimum` (`isMinimum`) or `maximum` to a kind; nil: the type has no order.
+    public var bound: (@Sendable (FieldKind, String, _ isMinimum: Bool) throws(ConfigurationError) -> FieldKind)?
+    /// An `enum` value in the canonical form the type writes, as accepted values are
+    /// compared; nil: compared as written.
+    public var canonical: (@Sendable (FieldKind, String) throws(ConfigurationError) -> String)?
+
+    public init(
+        names: [String], help: String,
+        make: @escaping @Sendable (inout SchemaField) throws(ConfigurationError) -> FieldSpec,
+        bound: (@Sendable (FieldKind, String, Bool) throws(ConfigurationError) -> FieldKind)? = nil,
+        canonical: (@Sendable (FieldKind, String) throws(ConfigurationError) -> String)? = nil
+    ) {
+        self.names = names
+        self.help = help
+        self.make = make
+        self.bound = bound
+        self.canonical = canonical
+    }
+
+    /// The types fieldcheck itself reads, in the order they are listed to users.
+    static let builtIn: [FieldType] = [.string, .number, .date, .boolean]
+
+    private static let registry = Mutex<[FieldType]>(builtIn)
+
+    /// Every registered type: the built-in ones, then those added with `register`.
+    public static var registered: [FieldType] { registry.withLock { $0 } }
+
+    /// Adds a type for every schema read afterwards. A name that is already taken is a
+    /// configuration error: a type cannot silently replace another.
+    public static func register(_ type: FieldType) throws(ConfigurationError) {
+        let taken = registry.withLock { types in
+            let taken = type.names.first { name in types.contains { $0.names.contains(name) } }
+            if taken == nil { types.append(type) }
+            return taken
+        }
+        if let taken { throw ConfigurationError("a field type named '\(taken)' is already registered") }
+    }
+
+    /// The registered type that reads `name`.
+    public static func named(_ name: String) -> FieldType? {
+        registry.withLock { types in types.first { $0.names.contains(name) } }
+    }
+
+    /// Every registered name, for messages (`string, number, integer, date, boolean`).
+    public static var names: [String] { registered.flatMap(\.names) }
+}
+
+/// A field object of a Table Schema, as a `FieldType` reads it.
+public struct SchemaField {
+    /// The field object's keys and values (YAML or JSON).
+    public let object: [String: Any]
+    /// Where the object is, for messages (`fields[2]`).
+    public let path: String
+    /// The `type` it was written with (`integer`, for the number type).
+    public let typeName: String
+    /// The locale: the field's `locale`, else the schema's or the run's.
+    public var locale: LocaleID
+    /// Whether the field names its own `locale`.
+    public let hasOwnLocale: Bool
+    /// Table Schema's `bareNumber`: whether the cell holds nothing but the number. Types
+    /// that read it set it.
+    public var bareNumber = true
+
+    public init(object: [String: Any], path: String, typeName: String, locale: LocaleID, hasOwnLocale: Bool) {
+        self.object = object
+        self.path = path
+        self.typeName = typeName
+        self.locale = locale
+        self.hasOwnLocale = hasOwnLocale
+    }
+
+    /// The string value of `key`, or nil when absent; a value that is not a scalar is an error.
+    public func text(_ key: String) throws(ConfigurationError) -> String? {
+        guard let value = object[key] else { return nil }
+        guard let string = scalarText(value) else { throw ConfigurationError("\(path).\(key): expected a string") }
+        return string
+    }
+}

@@ -1,0 +1,68 @@
+extension FieldType {
+    /// Table Schema's `number` and `integer`: the strict reader in the field's locale (or in
+    /// the field's own `decimalChar` and `groupChar`), in a `style`.
+    static let number = FieldType(
+        names: ["number", "integer"],
+        help: "a number in the locale (integer: no fraction or exponent)",
+        make: { (field: inout SchemaField) throws(ConfigurationError) -> FieldSpec in
+            let path = field.path
+            var number = NumberSpec()
+            if field.typeName == "integer" { number.integerOnly = true }
+            if let style = try field.text("style") {
+                guard let parsed = NumberStyle(rawValue: style) else {
+                    throw ConfigurationError(
+                        "\(path).style: unknown number style '\(style)'; use "
+                            + NumberStyle.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                number.style = parsed
+            }
+            let decimalChar = try field.text("decimalChar")
+            let groupChar = try field.text("groupChar")
+            if decimalChar != nil || groupChar != nil {
+                // Table Schema's separators, any character each, over the locale's (with a
+                // locale) or over Table Schema's defaults: '.' and no grouping.
+                if !field.hasOwnLocale {
+                    field.locale = .posix
+                    number.decimalSeparator = decimalChar ?? "."
+                    number.groupingSeparator = groupChar ?? ""
+                } else {
+                    // The locale's own separators, named again, change nothing.
+                    let own = NumberSymbols(locale: field.locale)
+                    number.decimalSeparator = decimalChar == own.decimalSeparator ? nil : decimalChar
+                    number.groupingSeparator =
+                        groupChar.map { own.usesGrouping && sameGrouping($0, own.groupingSeparator) } == true
+                        ? nil : groupChar
+                }
+                do throws(ConfigurationError) {
+                    _ = try NumberValidator.withSeparators(NumberSymbols(locale: field.locale), of: number)
+                } catch {
+                    throw ConfigurationError("\(path): \(error.message)")
+                }
+            }
+            if let flag = field.object["bareNumber"] {
+                guard let value = flag as? Bool else {
+                    throw ConfigurationError("\(path).bareNumber: expected true or false")
+                }
+                field.bareNumber = value
+            }
+            return FieldSpec(kind: .number(number), locale: field.locale)
+        },
+        bound: { (kind: FieldKind, text: String, isMinimum: Bool) throws(ConfigurationError) -> FieldKind in
+            guard case .number(var number) = kind, let decimal = ExactDecimal(text) else {
+                throw ConfigurationError("'\(text)' is not a number")
+            }
+            if isMinimum { number.minimum = decimal } else { number.maximum = decimal }
+            return .number(number)
+        },
+        canonical: { (_: FieldKind, text: String) throws(ConfigurationError) -> String in
+            guard let decimal = ExactDecimal(text) else { throw ConfigurationError("'\(text)' is not a number") }
+            return decimal.normalizedDescription
+        })
+
+    /// Whether Table Schema's `groupChar` names the locale's separator (any space for a space).
+    static func sameGrouping(_ given: String, _ locale: String) -> Bool {
+        let spaces: Set<String> = [" ", "\u{A0}", "\u{202F}"]
+        return given == locale || (spaces.contains(given) && spaces.contains(locale))
+            || (given == "'" && locale == "’")
+    }
+}

@@ -1,0 +1,23 @@
+extension FieldType {
+    /// Table Schema's `string`: text under the field's character, length and pattern rules,
+    /// and the `email`, `uri` and `uuid` formats as patterns.
+    static let string = FieldType(
+        names: ["string"],
+        help: "text under the character, length and pattern rules",
+        make: { (field: inout SchemaField) throws(ConfigurationError) -> FieldSpec in
+            var spec = FieldSpec(kind: .text, locale: field.locale)
+            if let format = try field.text("format"), format != "default" {
+                let patterns = [
+                    "email": "[^@\\s]+@[^@\\s]+\\.[^@\\s]+",
+                    "uri": "[A-Za-z][A-Za-z0-9+.-]*:\\S+",
+                    "uuid": "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}",
+                ]
+                guard let pattern = patterns[format] else {
+                    throw ConfigurationError(
+                        "\(field.path).format: unknown string format '\(format)'; use default, email, uri or uuid")
+                }
+                spec.pattern = pattern
+            }
+            return spec
+        })
+}
