@@ -49,6 +49,23 @@ import Testing
         #expect(currency.stdout == "1234.56\n")
     }
 
+    /// Issue 22: the scientific style writes what it reads. ICU 72 split the surrogate pairs of a
+    /// two-digit exponent in ccp and ff_Adlm (U+FFFD, exit 0). Each written value reads back.
+    @Test(arguments: [
+        ("ff_Adlm", "123456789012", "𞥑.𞥒𞥓𞥔𞥕𞥖𞥗𞥘𞥙𞥐𞥑𞥒𞤉𞥑𞥑"),
+        ("ccp_BD", "123456789012", "𑄷.𑄸𑄹𑄺𑄻𑄼𑄽𑄾𑄿𑄶𑄷𑄸E𑄷𑄷"),
+        ("ccp", "0.000000000001", "𑄷E-𑄷𑄸"),
+    ])
+    func scientificOutputReadsBack(locale: String, value: String, written: String) throws {
+        let run = try CLI.run(
+            ["number", "--locale", "en_US", "--to", locale, "--to-style", "scientific"], input: value + "\n")
+        #expect(run.status == 0)
+        #expect(run.stdout == written + "\n")
+        let back = try CLI.run(["number", "--locale", locale, "--style", "scientific"], input: run.stdout)
+        #expect(back.status == 0)
+        #expect(back.stdout == value + "\n")
+    }
+
     @Test func formatsForAnotherLocale() throws {
         let run = try CLI.run(["number", "--locale", "en_US", "--to", "de_CH"], input: "1234567.891\n")
         #expect(run.status == 0)

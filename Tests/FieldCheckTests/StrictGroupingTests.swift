@@ -80,6 +80,22 @@ import Testing
         #expect(try Self.field("ar_MA", .scientific).validate("5E\u{200E}-1").value == "0.5")
     }
 
+    /// ICU 72 inserts a multi-digit exponent's supplementary-plane digits one UTF-16 unit apart.
+    @Test func scientificStyleWritesEveryDigitInEveryNumberingSystem() throws {
+        func written(_ locale: String, _ value: String) throws -> String {
+            try NumberFormat(locale: try LocaleID(locale), style: .scientific, currency: nil, fractionDigits: nil)
+                .string(try #require(ExactDecimal(value)))
+        }
+        #expect(try written("ff_Adlm", "-1.5E-123") == "-𞥑.𞥕𞤉-𞥑𞥒𞥓")
+        #expect(try written("ccp_IN", "1E99") == "𑄷E𑄿𑄿")
+        #expect(try written("en-u-nu-adlm", "0.5") == "𞥕E-𞥑")
+        // Digits inside the BMP are ICU's own, untouched.
+        #expect(
+            try written("ar_EG", "123456789012")
+                == "\u{661}\u{66B}\u{662}\u{663}\u{664}\u{665}\u{666}\u{667}\u{668}\u{669}\u{660}\u{661}\u{662}\u{627}\u{633}\u{661}\u{661}"
+        )
+    }
+
     struct Failure: CustomStringConvertible {
         var text: String
         var description: String { text }
@@ -110,9 +126,6 @@ import Testing
             for text in Self.values {
                 let value = try #require(ExactDecimal(text))
                 let written = format.string(value)
-                // ICU 72 breaks the exponent's supplementary-plane digits (ccp, ff_Adlm) into
-                // lone surrogates: nothing to read back.
-                if written.unicodeScalars.contains("\u{FFFD}") { continue }
                 let result = field.validate(written)
                 // The same value; its scale is what the style wrote (12 345,50 % is 123.4550).
                 if result.value.flatMap(ExactDecimal.init) != value {

@@ -5,6 +5,11 @@ internal import CICU
 final class NumberFormat {
     private let format: UnsafeMutablePointer<UNumberFormat?>
     private let style: NumberStyle
+    /// The locale's digits, zero to nine, when they lie outside the BMP (ccp, ff_Adlm) in the
+    /// scientific style: ICU 72 inserts a multi-digit exponent one UTF-16 unit per digit back
+    /// (`ScientificModifier::apply`), splitting the surrogate pairs, so 1.2E11 comes out with lone
+    /// surrogates. The format writes Latin digits instead and `string` maps them back.
+    private let supplementaryDigits: [Unicode.Scalar]?
     private let fractionDigits: Int?
     /// The digits the currency is written with (2 for EUR, 0 for JPY).
     private let currencyDigits: Int
@@ -23,6 +28,7 @@ final class NumberFormat {
         }
         self.format = format
         self.style = style
+        supplementaryDigits = style == .scientific ? Self.substituteLatinDigits(format) : nil
         self.fractionDigits = fractionDigits
         if let currency {
             let units = currency.uppercased().icuUnits
@@ -36,6 +42,25 @@ final class NumberFormat {
     }
 
     deinit { cicu_unum_close(format) }
+
+    /// Gives `format` the Latin digits when its own lie outside the BMP, and returns its own.
+    private static func substituteLatinDigits(_ format: UnsafeMutablePointer<UNumberFormat?>) -> [Unicode.Scalar]? {
+        let symbols =
+            [UNUM_ZERO_DIGIT_SYMBOL]
+            + (0..<9).map { UNumberFormatSymbol(rawValue: UNUM_ONE_DIGIT_SYMBOL.rawValue + UInt32($0)) }
+        let digits = symbols.map { symbol in
+            ICU.utf16String { cicu_unum_getSymbol(format, symbol, $0, $1, &$2) }?.unicodeScalars.first
+        }
+        guard digits.contains(where: { ($0?.value ?? 0) > 0xFFFF }) else { return nil }
+        let own = digits.compactMap { $0 }
+        guard own.count == 10 else { return nil }
+        for (value, symbol) in symbols.enumerated() {
+            let latin = [UChar(0x30 + value)]
+            var status = U_ZERO_ERROR
+            cicu_unum_setSymbol(format, symbol, latin, 1, &status)
+        }
+        return own
+    }
 
     /// The most digits a formatted number may have, unless the value itself has more
     /// significant digits. The exponent of an 11-byte value (`1E99999999`) would otherwise
@@ -87,6 +112,17 @@ final class NumberFormat {
             cicu_unum_setAttribute(format, UNUM_MAX_FRACTION_DIGITS, Int32(clamping: range.max))
         }
         let text = value.description
-        return ICU.utf16String { cicu_unum_formatDecimal(format, text, Int32(text.utf8.count), $0, $1, &$2) } ?? text
+        guard
+            let written = ICU.utf16String({
+                cicu_unum_formatDecimal(format, text, Int32(text.utf8.count), $0, $1, &$2)
+            })
+        else { return text }
+        guard let digits = supplementaryDigits else { return written }
+        var scalars = String.UnicodeScalarView()
+        for scalar in written.unicodeScalars {
+            let value = Int(scalar.value) - 0x30
+            scalars.append(0 <= value && value < 10 ? digits[value] : scalar)
+        }
+        return String(scalars)
     }
 }
