@@ -50,11 +50,14 @@ import Testing
     }
 
     /// Issue 22: the scientific style writes what it reads. ICU 72 split the surrogate pairs of a
-    /// two-digit exponent in ccp and ff_Adlm (U+FFFD, exit 0). Each written value reads back.
+    /// two-digit exponent in ccp and ff_Adlm (U+FFFD, exit 0); lo and si, whose scientific pattern
+    /// has no exponent, wrote 0.5 as 0. Each written value reads back to the value.
     @Test(arguments: [
         ("ff_Adlm", "123456789012", "𞥑.𞥒𞥓𞥔𞥕𞥖𞥗𞥘𞥙𞥐𞥑𞥒𞤉𞥑𞥑"),
         ("ccp_BD", "123456789012", "𑄷.𑄸𑄹𑄺𑄻𑄼𑄽𑄾𑄿𑄶𑄷𑄸E𑄷𑄷"),
         ("ccp", "0.000000000001", "𑄷E-𑄷𑄸"),
+        ("lo_LA", "0.5", "0,5"),
+        ("si", "0.125", "0.125"),
     ])
     func scientificOutputReadsBack(locale: String, value: String, written: String) throws {
         let run = try CLI.run(
