@@ -69,6 +69,14 @@ import Testing
         #expect(back.stdout == value + "\n")
     }
 
+    /// Issue 22: --help states the grouping rule the reader applies, as the README and man page do.
+    @Test func helpStatesTheCompleteGroupingRule() throws {
+        let help = try CLI.run(["number", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("either without grouping or grouped at every boundary the locale's pattern groups"))
+        #expect(help.contains("never 1,234567"))
+        #expect(!help.contains("optional but must stand"))
+    }
+
     @Test func formatsForAnotherLocale() throws {
         let run = try CLI.run(["number", "--locale", "en_US", "--to", "de_CH"], input: "1234567.891\n")
         #expect(run.status == 0)
