@@ -88,6 +88,10 @@ int32_t cicu_unum_getSymbol(const UNumberFormat *format, UNumberFormatSymbol sym
                             UChar *buffer, int32_t capacity, UErrorCode *status) {
     return unum_getSymbol(format, symbol, buffer, capacity, status);
 }
+void cicu_unum_setSymbol(UNumberFormat *format, UNumberFormatSymbol symbol, const UChar *value,
+                         int32_t length, UErrorCode *status) {
+    unum_setSymbol(format, symbol, value, length, status);
+}
 int32_t cicu_unum_getAttribute(const UNumberFormat *format, UNumberFormatAttribute attribute) {
     return unum_getAttribute(format, attribute);
 }

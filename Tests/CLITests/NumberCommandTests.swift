@@ -49,6 +49,34 @@ import Testing
         #expect(currency.stdout == "1234.56\n")
     }
 
+    /// Issue 22: the scientific style writes what it reads. ICU 72 split the surrogate pairs of a
+    /// two-digit exponent in ccp and ff_Adlm (U+FFFD, exit 0); lo and si, whose scientific pattern
+    /// has no exponent, wrote 0.5 as 0. Each written value reads back to the value.
+    @Test(arguments: [
+        ("ff_Adlm", "123456789012", "𞥑.𞥒𞥓𞥔𞥕𞥖𞥗𞥘𞥙𞥐𞥑𞥒𞤉𞥑𞥑"),
+        ("ccp_BD", "123456789012", "𑄷.𑄸𑄹𑄺𑄻𑄼𑄽𑄾𑄿𑄶𑄷𑄸E𑄷𑄷"),
+        ("ccp", "0.000000000001", "𑄷E-𑄷𑄸"),
+        ("lo_LA", "0.5", "0,5"),
+        ("si", "0.125", "0.125"),
+    ])
+    func scientificOutputReadsBack(locale: String, value: String, written: String) throws {
+        let run = try CLI.run(
+            ["number", "--locale", "en_US", "--to", locale, "--to-style", "scientific"], input: value + "\n")
+        #expect(run.status == 0)
+        #expect(run.stdout == written + "\n")
+        let back = try CLI.run(["number", "--locale", locale, "--style", "scientific"], input: run.stdout)
+        #expect(back.status == 0)
+        #expect(back.stdout == value + "\n")
+    }
+
+    /// Issue 22: --help states the grouping rule the reader applies, as the README and man page do.
+    @Test func helpStatesTheCompleteGroupingRule() throws {
+        let help = try CLI.run(["number", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("either without grouping or grouped at every boundary the locale's pattern groups"))
+        #expect(help.contains("never 1,234567"))
+        #expect(!help.contains("optional but must stand"))
+    }
+
     @Test func formatsForAnotherLocale() throws {
         let run = try CLI.run(["number", "--locale", "en_US", "--to", "de_CH"], input: "1234567.891\n")
         #expect(run.status == 0)

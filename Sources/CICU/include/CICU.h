@@ -76,6 +76,10 @@ UNumberFormat *cicu_unum_open(UNumberFormatStyle style, const UChar *pattern,
 void cicu_unum_close(UNumberFormat *format);
 int32_t cicu_unum_getSymbol(const UNumberFormat *format, UNumberFormatSymbol symbol,
                             UChar *buffer, int32_t capacity, UErrorCode *status);
+/// Replaces one of a format's symbols; NumberFormat writes Latin digits through it where ICU 72
+/// breaks the locale's supplementary-plane digits (see NumberFormat.swift).
+void cicu_unum_setSymbol(UNumberFormat *format, UNumberFormatSymbol symbol, const UChar *value,
+                         int32_t length, UErrorCode *status);
 int32_t cicu_unum_getAttribute(const UNumberFormat *format, UNumberFormatAttribute attribute);
 void cicu_unum_setAttribute(UNumberFormat *format, UNumberFormatAttribute attribute,
                             int32_t value);

@@ -5,6 +5,15 @@ internal import CICU
 final class NumberFormat {
     private let format: UnsafeMutablePointer<UNumberFormat?>
     private let style: NumberStyle
+    /// The style whose digit counts the written value follows: the scientific style of a
+    /// locale whose scientific pattern has no exponent (lo and si) writes a plain decimal,
+    /// and keeps its fraction digits as the decimal style does (0.5 is `0,5`, not `0`).
+    private let layout: NumberStyle
+    /// The locale's digits, zero to nine, when they lie outside the BMP (ccp, ff_Adlm) in the
+    /// scientific style: ICU 72 inserts a multi-digit exponent one UTF-16 unit per digit back
+    /// (`ScientificModifier::apply`), splitting the surrogate pairs, so 1.2E11 comes out with lone
+    /// surrogates. The format writes Latin digits instead and `string` maps them back.
+    private let supplementaryDigits: [Unicode.Scalar]?
     private let fractionDigits: Int?
     /// The digits the currency is written with (2 for EUR, 0 for JPY).
     private let currencyDigits: Int
@@ -23,6 +32,9 @@ final class NumberFormat {
         }
         self.format = format
         self.style = style
+        let pattern = ICU.utf16String { cicu_unum_toPattern(format, 0, $0, $1, &$2) } ?? ""
+        layout = style == .scientific && !pattern.contains("E") ? .decimal : style
+        supplementaryDigits = style == .scientific ? Self.substituteLatinDigits(format) : nil
         self.fractionDigits = fractionDigits
         if let currency {
             let units = currency.uppercased().icuUnits
@@ -37,6 +49,25 @@ final class NumberFormat {
 
     deinit { cicu_unum_close(format) }
 
+    /// Gives `format` the Latin digits when its own lie outside the BMP, and returns its own.
+    private static func substituteLatinDigits(_ format: UnsafeMutablePointer<UNumberFormat?>) -> [Unicode.Scalar]? {
+        let symbols =
+            [UNUM_ZERO_DIGIT_SYMBOL]
+            + (0..<9).map { UNumberFormatSymbol(rawValue: UNUM_ONE_DIGIT_SYMBOL.rawValue + UInt32($0)) }
+        let digits = symbols.map { symbol in
+            ICU.utf16String { cicu_unum_getSymbol(format, symbol, $0, $1, &$2) }?.unicodeScalars.first
+        }
+        guard digits.contains(where: { ($0?.value ?? 0) > 0xFFFF }) else { return nil }
+        let own = digits.compactMap { $0 }
+        guard own.count == 10 else { return nil }
+        for (value, symbol) in symbols.enumerated() {
+            let latin = [UChar(0x30 + value)]
+            var status = U_ZERO_ERROR
+            cicu_unum_setSymbol(format, symbol, latin, 1, &status)
+        }
+        return own
+    }
+
     /// The most digits a formatted number may have, unless the value itself has more
     /// significant digits. The exponent of an 11-byte value (`1E99999999`) would otherwise
     /// have ICU write a hundred million zeros; and ICU writes at most 999 fraction digits,
@@ -48,16 +79,17 @@ final class NumberFormat {
         let count = digitCount(value)
         guard count > max(Self.maximumDigits, value.digits.count) else { return nil }
         return "formatted, \(value) would have \(count) digits, more than the \(Self.maximumDigits) "
-            + "a formatted number may have; canonically (or in the scientific style) it is \(value)"
+            + "a formatted number may have; canonically\(style == .scientific ? "" : " (or in the scientific style)") "
+            + "it is \(value)"
     }
 
     /// How many digits `string(value)` writes (the mantissa's in the scientific style).
     private func digitCount(_ value: ExactDecimal) -> Int {
-        let scale = style == .percent ? 2 : 0
+        let scale = layout == .percent ? 2 : 0
         // Clamped: no count may overflow, whatever exponent a reader let through.
         let exponent = min(max(value.exponent, -(1 << 40)), 1 << 40)
         let integerDigits = max(1, value.digits.count + exponent + scale)
-        switch style {
+        switch layout {
         case .scientific: return max(value.digits.count, (fractionDigits ?? 0) + 1)
         case .integer: return integerDigits
         default: return integerDigits + fractionDigitRange(value).max
@@ -66,17 +98,17 @@ final class NumberFormat {
 
     /// The fewest and most fraction digits written for `value` (not in the integer style).
     private func fractionDigitRange(_ value: ExactDecimal) -> (min: Int, max: Int) {
-        let shift = style == .percent ? 2 : 0
+        let shift = layout == .percent ? 2 : 0
         var digits = fractionDigits ?? max(0, value.fractionDigitCount - shift)
         // The scale written stays (9583105164.80 is 9.583.105.164,80 in de_DE), as ICU
         // writes a decimal with a scale.
         let written = min(max(0, value.scale - shift), ExactDecimal.maximumWrittenScale)
-        if style == .scientific && fractionDigits == nil { digits = max(0, value.digits.count - 1) }
-        if style == .currency && fractionDigits == nil {
+        if layout == .scientific && fractionDigits == nil { digits = max(0, value.digits.count - 1) }
+        if layout == .currency && fractionDigits == nil {
             // Never fewer digits than the currency writes (1.5 € is 1,50 €), never lose one.
             return (max(currencyDigits, written), max(digits, currencyDigits, written))
         }
-        if style == .scientific || style == .integer { return (fractionDigits ?? 0, max(digits, 0)) }
+        if layout == .scientific || layout == .integer { return (fractionDigits ?? 0, max(digits, 0)) }
         return (fractionDigits ?? written, max(digits, fractionDigits ?? written))
     }
 
@@ -87,6 +119,17 @@ final class NumberFormat {
             cicu_unum_setAttribute(format, UNUM_MAX_FRACTION_DIGITS, Int32(clamping: range.max))
         }
         let text = value.description
-        return ICU.utf16String { cicu_unum_formatDecimal(format, text, Int32(text.utf8.count), $0, $1, &$2) } ?? text
+        guard
+            let written = ICU.utf16String({
+                cicu_unum_formatDecimal(format, text, Int32(text.utf8.count), $0, $1, &$2)
+            })
+        else { return text }
+        guard let digits = supplementaryDigits else { return written }
+        var scalars = String.UnicodeScalarView()
+        for scalar in written.unicodeScalars {
+            let value = Int(scalar.value) - 0x30
+            scalars.append(0 <= value && value < 10 ? digits[value] : scalar)
+        }
+        return String(scalars)
     }
 }

@@ -39,8 +39,9 @@ struct NumberFailure: Error {
 /// (`1,2,3`); this reader consumes the whole text and says where and why it stops.
 ///
 /// Policy, the same in every mode:
-/// - Grouping separators are optional, but each one present must stand where the locale
-///   groups (every 3 digits in en_US; 3 then 2 in en_IN), never in the fraction or exponent.
+/// - A number is written either without grouping, or grouped at every boundary the style's
+///   pattern groups (every 3 digits in en_US; 3 then 2 in en_IN, with the minimum grouping
+///   digits): `1,234567` is partial grouping and refused. Never in the fraction or exponent.
 /// - In locales that group with a space (U+0020, U+00A0 or U+202F), any of the three is
 ///   read as the grouping separator; a variant other than the locale's own is a warning.
 ///   Likewise U+0027 APOSTROPHE for U+2019 (de_CH).
