@@ -154,6 +154,14 @@ import Testing
             "\(csv.stderr)\n\(number.stderr)")
     }
 
+    /// Issue 16: `-d` is `--delimiter`, as in csvkit and cut.
+    @Test func dashDIsTheDelimiter() throws {
+        let run = try CLI.run(
+            ["csv", "-d", ";", "--column", "b=number:de_DE", "--normalize", "-"], input: "a;b\nx;1.234,5\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "a;b\nx;1234.5\n")
+    }
+
     @Test func missingSchemaColumnNamesTheSchemaPath() throws {
         let schema = CLI.temporaryFile("missing.yaml")
         try "fields:\n  - {name: a, type: integer}\n  - {name: price, type: number}\n".write(

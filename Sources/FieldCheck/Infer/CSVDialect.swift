@@ -40,8 +40,10 @@ public struct TextEncoding: Sendable, Hashable {
         guard !ICU.failed(status), !found.isEmpty else {
             return TextEncoding(name: "windows-1252", evidence: "not UTF-8, and ICU's detector found nothing surer")
         }
-        // The detector names ISO-8859-1 where the bytes 0x80–0x9F show windows-1252.
-        let windows = found == "ISO-8859-1" && sample.contains { (0x80...0x9F).contains($0) }
+        // ISO-8859-1 is read as windows-1252, its superset: the bytes 0x80–0x9F are C1
+        // controls in ISO-8859-1 and never meant so in a data file, and one (a '€', 0x80)
+        // may stand past the detector's sample.
+        let windows = found == "ISO-8859-1"
         return TextEncoding(
             name: windows ? "windows-1252" : found,
             evidence: "not UTF-8; ICU's charset detector: \(found), confidence \(confidence)")

@@ -51,6 +51,7 @@ extension Fieldcheck {
         @OptionGroup var locale: LocaleOption
 
         @Option(
+            name: [.short, .long],
             help: ArgumentHelp(
                 "The cell delimiter: one ASCII character, or 'tab' (default: the schema's dialect.delimiter, else ',').",
                 valueName: "C"))

@@ -1,8 +1,9 @@
 import FieldCheck
 
 /// Writes what `infer` found as a Table Schema that `fieldcheck csv --schema` reads
-/// unchanged: `locale` for numbers, `format` (and `locale` for month names) for dates, the
-/// dialect's delimiter and header. A column `infer` could not decide is written as a string,
+/// unchanged: `locale` (and Table Schema's `decimalChar` and `groupChar`) for numbers,
+/// `format` (and `locale` for month names) for dates, `trueValues` and `falseValues` for
+/// yes/no columns, the dialect's delimiter and header. A column `infer` could not decide is written as a string,
 /// with the reason, so that the schema never rejects a value on a guess.
 enum SchemaWriter {
     typealias FileReport = Fieldcheck.InferCommand.FileReport
@@ -11,6 +12,8 @@ enum SchemaWriter {
     struct Field {
         var keys: [(String, String)]
         var enumValues: [String]? = nil
+        /// Keys whose values are lists of strings (a boolean's `trueValues`).
+        var listKeys: [(String, [String])] = []
         var comment: String? = nil
     }
 
@@ -27,16 +30,22 @@ enum SchemaWriter {
                 }
                 field.keys.append(("type", column.type.rawValue))
                 field.keys += top.schemaKeys
+                // Table Schema's own keys for the separators, for tools that do not read
+                // `locale` (Frictionless); fieldcheck reads them as the locale's own.
+                if column.type == .number, top.schemaKeys.count == 1, top.schemaKeys[0].key == "locale",
+                    let locale = try? LocaleID(top.schemaKeys[0].value)
+                {
+                    let symbols = NumberSymbols(locale: locale)
+                    field.keys.append(("decimalChar", symbols.decimalSeparator))
+                    if symbols.usesGrouping { field.keys.append(("groupChar", symbols.groupingSeparator)) }
+                }
                 if !column.outliers.isEmpty {
                     field.comment =
                         "\(column.outliers.count) outlier\(column.outliers.count == 1 ? "" : "s") in the rows read"
                 }
             case .boolean:
-                // Read as text with its two words, as csv has no boolean type yet.
-                field.keys.append(("type", "string"))
-                field.enumValues = column.trueValues + column.falseValues
-                field.comment =
-                    "yes/no values: true \(column.trueValues.joined(separator: ", ")), false \(column.falseValues.joined(separator: ", "))"
+                field.keys.append(("type", "boolean"))
+                field.listKeys = [("trueValues", column.trueValues), ("falseValues", column.falseValues)]
             case .string, .empty:
                 field.keys.append(("type", "string"))
             }
@@ -65,6 +74,9 @@ enum SchemaWriter {
             for (offset, (key, value)) in field.keys.enumerated() {
                 text += "\(offset == 0 ? "  - " : "    ")\(key): \(JSON.string(value))\n"
             }
+            for (key, values) in field.listKeys {
+                text += "    \(key): [\(values.map { JSON.string($0) }.joined(separator: ", "))]\n"
+            }
             if let values = field.enumValues {
                 text += "    constraints:\n      enum: [\(values.map { JSON.string($0) }.joined(separator: ", "))]\n"
             }
@@ -75,6 +87,9 @@ enum SchemaWriter {
     static func json(_ report: FileReport) -> String {
         let fields = fields(report).map { field in
             var members = field.keys.map { "\(JSON.string($0.0)):\(JSON.string($0.1))" }
+            for (key, values) in field.listKeys {
+                members.append("\(JSON.string(key)):[\(values.map { JSON.string($0) }.joined(separator: ","))]")
+            }
             if let values = field.enumValues {
                 members.append("\"constraints\":{\"enum\":[\(values.map { JSON.string($0) }.joined(separator: ","))]}")
             }
