@@ -110,3 +110,47 @@ import Testing
         #expect(refused.stderr.contains("trueValues: an unquoted yes, no, on, off, true or false is a YAML boolean"))
     }
 }
+
+/// Issue 18: Table Schema's ISO types, through the registry, with codes and offsets.
+@Suite struct ISOTypeColumnTests {
+    @Test(
+        arguments: [
+            ("year", "2026", nil, nil),
+            ("year", "26", "invalid_value", 0),
+            ("year", "2026x", "trailing_text", 4),
+            ("yearmonth", "2026-04", nil, nil),
+            ("yearmonth", "2026-13", "field_out_of_range", 5),
+            ("time", "13:45:30", nil, nil),
+            ("time", "13:45:30.250+02:00", nil, nil),
+            ("time", "24:00:00", "field_out_of_range", 0),
+            ("time", "13:45", "invalid_value", nil),
+            ("datetime", "2026-04-13T13:45:30Z", nil, nil),
+            ("datetime", "2024-02-29T00:00:00+01:00", nil, nil),
+            ("datetime", "2025-02-29T00:00:00Z", "field_out_of_range", 8),
+            ("datetime", "2026-04-13 13:45:30", "invalid_value", 10),
+            ("duration", "P1Y2M10DT2H30M", nil, nil),
+            ("duration", "PT1.5S", nil, nil),
+            ("duration", "P1D2Y", "invalid_value", 4),
+            ("duration", "PT", "invalid_value", nil),
+        ] as [(String, String, String?, Int?)])
+    func isoCells(type: String, cell: String, code: String?, offset: Int?) throws {
+        let run = try CLI.run(["csv", "--column", "c=\(type)", "--json", "-"], input: "c\n\(cell)\n")
+        if let code {
+            #expect(run.status == 1)
+            #expect(run.stdout.contains("\"code\":\"\(code)\""), "\(run.stdout)")
+            #expect(run.stdout.contains("\"offset\":\(offset.map(String.init) ?? "null")"), "\(run.stdout)")
+        } else {
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            #expect(run.stdout.isEmpty)
+        }
+    }
+
+    @Test func aFormatOtherThanDefaultIsRefused() throws {
+        let schema = CLI.temporaryFile("time.yaml")
+        try "fields:\n  - {name: t, type: time, format: '%H:%M'}\n".write(to: schema, atomically: true, encoding: .utf8)
+        let run = try CLI.run(["csv", "--schema", schema.path, "-"], input: "t\n13:45\n")
+        #expect(run.status == 2)
+        #expect(
+            run.stderr.contains("fields[0].format: fieldcheck reads a time in its ISO 8601 form only"), "\(run.stderr)")
+    }
+}

@@ -13,9 +13,10 @@ public protocol ValueReader: Sendable {
 public enum ValueReading: Sendable, Hashable {
     /// Accepted, with its canonical form.
     case value(String)
-    /// Rejected (`invalid_value`): the 0-based scalar offset of the first character that
-    /// cannot stand (nil: the value as a whole), and why, in words.
-    case rejected(offset: Int?, reason: String)
+    /// Rejected: the 0-based scalar offset of the first character that cannot stand (nil:
+    /// the value as a whole), why, in words, and the code (`invalid_value` unless the reader
+    /// names a more precise one, such as `field_out_of_range`).
+    case rejected(offset: Int?, reason: String, code: ErrorCode = .invalidValue)
 }
 
 /// A registered type of the library user's own, as a field's kind: named, with its reader.
@@ -65,9 +66,9 @@ final class CustomValidator: TypedValidator {
         switch type.reader.read(value) {
         case .value(let canonical):
             result.value = canonical
-        case .rejected(let offset, let reason):
+        case .rejected(let offset, let reason, let code):
             let scalars = Array(value.unicodeScalars)
-            let code: ErrorCode = scalars.isEmpty ? .empty : .invalidValue
+            let code: ErrorCode = scalars.isEmpty ? .empty : code
             let expected = "expected a value like \(example) (\(type.name))"
             if let offset, offset >= 0, offset < scalars.count {
                 let character = scalars[offset]

@@ -35,7 +35,7 @@ public struct FieldType: Sendable {
     }
 
     /// The types fieldcheck itself reads, in the order they are listed to users.
-    static let builtIn: [FieldType] = [.string, .number, .date, .boolean]
+    static let builtIn: [FieldType] = [.string, .number, .date, .boolean, .year, .yearMonth, .time, .dateTime, .duration]
 
     private static let registry = Mutex<[FieldType]>(builtIn)
 

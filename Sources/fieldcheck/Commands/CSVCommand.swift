@@ -44,7 +44,9 @@ extension Fieldcheck {
 
         @Option(
             help: ArgumentHelp(
-                "A column given inline: NAME=TYPE[:LOCALE[:FORMAT]], TYPE one of string, number, integer, date, boolean; FORMAT a date pattern or style, or a number style (repeatable; overrides the schema's column).",
+                "A column given inline: NAME=TYPE[:LOCALE[:FORMAT]], TYPE one of "
+                    + FieldType.names.joined(separator: ", ")
+                    + "; FORMAT a date pattern or style, or a number style (repeatable; overrides the schema's column).",
                 valueName: "SPEC"))
         var column: [String] = []
 
