@@ -154,3 +154,56 @@ import Testing
             run.stderr.contains("fields[0].format: fieldcheck reads a time in its ISO 8601 form only"), "\(run.stderr)")
     }
 }
+
+/// Issue 18: Table Schema v2's fieldsMatch decides what a missing or extra column is.
+@Suite struct FieldsMatchTests {
+    static func run(_ match: String?, _ csv: String, json: Bool = true) throws -> CLI.Outcome {
+        let schema = CLI.temporaryFile("fields-match-\(match ?? "default").yaml")
+        let head = match.map { "fieldsMatch: \($0)\n" } ?? ""
+        try (head + "fields:\n  - {name: a, type: integer}\n  - {name: b, type: integer}\n").write(
+            to: schema, atomically: true, encoding: .utf8)
+        return try CLI.run(["csv", "--schema", schema.path] + (json ? ["--json"] : []) + ["-"], input: csv)
+    }
+
+    @Test(
+        arguments: [
+            // (fieldsMatch, header, the header's codes, exit status)
+            (nil, "a,b", [], 0),
+            (nil, "a,b,extra", ["extra_column"], 1),
+            (nil, "b,a", ["misplaced_column"], 1),
+            ("exact", "a,b,extra", ["extra_column"], 1),
+            ("equal", "b,a", [], 0),
+            ("equal", "b,a,extra", ["extra_column"], 1),
+            ("subset", "extra,b,a", [], 0),
+            ("superset", "a", [], 0),
+            ("superset", "a,extra", ["extra_column"], 1),
+            ("partial", "extra,b", [], 0),
+            ("partial", "x,y", [], 2),
+            ("subset", "a,extra", [], 2),
+        ] as [(String?, String, [String], Int32)])
+    func headers(match: String?, header: String, codes: [String], status: Int32) throws {
+        let cells = header.split(separator: ",").map { _ in "1" }.joined(separator: ",")
+        let run = try Self.run(match, "\(header)\n\(cells)\n")
+        #expect(run.status == status, "\(run.stdout)\(run.stderr)")
+        let found = run.stdout.split(separator: "\n").compactMap { line -> String? in
+            guard line.contains("\"row\":0") else { return nil }
+            return line.components(separatedBy: "\"code\":\"").dropFirst().first?.components(separatedBy: "\"").first
+        }
+        #expect(found == codes, "\(run.stdout)")
+    }
+
+    @Test func anExtraColumnIsSaidOnceAndTheRowsAreStillChecked() throws {
+        let run = try Self.run(nil, "a,b,extra\n1,2,3\nx,2,3\n4,5,6\n", json: false)
+        #expect(run.status == 1)
+        #expect(run.stderr.components(separatedBy: "[extra_column]").count == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("header (line 1): the column 'extra' (cell 3) is not a field of the schema"))
+        #expect(run.stderr.contains("row 2 (line 3), column 'a': 'x'"), "\(run.stderr)")
+        #expect(run.stdout == "a,b,extra\n1,2,3\n4,5,6\n")
+    }
+
+    @Test func anUnknownFieldsMatchIsRefused() throws {
+        let run = try Self.run("loose", "a,b\n1,2\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("fieldsMatch: expected one of exact, equal, subset, superset, partial"))
+    }
+}

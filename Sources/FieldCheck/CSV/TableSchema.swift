@@ -23,6 +23,11 @@ public struct TableSchema: Sendable {
     /// Said of a row over the record limit, when the front end can raise it.
     public var recordLimitHint: String? = nil
 
+    /// How the file's header must match the fields (Table Schema v2's `fieldsMatch`). A
+    /// schema document defaults to `exact`, as the standard says; columns given inline
+    /// (`--column`) check the columns they name and leave the others (`subset`).
+    public var fieldsMatch: FieldsMatch = .subset
+
     public init(columns: [ColumnSchema]) { self.columns = columns }
 
     /// Builds the schema from a parsed JSON or YAML document (`[String: Any]` and so on);
@@ -57,6 +62,15 @@ public struct TableSchema: Sendable {
                 throw ConfigurationError("\(source): missingValues: expected a list of strings")
             }
             missingValues = list.map { scalarText($0) ?? "" }
+        }
+        fieldsMatch = .exact
+        if let value = root["fieldsMatch"] {
+            guard let text = scalarText(value), let parsed = FieldsMatch(rawValue: text) else {
+                throw ConfigurationError(
+                    "\(source): fieldsMatch: expected one of "
+                        + FieldsMatch.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            fieldsMatch = parsed
         }
         if let dialect = root["dialect"] {
             guard let object = dialect as? [String: Any] else {
@@ -227,6 +241,25 @@ public struct ColumnSchema: Sendable {
             }
         }
     }
+}
+
+/// How a file's header must match a schema's fields (Table Schema v2's `fieldsMatch`).
+public enum FieldsMatch: String, Sendable, Hashable, CaseIterable {
+    /// The same columns in the same order.
+    case exact
+    /// The same columns, in any order.
+    case equal
+    /// Every schema field is in the file, which may have more columns.
+    case subset
+    /// Every file column is a schema field; the file may lack some.
+    case superset
+    /// At least one schema field is in the file.
+    case partial
+
+    /// Whether a file column the schema lacks is a problem.
+    var refusesExtras: Bool { self == .exact || self == .equal || self == .superset }
+    /// Whether a schema field the file lacks is a problem.
+    var refusesMissing: Bool { self == .exact || self == .equal || self == .subset }
 }
 
 /// A YAML or JSON scalar as text (numbers and booleans as written).

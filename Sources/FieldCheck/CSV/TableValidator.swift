@@ -200,6 +200,7 @@ public final class TableValidator {
         // header of 10,000 is not 10^8 comparisons.
         var cellOfName: [String: Int] = [:]
         for (cell, name) in (header ?? []).enumerated() where cellOfName[name] == nil { cellOfName[name] = cell }
+        let match = schema.fieldsMatch
         for (position, column) in schema.columns.enumerated() {
             let index: Int
             if let header {
@@ -207,6 +208,9 @@ public final class TableValidator {
                     index = found
                 } else if let cell = column.position, cell <= header.count {
                     index = cell - 1
+                } else if !match.refusesMissing {
+                    // superset, partial: a field the file lacks is not checked.
+                    continue
                 } else {
                     throw ConfigurationError(
                         "\(column.path).name: the column '\(column.name)' is not in the header of \(file) "
@@ -222,11 +226,59 @@ public final class TableValidator {
                     unique: column.unique && tracksUniqueness ? UniqueSet() : nil))
         }
         self.columns = columns
+        if let header {
+            headerProblems = try Self.headerProblems(header, schema: schema, file: file)
+        }
         missingValues = Set(schema.missingValues)
         emptyIsMissing = missingValues.contains("")
         hasWrittenMissingValues = missingValues.contains { !$0.isEmpty }
         primaryKey = schema.primaryKey.compactMap { name in columns.first { $0.schema.name == name }?.index }
         keySet = primaryKey.isEmpty || !tracksUniqueness ? nil : UniqueSet()
+    }
+
+    /// What is wrong with the header under the schema's `fieldsMatch`: columns the schema
+    /// does not define, or (exact) a column out of the schema's order. Reported once per file;
+    /// the rows are still checked.
+    public private(set) var headerProblems: [CellProblem] = []
+
+    private static func headerProblems(_ header: [String], schema: TableSchema, file: String)
+        throws(ConfigurationError) -> [CellProblem]
+    {
+        let match = schema.fieldsMatch
+        let names = Set(schema.columns.map(\.name))
+        if match == .partial && !header.contains(where: names.contains) {
+            throw ConfigurationError(
+                "none of the schema's fields is in the header of \(file) (fieldsMatch: partial); its columns: "
+                    + header.joined(separator: ", "))
+        }
+        var problems: [CellProblem] = []
+        if match.refusesExtras {
+            for (cell, name) in header.enumerated() where !names.contains(name) {
+                problems.append(
+                    CellProblem(
+                        column: name, field: cell, input: name,
+                        diagnostic: Diagnostic(
+                            code: .extraColumn, offset: nil, length: 0,
+                            message: "the column '\(name)' (cell \(cell + 1)) is not a field of the schema "
+                                + "(fieldsMatch: \(match.rawValue)); its fields: "
+                                + schema.columns.map(\.name).joined(separator: ", "))))
+            }
+        }
+        if match == .exact && problems.isEmpty {
+            for (cell, name) in header.enumerated() where cell < schema.columns.count {
+                let expected = schema.columns[cell].name
+                guard name != expected else { continue }
+                problems.append(
+                    CellProblem(
+                        column: name, field: cell, input: name,
+                        diagnostic: Diagnostic(
+                            code: .misplacedColumn, offset: nil, length: 0,
+                            message: "cell \(cell + 1) of the header is '\(name)' where the schema has '\(expected)' "
+                                + "(fieldsMatch: exact keeps the schema's order; equal allows any)")))
+                break
+            }
+        }
+        return problems
     }
 
     /// Checks one data row; `row` is its 1-based data row number.

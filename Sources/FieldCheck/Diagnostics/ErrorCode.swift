@@ -40,6 +40,10 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable, Codable {
     case malformedCSV = "malformed_csv"
     case raggedRow = "ragged_row"
     case missingColumn = "missing_column"
+    /// A header column the schema does not define, where its `fieldsMatch` forbids extras.
+    case extraColumn = "extra_column"
+    /// A header column at another position than the schema's, under `fieldsMatch: exact`.
+    case misplacedColumn = "misplaced_column"
     case required
     case notUnique = "not_unique"
     case notInEnum = "not_in_enum"

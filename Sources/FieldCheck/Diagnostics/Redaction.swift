@@ -90,6 +90,8 @@ extension ErrorCode {
         case .malformedCSV: "malformed CSV"
         case .raggedRow: "wrong number of cells"
         case .missingColumn: "missing column"
+        case .extraColumn: "a column the schema does not define"
+        case .misplacedColumn: "a column out of the schema\'s order"
         case .required: "required value missing"
         case .notUnique: "value repeated in a unique column"
         case .notInEnum: "value not in the allowed list"

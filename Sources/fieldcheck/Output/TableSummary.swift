@@ -7,6 +7,13 @@ struct TableSummary {
     var rejected = 0
     var byColumn: [String: [ErrorCode: Int]] = [:]
     var byCode: [ErrorCode: Int] = [:]
+    /// Problems of the header (fieldsMatch), counted apart from rows.
+    var headerProblems = 0
+
+    mutating func addHeader(_ problem: CellProblem) {
+        headerProblems += 1
+        byCode[problem.diagnostic.code, default: 0] += 1
+    }
 
     mutating func add(_ result: RowResult) {
         read += 1
@@ -30,6 +37,10 @@ struct TableSummary {
         var out = "fieldcheck: summary: \(read) rows read = \(accepted) accepted + \(rejected) rejected"
         if let rejectsFile, rejected > 0 { out += " (rejected rows in \(rejectsFile))" }
         out += "\n"
+        if headerProblems > 0 {
+            out +=
+                "fieldcheck: summary: header: \(headerProblems) problem\(headerProblems == 1 ? "" : "s") with the schema's fields\n"
+        }
         func list(_ codes: [ErrorCode: Int]) -> String {
             codes.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.rawValue < $1.key.rawValue }
                 .map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")

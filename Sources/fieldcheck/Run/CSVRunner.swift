@@ -92,6 +92,22 @@ struct CSVRunner {
                         table = try TableValidator(
                             schema: schema, header: names, width: record.count, file: name)
                         try pool?.start(table!, header: names, width: record.count, file: name)
+                        // The header against the schema's fieldsMatch: once per file, as row 0.
+                        for problem in table!.headerProblems {
+                            counts.addHeader(problem)
+                            if json {
+                                try out.write(
+                                    JSONLinesPrinter.render(
+                                        Self.shown(problem, redact), file: path, row: 0, line: record.line,
+                                        warning: false, redacted: redact))
+                            } else if !quiet {
+                                try out.flushIfSharingTerminal(with: err)
+                                try err.write(
+                                    human.render(
+                                        place: "\(path.map { "\($0): " } ?? "")header (line \(record.line))",
+                                        input: nil, Self.shown(problem, redact).diagnostic))
+                            }
+                        }
                         if header {
                             if !wroteHeader && !json && !check {
                                 try out.write(record.raw)
@@ -134,7 +150,7 @@ struct CSVRunner {
             try err.write(TerminalText.escaped(counts.text(rejectsFile: rejects), keepingLineBreaks: true))
         }
         if ioFailed { return 3 }
-        return counts.rejected > 0 ? 1 : 0
+        return counts.rejected > 0 || counts.headerProblems > 0 ? 1 : 0
 
         /// Everything a checked row is written to. `result` comes in `inout`, not captured:
         /// a captured variable is copied out of its box at every use, retaining its arrays.
