@@ -70,6 +70,32 @@ import Testing
         #expect(number.stderr.count < 4_000)
     }
 
+    @Test func aLongEnumIsListedShortInMessages() throws {
+        // Three values of 1 MB and seven short ones: each bad row listed them all, 3 MB of
+        // stderr a row; now the first five, each cut at 200 characters, and how many more.
+        let huge = ["a", "b", "c"].map { String(repeating: $0, count: 1_000_000) }
+        let values = huge + ["d", "e", "f", "g", "h", "i", "j"]
+        let schema = CLI.temporaryFile("enum.yaml")
+        try Data(
+            ("fields:\n  - name: x\n    constraints:\n      enum: ["
+                + values.map { "\"\($0)\"" }.joined(separator: ", ") + "]\n").utf8
+        ).write(to: schema)
+        let run = try CLI.run(["csv", "--schema", schema.path], input: "x\nz\nd\ny\n")
+        #expect(run.status == 1)
+        #expect(run.lines == ["x", "d"])
+        #expect(run.stderr.utf8.count < 4_000)
+        let stderr = String(run.stderr.prefix(4_000))  // a failure prints this, not megabytes
+        let a = "'" + String(repeating: "a", count: 200) + "…' (1000000 characters)"
+        let b = "'" + String(repeating: "b", count: 200) + "…' (1000000 characters)"
+        let c = "'" + String(repeating: "c", count: 200) + "…' (1000000 characters)"
+        #expect(stderr.contains("'z' is not one of the allowed values: \(a), \(b), \(c), 'd', 'e' and 5 more"))
+        #expect(stderr.contains("'y' is not one of the allowed values: "))
+        let short = CLI.temporaryFile("short.yaml")
+        try Data("fields:\n  - {name: x, constraints: {enum: [a, b]}}\n".utf8).write(to: short)
+        let few = try CLI.run(["csv", "--schema", short.path], input: "x\nz\n")
+        #expect(few.stderr.contains("'z' is not one of the allowed values: 'a', 'b' [not_in_enum]"))
+    }
+
     @Test func aRowOfOneEmptyCellIsWrittenAsEmptyQuotes() throws {
         let run = try CLI.run(["csv", "--column", "a=string", "--normalize"], input: "a\n\"\"\nx\n")
         #expect(run.stdout == "a\n\"\"\nx\n")
