@@ -44,6 +44,29 @@ import Testing
         #expect(run.stderr.contains("line 2: 'x'"))
     }
 
+    @Test(arguments: [
+        ["number", "--rejects", "REJECTS"], ["number", "--rejects=REJECTS"],
+        ["csv", "--column", "a=number", "--rejects", "REJECTS"],
+    ])
+    func rejectsFileNamesThatAreNotUTF8AreCreatedAsWritten(args: [String]) throws {
+        let directory = CLI.temporaryFile("latin1")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // 'q\xff.txt': the lone byte 0xFF, not U+FFFD (EF BF BD) that the String of it holds.
+        let arguments = args.map {
+            "\"" + $0.replacingOccurrences(of: "REJECTS", with: "$(printf 'q\\377.txt')") + "\""
+        }
+        let run = try CLI.shell(
+            "cd '\(directory.path)' && printf 'a\\n1\\nx\\n' | '\(CLI.binary.path)' "
+                + arguments.joined(separator: " ") + "; echo \"status $?\"; ls | od -An -tx1; "
+                + "cat \"$(printf 'q\\377.txt')\"")
+        #expect(run.stdout.contains("status 1"))
+        #expect(run.stdout.contains(" 71 ff 2e 74 78 74 0a"), "\(run.stdout)")
+        #expect(!run.stdout.contains("ef bf bd"))
+        // The rejected values (number rejects 'a'; csv writes its header 'a' above its rejects).
+        #expect(run.stdout.hasSuffix("a\nx\n"))
+    }
+
     @Test func anUnterminatedQuoteAtTheEndIsPassedThroughExactly() throws {
         let rejects = CLI.temporaryFile("rejects.csv")
         defer { try? FileManager.default.removeItem(at: rejects) }
