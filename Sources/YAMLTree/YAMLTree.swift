@@ -6,8 +6,9 @@ internal import CYAMLSystem
 /// The system libyaml reads the text as events; this module composes them into values, with
 /// the bounds a file from anywhere needs: a schema is small, so a document of more than
 /// `maximumNodes` values (aliases counted as the copies they stand for, which stops a
-/// "billion laughs" document before it grows), nested deeper than `maximumDepth`, or larger
-/// than `maximumBytes` is refused, as are repeated keys (the second `type:` of a field would
+/// "billion laughs" document before it grows), whose scalars, aliases expanded, come to more
+/// than `maximumExpandedBytes` (a few aliases to one huge scalar), nested deeper than
+/// `maximumDepth`, or larger than `maximumBytes` is refused, as are repeated keys (the second `type:` of a field would
 /// silently win) and more than one document.
 ///
 /// Plain scalars are typed as YAML 1.1 does (what Yams and PyYAML read schemas with): `true`,
@@ -19,6 +20,9 @@ public enum YAMLTree {
     public static let maximumBytes = 4 << 20
     /// The most values a document may stand for, aliases expanded.
     public static let maximumNodes = 200_000
+    /// The most bytes of scalar text a document may stand for, aliases expanded: a small
+    /// multiple of `maximumBytes`, so that what a schema costs stays near its size on disk.
+    public static let maximumExpandedBytes = 4 * maximumBytes
     /// The deepest nesting of sequences and mappings.
     public static let maximumDepth = 64
 
@@ -55,16 +59,25 @@ public struct YAMLTreeError: Error, CustomStringConvertible {
 }
 
 /// Builds values from libyaml's events with an explicit stack (never recursion, whatever the
-/// nesting), counting every value it stands for.
+/// nesting), counting every value it stands for and the bytes of its scalars.
 private struct Composer {
+    /// What a value stands for once its aliases are expanded.
+    struct Weight {
+        var nodes: Int
+        var bytes: Int
+        static let zero = Weight(nodes: 0, bytes: 0)
+        static let collection = Weight(nodes: 1, bytes: 0)
+        static func + (a: Weight, b: Weight) -> Weight { Weight(nodes: a.nodes + b.nodes, bytes: a.bytes + b.bytes) }
+    }
+
     enum Frame {
-        case sequence([Any], anchor: String?, weight: Int)
-        case mapping([String: Any], key: String?, anchor: String?, weight: Int, merged: Set<String>)
+        case sequence([Any], anchor: String?, weight: Weight)
+        case mapping([String: Any], key: String?, anchor: String?, weight: Weight, merged: Set<String>)
     }
 
     var stack: [Frame] = []
-    var anchors: [String: (value: Any, weight: Int)] = [:]
-    var nodes = 0
+    var anchors: [String: (value: Any, weight: Weight)] = [:]
+    var expanded = Weight.zero
     var documents = 0
     var root: Any?
 
@@ -94,7 +107,9 @@ private struct Composer {
                 let tag = scalar.tag.map { String(cString: $0) }
                 let plain = scalar.style == YAML_PLAIN_SCALAR_STYLE && tag == nil
                 let value = try Self.typed(text, plain: plain, tag: tag, at: at())
-                try add(value, weight: 1, anchor: scalar.anchor.map { String(cString: $0) }, at: at(), keyText: text)
+                let weight = Weight(nodes: 1, bytes: Int(scalar.length))
+                try add(
+                    value, weight: weight, anchor: scalar.anchor.map { String(cString: $0) }, at: at(), keyText: text)
             case YAML_ALIAS_EVENT:
                 let name = String(cString: event.data.alias.anchor)
                 guard let anchored = anchors[name] else {
@@ -104,12 +119,14 @@ private struct Composer {
             case YAML_SEQUENCE_START_EVENT:
                 try open(at: at())
                 stack.append(
-                    .sequence([], anchor: event.data.sequence_start.anchor.map { String(cString: $0) }, weight: 1))
+                    .sequence(
+                        [], anchor: event.data.sequence_start.anchor.map { String(cString: $0) }, weight: .collection))
             case YAML_MAPPING_START_EVENT:
                 try open(at: at())
                 stack.append(
                     .mapping(
-                        [:], key: nil, anchor: event.data.mapping_start.anchor.map { String(cString: $0) }, weight: 1,
+                        [:], key: nil, anchor: event.data.mapping_start.anchor.map { String(cString: $0) },
+                        weight: .collection,
                         merged: []))
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 let frame = stack.removeLast()
@@ -133,21 +150,28 @@ private struct Composer {
         guard stack.count < YAMLTree.maximumDepth else {
             throw YAMLTreeError(description: "\(place): nested deeper than \(YAMLTree.maximumDepth) levels")
         }
-        try count(1, at: place)
+        try count(.collection, at: place)
     }
 
-    private mutating func count(_ weight: Int, at place: String) throws(YAMLTreeError) {
-        nodes += weight
-        guard nodes <= YAMLTree.maximumNodes else {
+    private mutating func count(_ weight: Weight, at place: String) throws(YAMLTreeError) {
+        expanded = expanded + weight
+        guard expanded.nodes <= YAMLTree.maximumNodes else {
             throw YAMLTreeError(
                 description: "\(place): the document stands for more than \(YAMLTree.maximumNodes) values "
                     + "(aliases counted as the copies they make); a schema never needs that many")
+        }
+        guard expanded.bytes <= YAMLTree.maximumExpandedBytes else {
+            throw YAMLTreeError(
+                description: "\(place): the document's text stands for more than \(YAMLTree.maximumExpandedBytes) "
+                    + "bytes (aliases counted as the copies they make), the limit of a schema: "
+                    + "\(YAMLTree.maximumExpandedBytes / YAMLTree.maximumBytes) times its \(YAMLTree.maximumBytes)-byte "
+                    + "file limit")
         }
     }
 
     /// Adds a finished value to the collection being built, or makes it the document's.
     private mutating func add(
-        _ value: Any, weight: Int, anchor: String?, at place: String, keyText: String?, counted: Bool = false
+        _ value: Any, weight: Weight, anchor: String?, at place: String, keyText: String?, counted: Bool = false
     ) throws(YAMLTreeError) {
         if !counted { try count(weight, at: place) }
         if let anchor { anchors[anchor] = (value, weight) }
@@ -160,7 +184,7 @@ private struct Composer {
         // 10,000 fields took 3 s).
         switch top {
         case .sequence(var values, let anchor, let total):
-            top = .sequence([], anchor: nil, weight: 0)
+            top = .sequence([], anchor: nil, weight: .zero)
             values.append(value)
             stack.append(.sequence(values, anchor: anchor, weight: total + weight))
         case .mapping(let values, nil, let anchor, let total, let merged):
@@ -172,7 +196,7 @@ private struct Composer {
             }
             stack.append(.mapping(values, key: key, anchor: anchor, weight: total + weight, merged: merged))
         case .mapping(var values, let key?, let anchor, let total, var merged):
-            top = .sequence([], anchor: nil, weight: 0)
+            top = .sequence([], anchor: nil, weight: .zero)
             if key == "<<" {
                 // A merge key: the keys of the mapping (or mappings) it names, where not set.
                 let sources = (value as? [Any]) ?? [value]

@@ -288,17 +288,5 @@ private func forEachValue(_ values: [UInt8], _ body: (Int32, String?) throws -> 
     return false
 }
 
-/// Opens a file named on the command line. A name that is not valid UTF-8 (Latin-1 file names
-/// on old disks) reached the program as a String with U+FFFD in it: the raw bytes of the
-/// argument it came from are opened instead.
-func openForReading(_ path: String) -> Int32 {
-    if path.unicodeScalars.contains("\u{FFFD}") {
-        for index in 1..<Int(CommandLine.argc) {
-            guard let raw = CommandLine.unsafeArgv[index] else { continue }
-            if String(cString: raw) == path && String(validatingCString: raw) == nil {
-                return open(raw, O_RDONLY | O_CLOEXEC)
-            }
-        }
-    }
-    return open(path, O_RDONLY | O_CLOEXEC)
-}
+/// Opens a file named on the command line, by its raw bytes when it is not valid UTF-8.
+func openForReading(_ path: String) -> Int32 { openRawPath(path, O_RDONLY | O_CLOEXEC) }

@@ -44,6 +44,29 @@ import Testing
         #expect(run.stderr.contains("line 2: 'x'"))
     }
 
+    @Test(arguments: [
+        ["number", "--rejects", "REJECTS"], ["number", "--rejects=REJECTS"],
+        ["csv", "--column", "a=number", "--rejects", "REJECTS"],
+    ])
+    func rejectsFileNamesThatAreNotUTF8AreCreatedAsWritten(args: [String]) throws {
+        let directory = CLI.temporaryFile("latin1")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // 'q\xff.txt': the lone byte 0xFF, not U+FFFD (EF BF BD) that the String of it holds.
+        let arguments = args.map {
+            "\"" + $0.replacingOccurrences(of: "REJECTS", with: "$(printf 'q\\377.txt')") + "\""
+        }
+        let run = try CLI.shell(
+            "cd '\(directory.path)' && printf 'a\\n1\\nx\\n' | '\(CLI.binary.path)' "
+                + arguments.joined(separator: " ") + "; echo \"status $?\"; ls | od -An -tx1; "
+                + "cat \"$(printf 'q\\377.txt')\"")
+        #expect(run.stdout.contains("status 1"))
+        #expect(run.stdout.contains(" 71 ff 2e 74 78 74 0a"), "\(run.stdout)")
+        #expect(!run.stdout.contains("ef bf bd"))
+        // The rejected values (number rejects 'a'; csv writes its header 'a' above its rejects).
+        #expect(run.stdout.hasSuffix("a\nx\n"))
+    }
+
     @Test func anUnterminatedQuoteAtTheEndIsPassedThroughExactly() throws {
         let rejects = CLI.temporaryFile("rejects.csv")
         defer { try? FileManager.default.removeItem(at: rejects) }
@@ -68,6 +91,32 @@ import Testing
         let number = try CLI.run(
             ["number", "--locale", "de_DE"], input: "1," + String(repeating: "5", count: 1_000_000) + ".5\n")
         #expect(number.stderr.count < 4_000)
+    }
+
+    @Test func aLongEnumIsListedShortInMessages() throws {
+        // Three values of 1 MB and seven short ones: each bad row listed them all, 3 MB of
+        // stderr a row; now the first five, each cut at 200 characters, and how many more.
+        let huge = ["a", "b", "c"].map { String(repeating: $0, count: 1_000_000) }
+        let values = huge + ["d", "e", "f", "g", "h", "i", "j"]
+        let schema = CLI.temporaryFile("enum.yaml")
+        try Data(
+            ("fields:\n  - name: x\n    constraints:\n      enum: ["
+                + values.map { "\"\($0)\"" }.joined(separator: ", ") + "]\n").utf8
+        ).write(to: schema)
+        let run = try CLI.run(["csv", "--schema", schema.path], input: "x\nz\nd\ny\n")
+        #expect(run.status == 1)
+        #expect(run.lines == ["x", "d"])
+        #expect(run.stderr.utf8.count < 4_000)
+        let stderr = String(run.stderr.prefix(4_000))  // a failure prints this, not megabytes
+        let a = "'" + String(repeating: "a", count: 200) + "…' (1000000 characters)"
+        let b = "'" + String(repeating: "b", count: 200) + "…' (1000000 characters)"
+        let c = "'" + String(repeating: "c", count: 200) + "…' (1000000 characters)"
+        #expect(stderr.contains("'z' is not one of the allowed values: \(a), \(b), \(c), 'd', 'e' and 5 more"))
+        #expect(stderr.contains("'y' is not one of the allowed values: "))
+        let short = CLI.temporaryFile("short.yaml")
+        try Data("fields:\n  - {name: x, constraints: {enum: [a, b]}}\n".utf8).write(to: short)
+        let few = try CLI.run(["csv", "--schema", short.path], input: "x\nz\n")
+        #expect(few.stderr.contains("'z' is not one of the allowed values: 'a', 'b' [not_in_enum]"))
     }
 
     @Test func aRowOfOneEmptyCellIsWrittenAsEmptyQuotes() throws {

@@ -60,6 +60,40 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        (["number", "--locale", "en-u-cu-foo"], "unknown currency 'foo' (keyword cu)"),
+        (["number", "--to", "en-u-cu-foo"], "unknown currency 'foo' (keyword cu)"),
+        (["date", "--locale", "en-u-cu-foo"], "unknown currency 'foo' (keyword cu)"),
+        (["locale", "en-u-cu-foo"], "unknown currency 'foo' (keyword cu)"),
+        (["number", "--locale", "en@currency=foo"], "unknown currency 'foo' (keyword currency)"),
+        (
+            ["number", "--locale", "en-u-cu-euro"],
+            "unknown currency 'euro' (keyword cu); a currency is an ISO 4217 code ICU knows (did you mean EUR?)"
+        ),
+        (["number", "--locale", "en-u-cu"], "the currency keyword (cu) has no value"),
+        (["csv", "--column", "a=number:en-u-cu-foo"], "unknown currency 'foo' (keyword cu)"),
+    ])
+    func unknownCurrencyKeywordIsRefused(args: [String], message: String) throws {
+        let run = try CLI.run(args, input: "a\n1\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("locale '"))
+        #expect(run.stderr.contains(message))
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func unknownCurrencyKeywordInTheEnvironmentIsRefused() throws {
+        let run = try CLI.run(["number"], input: "1\n", environment: ["LC_ALL": "en-u-cu-foo"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("LC_ALL=en-u-cu-foo: locale 'en-u-cu-foo': unknown currency 'foo' (keyword cu)"))
+    }
+
+    @Test(arguments: ["en-u-cu-eur", "en@currency=EUR", "de-CH-u-cu-chf", "en-u-cu-dem"])
+    func knownCurrencyKeywordsStillWork(locale: String) throws {
+        let run = try CLI.run(["number", "--locale", locale, "--to", locale], input: "1\n")
+        #expect(run.status == 0)
+        #expect(run.stdout == "1\n")
+    }
+
     @Test func knownKeywordsStillWork() throws {
         let run = try CLI.run(["number", "--locale", "ar-EG-u-nu-latn"], input: "1\n")
         #expect(run.status == 0)

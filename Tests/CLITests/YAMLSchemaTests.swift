@@ -34,6 +34,31 @@ import Testing
         #expect(run.stdout.isEmpty)
     }
 
+    /// A file under the size limit whose `enum` names one 1 MB scalar many times: counted in
+    /// values it is small, but it stands for hundreds of megabytes (about 900 MB at 300 aliases,
+    /// past 10 s at 3000) until the expanded bytes are bounded too.
+    @Test(arguments: [300, 3000])
+    func aliasesToAHugeScalarAreRefusedBeforeTheyGrow(aliases: Int) throws {
+        let path = try Self.schema(
+            "big: &big \"" + String(repeating: "x", count: 1 << 20) + "\"\n"
+                + "fields:\n  - name: c\n    type: string\n    constraints:\n      enum: ["
+                + Array(repeating: "*big", count: aliases).joined(separator: ",") + "]\n")
+        let started = Date()
+        let memory = try CLI.peakMemory(["csv", "--schema", path, "/dev/null"])
+        #expect(memory.status == 2)
+        #expect(memory.peakKiB < 100 * 1024)
+        #expect(Date().timeIntervalSince(started) < 2)
+        let run = try CLI.run(["csv", "--schema", path], input: "c\nx\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.utf8.count < 1000)
+        let message = String(run.stderr.prefix(1000))  // a failure prints this, not megabytes
+        #expect(
+            message.contains(
+                "stands for more than 16777216 bytes (aliases counted as the copies they make), the limit of a "
+                    + "schema: 4 times its 4194304-byte file limit"))
+        #expect(run.stdout.isEmpty)
+    }
+
     @Test func aFewAliasesAreFine() throws {
         let path = try Self.schema(
             """

@@ -133,6 +133,8 @@ public final class TableValidator {
         let required: Bool
         let bareNumber: Bool
         let allowedValues: [String]?
+        /// The allowed values as a `not_in_enum` message lists them, built once per column.
+        let allowedList: String
         /// Numbers keep the scale written (3.00), but compare as values: `3.00` repeats `3`
         /// and is in `enum: [3]`.
         let isNumber: Bool
@@ -146,6 +148,7 @@ public final class TableValidator {
             required = schema.required
             bareNumber = schema.bareNumber
             allowedValues = schema.allowedValues
+            allowedList = TableValidator.listed(schema.allowedValues ?? [])
             if case .number = schema.spec.kind { isNumber = true } else { isNumber = false }
         }
 
@@ -461,7 +464,7 @@ public final class TableValidator {
                         decoding: result.outputBytes[column.comparedRange(range, in: result.outputBytes)], as: UTF8.self
                     )
                     if !allowed.contains(value) {
-                        reject(String(decoding: cell, as: UTF8.self), notInEnum(value, allowed))
+                        reject(String(decoding: cell, as: UTF8.self), notInEnum(value, column))
                         return
                     }
                 }
@@ -496,7 +499,7 @@ public final class TableValidator {
             return
         }
         if let allowed = column.allowedValues, !allowed.contains(column.compared(value)) {
-            reject(fieldResult.input, notInEnum(value, allowed))
+            reject(fieldResult.input, notInEnum(value, column))
             return
         }
         let range = result.append(fieldResult.emitted ?? value)
@@ -517,10 +520,18 @@ public final class TableValidator {
         }
     }
 
-    private func notInEnum(_ value: String, _ allowed: [String]) -> Diagnostic {
+    private func notInEnum(_ value: String, _ column: Column) -> Diagnostic {
         Diagnostic(
             code: .notInEnum, offset: nil, length: 0,
-            message: "\(quoted(value)) is not one of the allowed values: \(allowed.joined(separator: ", "))")
+            message: "\(quoted(value)) is not one of the allowed values: \(column.allowedList)")
+    }
+
+    /// The values of an `enum` as a message lists them: the first few, each quoted (and cut as
+    /// any quoted value is), then how many more, so that a list of ten 1 MB values does not
+    /// put 10 MB on stderr for every row that misses it.
+    static func listed(_ values: [String], shown: Int = 5) -> String {
+        let list = values.prefix(shown).map(quoted).joined(separator: ", ")
+        return values.count > shown ? list + " and \(values.count - shown) more" : list
     }
 
     private func repeated(_ value: String, _ column: String, _ first: Int) -> Diagnostic {

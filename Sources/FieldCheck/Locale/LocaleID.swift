@@ -106,9 +106,10 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: Keywords
 
-    /// Refuses a numbering system or calendar keyword whose value ICU does not know. ICU never
-    /// says so itself: it opens no number format at all for `en@numbers=foo`, and quietly
-    /// uses the Gregorian calendar for `en@calendar=foo`. A numbering system without decimal
+    /// Refuses a numbering system, calendar or currency keyword whose value ICU does not know.
+    /// ICU never says so itself: it opens no number format at all for `en@numbers=foo`, quietly
+    /// uses the Gregorian calendar for `en@calendar=foo`, and takes `en-u-cu-foo` for a currency
+    /// named FOO. A numbering system without decimal
     /// digits (`roman`, `jpan`: ICU writes numbers with it by rules, as letters or words) is
     /// refused too: fieldcheck reads and writes numbers as digits.
     private static func checkKeywords(of id: String, written text: String) throws(ConfigurationError) {
@@ -161,6 +162,13 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
                     "locale '\(text)': \(unknown("calendar", ("ca", "calendar"), value)); ICU's calendars: \(names.joined(separator: ", "))"
                 )
             }
+        }
+        if let value = keywordValue("currency"), !NumberSymbols.isKnownCurrency(value) {
+            // A bare key (`en-u-cu`) has the value `yes`: no code is near what was not written.
+            let hint = value == "yes" ? NumberSymbols.commonCurrencies : NumberSymbols.currencyHint(value)
+            throw ConfigurationError(
+                "locale '\(text)': \(unknown("currency", ("cu", "currency"), value)); a currency is an ISO 4217 "
+                    + "code ICU knows (\(hint))")
         }
     }
 

@@ -193,16 +193,25 @@ public struct NumberSymbols: Sendable, Hashable {
     /// Refuses a currency code ICU does not know (`EURO`, `XYZ`), suggesting the codes one
     /// letter away.
     public static func checkCurrency(_ code: String) throws(ConfigurationError) {
-        let known = currencyCodes
-        guard !known.isEmpty, !known.contains(code.uppercased()) else { return }
+        guard !isKnownCurrency(code) else { return }
+        throw ConfigurationError("unknown currency '\(code)': not an ISO 4217 code ICU knows (\(currencyHint(code)))")
+    }
+
+    /// Whether ICU knows the currency code, in any case (`eur` is `EUR`); true when ICU lists none.
+    static func isKnownCurrency(_ code: String) -> Bool {
+        currencyCodes.isEmpty || currencyCodes.contains(code.uppercased())
+    }
+
+    static let commonCurrencies = "such as EUR, USD, JPY or CHF"
+
+    /// The codes one letter away from an unknown one, or a few common codes.
+    static func currencyHint(_ code: String) -> String {
         let upper = code.uppercased()
-        let near = known.filter { candidate in
+        let near = currencyCodes.filter { candidate in
             upper.hasPrefix(candidate) || candidate.hasPrefix(upper)
                 || (candidate.count == upper.count && zip(candidate, upper).filter { $0 != $1 }.count == 1)
         }.sorted()
-        let hint =
-            near.isEmpty ? "such as EUR, USD, JPY or CHF" : "did you mean \(near.prefix(6).joined(separator: ", "))?"
-        throw ConfigurationError("unknown currency '\(code)': not an ISO 4217 code ICU knows (\(hint))")
+        return near.isEmpty ? commonCurrencies : "did you mean \(near.prefix(6).joined(separator: ", "))?"
     }
 
     /// The symbol of an ISO 4217 currency in a locale (`€` for EUR in de_DE).

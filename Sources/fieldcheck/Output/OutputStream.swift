@@ -51,7 +51,7 @@ final class OutputStream {
     }
 
     static func open(path: String) throws(InputOutputError) -> OutputStream {
-        let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = openRawPath(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             throw InputOutputError("cannot write \(path): \(String(cString: strerror(errno)))")
         }
