@@ -131,6 +131,9 @@ final class ValueStep {
     /// scratch buffer. Held here, not looked up in the sinks: a stored constant of the step
     /// costs no retain per value.
     private let values: FieldOutput
+    /// What follows each accepted value in `values`: the record terminator, or nothing in
+    /// the scratch buffer.
+    private let separator: UInt8?
 
     /// - Parameter sinks: the sinks every `process` call of this step writes into.
     init(validator: FieldValidator, policy: LinePolicy, sinks: LineSinks) {
@@ -138,6 +141,7 @@ final class ValueStep {
         self.policy = policy
         keepRaw = policy.keepsRaw
         values = policy.writesValues ? sinks.out.buffer : scratch
+        separator = policy.writesValues ? policy.terminator : nil
     }
 
     /// The bytes of an oversized record, streamed where rejected raw values go.
@@ -154,10 +158,10 @@ final class ValueStep {
     func process(_ record: Record, file: String?, into sinks: LineSinks, fastAccepted: inout Int) throws -> Bool {
         if record.oversizedLength != nil { return try report(record, file: file, into: sinks, nil) }
         assert(values === (policy.writesValues ? sinks.out.buffer : scratch), "a step writes into its own sinks")
-        switch validator.check(record.bytes, detail: policy.detail, appendingTo: values) {
+        switch validator.check(record.bytes, detail: policy.detail, appendingTo: values, separator: separator) {
         case .accepted:
             if policy.writesValues {
-                try sinks.out.write(byte: policy.terminator)
+                try sinks.out.flushIfFull()
             } else {
                 scratch.removeAll()
             }
@@ -188,8 +192,8 @@ final class ValueStep {
         if policy.json {
             try sinks.out.write(JSONLinesPrinter.render(shown, at: location))
         } else if result.isValid && policy.writesValues {
-            // The field appended the value itself.
-            try sinks.out.write(byte: policy.terminator)
+            // The field appended the value and its terminator itself.
+            try sinks.out.flushIfFull()
         }
         // Routed as a rejection decided on the fast path is.
         if !result.isValid { try route(rejected: record, into: sinks) }

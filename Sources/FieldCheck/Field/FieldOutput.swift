@@ -62,6 +62,19 @@ public final class FieldOutput {
         end += bytes.count
     }
 
+    /// Whether the buffer holds at least `count` bytes. A client module asks this rather than
+    /// reading `end`: its own reads of the stored counts pay a dynamic exclusivity check each
+    /// (`@exclusivity(unchecked)` holds for code of this module, inlined code included).
+    @inlinable
+    package func holds(atLeast count: Int) -> Bool { end >= count }
+
+    /// Whether `room` more bytes fit without growing.
+    @inlinable
+    package func fits(_ room: Int) -> Bool { end + room <= allocated }
+
+    /// The bytes written so far, for writing them out.
+    package var pending: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: end) }
+
     /// Makes room for `room` more bytes.
     @usableFromInline
     package func reserve(_ room: Int) {

@@ -67,38 +67,49 @@ extension FieldValidator {
     }
 
     /// `check` for a caller that keeps its own buffer, and empties it, when it wants no output.
+    /// An accepted value's output is followed by `separator` when one is given (a record
+    /// terminator), written with it in one step.
     /// Inlinable: the line commands call it for every value, and a call's frame and the
     /// verdict's return cost a plain number a seventh of its time.
     @inlinable @inline(__always)
-    package func check(_ bytes: UnsafeBufferPointer<UInt8>, detail: CheckDetail, appendingTo output: FieldOutput)
-        -> Verdict
-    {
+    package func check(
+        _ bytes: UnsafeBufferPointer<UInt8>, detail: CheckDetail, appendingTo output: FieldOutput,
+        separator: UInt8? = nil
+    ) -> Verdict {
         if detail != askedDetail {
             explainsRejections = detail == .messages || detail == .everything
             askedDetail = detail
         }
         if detail != .everything {
             // Most values are accepted: the fast path writes no String, straight into the buffer.
-            if accept(bytes, into: output) { return .accepted }
+            if accept(bytes, into: output, separator: separator) { return .accepted }
             if detail == .verdict && rejectsFast(bytes) { return .rejected }
         }
-        return checkFully(bytes, output: output)
+        return checkFully(bytes, output: output, separator: separator)
     }
 
     /// The fast path into `target`: whether it took the value.
     @inlinable @inline(__always)
-    func accept(_ bytes: UnsafeBufferPointer<UInt8>, into target: FieldOutput) -> Bool {
-        let room = bytes.count + Self.fastPathSlack
+    func accept(_ bytes: UnsafeBufferPointer<UInt8>, into target: FieldOutput, separator: UInt8?) -> Bool {
+        let room = bytes.count + Self.fastPathSlack + 1
         if target.end + room > target.allocated { target.reserve(room) }
         guard let length = acceptFast(bytes, at: target.base + target.end) else { return false }
-        target.end += length
+        if let separator {
+            target.base[target.end + length] = separator
+            target.end += length + 1
+        } else {
+            target.end += length
+        }
         return true
     }
 
     @usableFromInline @inline(never)
-    func checkFully(_ bytes: UnsafeBufferPointer<UInt8>, output: FieldOutput) -> Verdict {
+    func checkFully(_ bytes: UnsafeBufferPointer<UInt8>, output: FieldOutput, separator: UInt8?) -> Verdict {
         let result = validate(bytes: bytes)
-        if let emitted = result.emitted, result.isValid { output.append(emitted) }
+        if let emitted = result.emitted, result.isValid {
+            output.append(emitted)
+            if let separator { output.append(byte: separator) }
+        }
         return .checked(result)
     }
 }

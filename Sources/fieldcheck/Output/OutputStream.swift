@@ -41,12 +41,12 @@ final class OutputStream {
     }
 
     /// Whether bytes wait in the buffer.
-    var hasPending: Bool { buffer.end > 0 }
+    var hasPending: Bool { buffer.holds(atLeast: 1) }
 
     /// Writes the collected bytes to `other` and empties the buffer.
     func move(to other: OutputStream) throws {
-        guard buffer.end > 0 else { return }
-        try other.write(UnsafeBufferPointer(start: buffer.base, count: buffer.end))
+        guard buffer.holds(atLeast: 1) else { return }
+        try other.write(buffer.pending)
         buffer.removeAll()
     }
 
@@ -95,22 +95,23 @@ final class OutputStream {
     /// appended to `buffer` directly (`FieldValidator.check`).
     @inline(__always)
     func flushIfFull() throws {
-        if buffer.end >= capacity { try flush() }
+        if buffer.holds(atLeast: capacity) { try flush() }
     }
 
     /// Makes room for `room` more bytes: flushes what waits rather than growing, unless the
     /// stream is in memory or one value is larger than the buffer.
     private func reserve(_ room: Int) throws {
-        guard buffer.end + room > buffer.allocated else { return }
+        guard !buffer.fits(room) else { return }
         if fd >= 0 { try flush() }
         buffer.reserve(room)
     }
 
     func flush() throws {
         var written = 0
-        let count = buffer.end
+        let pending = buffer.pending
+        let count = pending.count
         while written < count {
-            let n = Glibc.write(fd, buffer.base + written, count - written)
+            let n = Glibc.write(fd, pending.baseAddress! + written, count - written)
             if n < 0 {
                 if errno == EINTR { continue }
                 // What cannot be written is dropped: a second flush must not fail on it again.
