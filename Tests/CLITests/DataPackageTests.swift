@@ -173,4 +173,18 @@ import Testing
         #expect(outcome.stderr.contains("stay inside it"))
         #expect(!outcome.stderr.contains("root:"))
     }
+
+    @Test func aSymbolicLinkOutOfThePackageIsRefused() throws {
+        let folder = try Self.folder([
+            "datapackage.json":
+                #"{"resources": [{"name": "x", "path": "x.csv", "schema": {"fields": [{"name": "a"}]}}]}"#
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("x.csv").path, withDestinationPath: "/etc/passwd")
+        let outcome = try CLI.run(["csv", "--package", folder.appendingPathComponent("datapackage.json").path])
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("leads out of the package's folder through a symbolic link (to /etc/passwd)"))
+        #expect(!outcome.stderr.contains("root:"))
+    }
 }

@@ -231,7 +231,13 @@ extension Fieldcheck {
             }
             let data = try DataPackage(
                 tree: tree, source: package, folder: folder, defaultLocale: defaultLocale, strict: strictSchema,
-                load: { (path) throws(ConfigurationError) in try Self.readTree(path, what: "file") })
+                load: { (path) throws(ConfigurationError) in
+                    try Self.checkInside(path, folder: folder, package: package)
+                    return try Self.readTree(path, what: "file")
+                })
+            for resource in data.resources {
+                for path in resource.paths { try Self.checkInside(path, folder: folder, package: package) }
+            }
             // Every schema compiled and every charset known before a row is read.
             var compiled: [CompiledSchema] = []
             for index in data.resources.indices {
@@ -270,6 +276,22 @@ extension Fieldcheck {
                 status = result == 3 || status == 3 ? 3 : max(status, result)
             }
             return status
+        }
+
+        /// A package's file, after its symbolic links, must still be inside the package's folder:
+        /// a link to /etc/passwd in a hostile package is refused as an absolute path is. A file
+        /// that does not exist is left to the reading, which says so.
+        static func checkInside(_ path: String, folder: String, package: String) throws(ConfigurationError) {
+            guard let real = realpath(path, nil) else { return }
+            defer { free(real) }
+            guard let base = realpath(folder.isEmpty ? "." : folder, nil) else { return }
+            defer { free(base) }
+            let file = String(cString: real)
+            let root = String(cString: base)
+            guard !file.hasPrefix(root == "/" ? "/" : root + "/") else { return }
+            throw ConfigurationError(
+                "\(package): '\(path)' leads out of the package's folder through a symbolic link (to \(file)); "
+                    + "a package's files stay inside its folder")
         }
 
         /// The charset to convert from; nil for UTF-8, read as it is.
