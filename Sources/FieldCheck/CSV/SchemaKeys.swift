@@ -10,6 +10,10 @@ enum SchemaKeys {
         case field = "a field"
         case constraints = "constraints"
         case dialect = "a dialect"
+        case foreignKey = "a foreign key"
+        case reference = "a foreign key's reference"
+        case package = "the data package"
+        case resource = "a resource"
     }
 
     /// Keys read, or descriptive (names, titles, examples): they change no verdict.
@@ -19,6 +23,7 @@ enum SchemaKeys {
             [
                 "fields", "missingValues", "primaryKey", "dialect", "$schema", "name", "title", "description",
                 "profile", "path", "format", "encoding", "mediatype", "sources", "licenses", "fieldsMatch",
+                "foreignKeys",
             ]
         case .field:
             [
@@ -34,6 +39,18 @@ enum SchemaKeys {
                 "lineTerminator", "caseSensitiveHeader", "csvddfVersion", "$schema", "name", "title",
                 "description", "headerRow",
             ]
+        case .foreignKey: ["fields", "reference"]
+        case .reference: ["resource", "fields"]
+        case .package:
+            [
+                "resources", "name", "id", "title", "description", "homepage", "version", "created", "keywords",
+                "contributors", "licenses", "sources", "image", "profile", "$schema",
+            ]
+        case .resource:
+            [
+                "name", "path", "schema", "dialect", "encoding", "profile", "$schema", "type", "format", "mediatype",
+                "title", "description", "bytes", "hash", "sources", "licenses", "homepage", "scheme",
+            ]
         }
     }
 
@@ -42,8 +59,7 @@ enum SchemaKeys {
         switch level {
         case .table:
             [
-                "foreignKeys": "references between tables are not checked",
-                "uniqueKeys": "unique keys of several columns are not checked (primaryKey is)",
+                "uniqueKeys": "unique keys of several columns are not checked (primaryKey is)"
             ]
         case .field:
             [
@@ -64,6 +80,12 @@ enum SchemaKeys {
                 "nullSequence": "a null sequence is not read (use the schema's missingValues)",
                 "commentRows": "comment rows are not skipped",
                 "headerJoin": "headers of several rows are not read",
+            ]
+        case .foreignKey, .reference, .package: [:]
+        case .resource:
+            [
+                "data": "inline data is not read (write it to a CSV file and give its path)",
+                "compression": "compressed files are not read",
             ]
         }
     }

@@ -20,6 +20,8 @@ public struct TableSchema: Sendable {
     /// The file's charset when it is not UTF-8 (`dialect.encoding`, fieldcheck's own key, as
     /// Data Package resources name it); a command-line encoding wins.
     public var encoding: String? = nil
+    /// References from this table's columns to the key values of a table (`foreignKeys`).
+    public var foreignKeys: [ForeignKey] = []
     /// Said of a row over the record limit, when the front end can raise it.
     public var recordLimitHint: String? = nil
 
@@ -72,46 +74,55 @@ public struct TableSchema: Sendable {
             }
             fieldsMatch = parsed
         }
-        if let dialect = root["dialect"] {
-            guard let object = dialect as? [String: Any] else {
-                throw ConfigurationError("\(source): dialect: expected an object (delimiter, header, encoding)")
-            }
-            try SchemaKeys.check(object, level: .dialect, path: "\(source): dialect", strict: strict)
-            if let value = object["delimiter"] {
-                let text = scalarText(value) ?? ""
-                guard text.utf8.count == 1, let byte = text.utf8.first, byte != 0x22, byte != 0x0A, byte != 0x0D else {
-                    throw ConfigurationError(
-                        "\(source): dialect.delimiter: expected one ASCII character other than a quote or line break")
-                }
-                delimiter = byte
-            }
-            if let value = object["encoding"] {
-                guard let text = scalarText(value), !text.isEmpty else {
-                    throw ConfigurationError(
-                        "\(source): dialect.encoding: expected a charset name such as windows-1252")
-                }
-                encoding = text
-            }
-            if let value = object["header"] {
-                guard let flag = value as? Bool else {
-                    throw ConfigurationError("\(source): dialect.header: expected true or false")
-                }
-                header = flag
-            }
-            // CSV Dialect's skipInitialSpace: the spaces after a delimiter are not the cell's.
-            if let value = object["skipInitialSpace"] {
-                guard let flag = value as? Bool else {
-                    throw ConfigurationError("\(source): dialect.skipInitialSpace: expected true or false")
-                }
-                if flag { for index in self.columns.indices { self.columns[index].spec.trim = true } }
-            }
-        }
+        if let dialect = root["dialect"] { try applyDialect(dialect, source: "\(source): dialect", strict: strict) }
         if let key = root["primaryKey"] {
             let names = (key as? [Any])?.compactMap(scalarText) ?? scalarText(key).map { [$0] } ?? []
             for name in names where !columns.contains(where: { $0.name == name }) {
                 throw ConfigurationError("\(source): primaryKey: '\(name)' is not a field of the schema")
             }
             primaryKey = names
+        }
+        if let keys = root["foreignKeys"] {
+            foreignKeys = try ForeignKey.list(
+                keys, fields: Set(columns.map(\.name)), path: "\(source): foreignKeys",
+                strict: strict)
+        }
+    }
+
+    /// Reads a CSV Dialect object (`delimiter`, `header`, `encoding`, `skipInitialSpace`, …)
+    /// into the schema: the schema's own `dialect`, or a Data Package resource's, which wins.
+    /// - Parameter source: names the dialect in messages ("schema.yaml: dialect").
+    public mutating func applyDialect(_ dialect: Any, source: String, strict: Bool = false) throws(ConfigurationError) {
+        guard let object = dialect as? [String: Any] else {
+            throw ConfigurationError("\(source): expected an object (delimiter, header, encoding)")
+        }
+        try SchemaKeys.check(object, level: .dialect, path: source, strict: strict)
+        if let value = object["delimiter"] {
+            let text = scalarText(value) ?? ""
+            guard text.utf8.count == 1, let byte = text.utf8.first, byte != 0x22, byte != 0x0A, byte != 0x0D else {
+                throw ConfigurationError(
+                    "\(source).delimiter: expected one ASCII character other than a quote or line break")
+            }
+            delimiter = byte
+        }
+        if let value = object["encoding"] {
+            guard let text = scalarText(value), !text.isEmpty else {
+                throw ConfigurationError("\(source).encoding: expected a charset name such as windows-1252")
+            }
+            encoding = text
+        }
+        if let value = object["header"] {
+            guard let flag = value as? Bool else {
+                throw ConfigurationError("\(source).header: expected true or false")
+            }
+            header = flag
+        }
+        // CSV Dialect's skipInitialSpace: the spaces after a delimiter are not the cell's.
+        if let value = object["skipInitialSpace"] {
+            guard let flag = value as? Bool else {
+                throw ConfigurationError("\(source).skipInitialSpace: expected true or false")
+            }
+            if flag { for index in columns.indices { columns[index].spec.trim = true } }
         }
     }
 }

@@ -7,6 +7,8 @@ public struct CellProblem: Sendable {
     /// The cell as read (the empty string for a whole-row finding).
     public var input: String
     public var diagnostic: Diagnostic
+    /// The resource a `foreign_key` problem's value was looked up in.
+    public var reference: String? = nil
 }
 
 /// What the table made of one row. One value is reused for every row (its buffers keep
@@ -83,6 +85,9 @@ public struct RowResult {
 public struct CompiledSchema {
     public let schema: TableSchema
     let validators: [FieldValidator]
+    /// The key values each of the schema's foreign keys is looked up in, read by the front end
+    /// before the table (a foreign key without its values here is not checked).
+    public var references: [ReferenceKeys] = []
 
     /// - Throws: `ConfigurationError` naming the schema path of the column that cannot compile.
     public init(_ schema: TableSchema) throws(ConfigurationError) {
@@ -181,6 +186,8 @@ public final class TableValidator {
     let primaryKey: [Int]
     let keySet: UniqueSet?
     private var keyBuffer: [UInt8] = []
+    /// The foreign keys, with their columns in this file.
+    private let foreignKeys: [(columns: KeyColumns, keys: ReferenceKeys)]
     /// Where `warmUniqueness` leaves what it read, so that the reads are not optimized away.
     private var warmed: UInt8 = 0
 
@@ -237,6 +244,66 @@ public final class TableValidator {
         hasWrittenMissingValues = missingValues.contains { !$0.isEmpty }
         primaryKey = schema.primaryKey.compactMap { name in columns.first { $0.schema.name == name }?.index }
         keySet = primaryKey.isEmpty || !tracksUniqueness ? nil : UniqueSet()
+        var foreignKeys: [(columns: KeyColumns, keys: ReferenceKeys)] = []
+        if tracksUniqueness {
+            for reference in compiled.references {
+                let found = reference.foreignKey.fields.compactMap { name in columns.first { $0.schema.name == name } }
+                // A field the file lacks (fieldsMatch superset or partial) leaves the key unchecked.
+                if found.count == reference.foreignKey.fields.count {
+                    foreignKeys.append((KeyColumns(columns: found), reference))
+                }
+            }
+        }
+        self.foreignKeys = foreignKeys
+    }
+
+    /// Columns whose values together make a key (a foreign key, or the fields it refers to).
+    public struct KeyColumns {
+        let columns: [Column]
+    }
+
+    /// The columns named, in order; nil when one is not a checked column of this file.
+    public func keyColumns(_ names: [String]) -> KeyColumns? {
+        let found = names.compactMap { name in columns.first { $0.schema.name == name } }
+        return found.count == names.count ? KeyColumns(columns: found) : nil
+    }
+
+    /// A checked row's key: the canonical values of `key`'s cells (numbers without the trailing
+    /// zeros of their scale, as uniqueness compares them), joined by U+001F; nil when a cell
+    /// was rejected or left unchecked, or every cell is a missing value (a null key refers to
+    /// nothing, as in Table Schema).
+    public func key(_ key: KeyColumns, _ record: CSVRecord, _ result: RowResult) -> String? {
+        var bytes: [UInt8] = []
+        var allMissing = true
+        for (position, column) in key.columns.enumerated() {
+            let index = column.index
+            // No canonical form: the cell was rejected, or the row's shape kept it unchecked.
+            guard index < record.count, !result.rejectedCells.contains(index), index < result.outputRanges.count,
+                let range = result.outputRanges[index]
+            else { return nil }
+            if position > 0 { bytes.append(0x1F) }
+            if !range.isEmpty { allMissing = false }
+            bytes.append(contentsOf: result.outputBytes[column.comparedRange(range, in: result.outputBytes)])
+        }
+        return allMissing ? nil : String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Looks each foreign key of the row up in the referenced resource's values.
+    private func checkForeignKeys(_ record: CSVRecord, into result: inout RowResult) {
+        for (columns, keys) in foreignKeys {
+            guard let value = key(columns, record, result), !keys.values.contains(value) else { continue }
+            let names = columns.columns.map(\.schema.name).joined(separator: ", ")
+            let referenced = keys.foreignKey.referencedFields.joined(separator: ", ")
+            let resource = keys.resourceName.isEmpty ? "this table" : "the resource '\(keys.resourceName)'"
+            var problem = CellProblem(
+                column: names, field: columns.columns[0].index,
+                input: value.split(separator: "\u{1F}", omittingEmptySubsequences: false).joined(separator: ", "),
+                diagnostic: Diagnostic(
+                    code: .foreignKey, offset: nil, length: 0,
+                    message: "the foreign key (\(names)) has no match in \(resource) (\(referenced))"))
+            problem.reference = keys.resourceName
+            result.errors.append(problem)
+        }
     }
 
     /// What is wrong with the header under the schema's `fieldsMatch`: columns the schema
@@ -295,6 +362,7 @@ public final class TableValidator {
     public func validate(_ record: CSVRecord, row: Int, into result: inout RowResult) {
         checkCells(record, row: row, deferringUniqueness: false, into: &result)
         checkPrimaryKey(row: row, into: &result)
+        if !foreignKeys.isEmpty { checkForeignKeys(record, into: &result) }
     }
 
     /// The part of `validate` that looks at the row alone: its shape and each cell. Rows can
@@ -323,6 +391,7 @@ public final class TableValidator {
             }
         }
         checkPrimaryKey(row: row, into: &result)
+        if !foreignKeys.isEmpty { checkForeignKeys(record, into: &result) }
     }
 
     /// Reads the parts of the unique sets that `checkUniqueness` will look at for these rows,

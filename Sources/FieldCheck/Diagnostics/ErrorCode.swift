@@ -47,6 +47,8 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable, Codable {
     case required
     case notUnique = "not_unique"
     case notInEnum = "not_in_enum"
+    /// A row's foreign key has no match among the referenced resource's key values.
+    case foreignKey = "foreign_key"
     // Warnings: the value was accepted but changed on the way.
     case removedCharacter = "removed_character"
     case spaceAsGroupingSeparator = "space_as_grouping_separator"

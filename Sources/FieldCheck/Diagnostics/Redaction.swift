@@ -95,6 +95,7 @@ extension ErrorCode {
         case .required: "required value missing"
         case .notUnique: "value repeated in a unique column"
         case .notInEnum: "value not in the allowed list"
+        case .foreignKey: "no match in the referenced table"
         case .removedCharacter: "character removed"
         case .spaceAsGroupingSeparator: "space variant read as the grouping separator"
         case .currencySymbolVariant: "currency symbol variant read for the locale's own"

@@ -24,6 +24,15 @@ extension Fieldcheck {
                   fieldcheck csv --schema schema.yaml data.csv > clean.csv
                   fieldcheck csv --column 'price=number:de_DE' --normalize data.csv
                   fieldcheck csv --schema schema.json --rejects bad.csv --summary data.csv
+                  fieldcheck csv --schema schema.yaml --one-table part1.csv part2.csv
+                  fieldcheck csv --package datapackage.json
+
+                With --package, every tabular resource of a Frictionless Data Package is checked: \
+                its files (paths relative to the package's folder, never absolute, a URL or up \
+                out of it), its schema (inline or a file), dialect and encoding; the parts of a \
+                multipart resource are one table; foreignKeys are looked up in the resource they \
+                name (a miss is foreign_key). No rows go to stdout: diagnostics, --json and \
+                --summary report.
                 """
         )
 
@@ -35,6 +44,19 @@ extension Fieldcheck {
                 "A Frictionless Table Schema (JSON or YAML) describing the columns.", valueName: "FILE"),
             completion: .file(extensions: ["json", "yaml", "yml"]))
         var schema: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "A Frictionless Data Package (JSON or YAML): check each of its tabular resources, with its own files, schema, dialect and encoding, and its foreign keys.",
+                valueName: "FILE"),
+            completion: .file(extensions: ["json", "yaml", "yml"]))
+        var package: String?
+
+        @Flag(
+            help:
+                "The files are the parts of one table: one header (each part's must equal the first's and is skipped), one set of unique values and primary keys, row numbers counting on."
+        )
+        var oneTable = false
 
         @Flag(
             help:
@@ -87,7 +109,23 @@ extension Fieldcheck {
         var progress = true
 
         func validate() throws {
-            if schema == nil && column.isEmpty { throw ValidationError("give --schema FILE or at least one --column") }
+            if package != nil {
+                let others = [
+                    ("--schema", schema != nil), ("--column", !column.isEmpty), ("a FILE", !files.isEmpty),
+                    ("--one-table", oneTable), ("--normalize", normalize), ("--rejects", run.rejects != nil),
+                    ("--delimiter", delimiter != nil), ("--encoding", encoding != nil), ("--no-header", noHeader),
+                    ("--on-invalid", run.onInvalid != .drop),
+                ]
+                if let (name, _) = others.first(where: \.1) {
+                    throw ValidationError(
+                        "--package takes its files, schemas, dialects and encodings from the package; \(name) cannot go with it"
+                    )
+                }
+                return
+            }
+            if schema == nil && column.isEmpty {
+                throw ValidationError("give --schema FILE, at least one --column, or --package FILE")
+            }
             if let delimiter { _ = try Self.delimiterByte(delimiter) }
         }
 
@@ -103,22 +141,10 @@ extension Fieldcheck {
 
         mutating func runWithStatus() throws -> Int32 {
             let defaultLocale = try locale.resolve(category: "LC_NUMERIC")
+            if let package { return try runPackage(package, defaultLocale: defaultLocale) }
             var table: TableSchema
             if let schema {
-                let fd = openForReading(schema)
-                guard fd >= 0 else {
-                    throw ConfigurationError("cannot read schema \(schema): \(String(cString: strerror(errno)))")
-                }
-                defer { close(fd) }
-                guard let text = readText(fd: fd, limit: YAMLTree.maximumBytes) else {
-                    throw ConfigurationError(
-                        "\(schema): cannot read it, or it is more than the \(YAMLTree.maximumBytes)-byte limit of a "
-                            + "schema file")
-                }
-                let tree: Any?
-                do { tree = try YAMLTree.parse(text) } catch {
-                    throw ConfigurationError("\(schema): not valid JSON or YAML: \(error.description)")
-                }
+                let tree = try Self.readTree(schema, what: "schema")
                 table = try TableSchema(tree: tree, source: schema, defaultLocale: defaultLocale, strict: strictSchema)
             } else {
                 table = TableSchema(columns: [])
@@ -131,16 +157,30 @@ extension Fieldcheck {
                     table.columns.append(inline)
                 }
             }
-            for index in table.columns.indices {
-                if trim { table.columns[index].spec.trim = true }
-                table.columns[index].spec.vocabulary.trimHint =
-                    "--trim (or a field's trim: true) ignores white space at the ends"
-            }
-            table.recordLimitHint = "raise --max-record-bytes up to 64 MiB to check it"
+            prepare(&table)
             let encoding = self.encoding ?? table.encoding
             if let encoding { _ = try Transcoder(from: encoding) }  // an unknown name is exit 2 before reading
+            let inputs = files.isEmpty ? ["-"] : files
+            let delimiter = try self.delimiter.map(Self.delimiterByte) ?? table.delimiter
+            var compiled = try CompiledSchema(table)
+            // Without a package there is no other resource to look a value up in: only a key
+            // that refers to this table is checked, against the files given.
+            for key in table.foreignKeys {
+                guard key.resource.isEmpty else {
+                    throw ConfigurationError(
+                        "\(key.path).reference.resource: '\(key.resource)' is another resource, which only a Data "
+                            + "Package names; check it with --package FILE, or remove the key to check the rest")
+                }
+                let reader = ReferenceReader(
+                    schema: table, delimiter: delimiter, header: !noHeader && table.header, encoding: encoding,
+                    maxRecordBytes: run.maxRecordBytes ?? 8 << 20)
+                compiled.references.append(
+                    ReferenceKeys(
+                        foreignKey: key, resourceName: "",
+                        values: try reader.values(of: key.referencedFields, in: inputs)))
+            }
             var runner = CSVRunner(
-                schema: try CompiledSchema(table), delimiter: try delimiter.map(Self.delimiterByte) ?? table.delimiter,
+                schema: compiled, delimiter: delimiter,
                 header: !noHeader && table.header,
                 normalize: normalize, json: run.json,
                 report: run.report, onInvalid: run.onInvalid, rejects: run.rejects,
@@ -149,7 +189,115 @@ extension Fieldcheck {
                 maxRecordBytes: run.maxRecordBytes ?? 8 << 20, progress: progress, jobs: run.jobs)
             let utf8 = ["utf-8", "utf8"].contains(encoding?.lowercased() ?? "utf-8")
             runner.encoding = utf8 ? nil : encoding
-            return try runner.run(files: files.isEmpty ? ["-"] : files)
+            runner.oneTable = oneTable
+            return try runner.run(files: inputs)
+        }
+
+        /// What the command line adds to every column of a schema: --trim, and the hints.
+        func prepare(_ table: inout TableSchema) {
+            for index in table.columns.indices {
+                if trim { table.columns[index].spec.trim = true }
+                table.columns[index].spec.vocabulary.trimHint =
+                    "--trim (or a field's trim: true) ignores white space at the ends"
+            }
+            table.recordLimitHint = "raise --max-record-bytes up to 64 MiB to check it"
+        }
+
+        /// A schema, dialect or package file read with the schema file's limits, parsed as JSON or YAML.
+        static func readTree(_ path: String, what: String) throws(ConfigurationError) -> Any? {
+            let fd = openForReading(path)
+            guard fd >= 0 else {
+                throw ConfigurationError("cannot read \(what) \(path): \(String(cString: strerror(errno)))")
+            }
+            defer { close(fd) }
+            guard let text = readText(fd: fd, limit: YAMLTree.maximumBytes) else {
+                throw ConfigurationError(
+                    "\(path): cannot read it, or it is more than the \(YAMLTree.maximumBytes)-byte limit of a "
+                        + "schema file")
+            }
+            do { return try YAMLTree.parse(text) } catch {
+                throw ConfigurationError("\(path): not valid JSON or YAML: \(error.description)")
+            }
+        }
+
+        /// `--package`: every tabular resource, in the package's order, each as one table of its
+        /// parts; the tables a foreign key refers to are read first. The exit status is the worst
+        /// of the resources' (3 before 1 before 0).
+        func runPackage(_ package: String, defaultLocale: LocaleID) throws -> Int32 {
+            let tree = try Self.readTree(package, what: "package")
+            var folder = ""
+            if let slash = package.lastIndex(of: "/") {
+                folder = slash == package.startIndex ? "/" : String(package[..<slash])
+            }
+            let data = try DataPackage(
+                tree: tree, source: package, folder: folder, defaultLocale: defaultLocale, strict: strictSchema,
+                load: { (path) throws(ConfigurationError) in
+                    try Self.checkInside(path, folder: folder, package: package)
+                    return try Self.readTree(path, what: "file")
+                })
+            for resource in data.resources {
+                for path in resource.paths { try Self.checkInside(path, folder: folder, package: package) }
+            }
+            // Every schema compiled and every charset known before a row is read.
+            var compiled: [CompiledSchema] = []
+            for index in data.resources.indices {
+                var table = data.resources[index].schema
+                prepare(&table)
+                if let encoding = table.encoding { _ = try Transcoder(from: encoding) }
+                compiled.append(try CompiledSchema(table))
+            }
+            let maxRecordBytes = run.maxRecordBytes ?? 8 << 20
+            var report = run.report
+            report.check = true
+            var read: [String: Set<String>] = [:]
+            var status: Int32 = 0
+            for (index, resource) in data.resources.enumerated() {
+                var schema = compiled[index]
+                for key in resource.schema.foreignKeys {
+                    let target = key.resource.isEmpty ? resource : data.resources.first { $0.name == key.resource }!
+                    let id = ([target.name] + key.referencedFields).joined(separator: "\u{1F}")
+                    if read[id] == nil {
+                        let reader = ReferenceReader(
+                            schema: target.schema, delimiter: target.schema.delimiter, header: target.schema.header,
+                            encoding: Self.nonUTF8(target.schema.encoding), maxRecordBytes: maxRecordBytes)
+                        read[id] = try reader.values(of: key.referencedFields, in: target.paths)
+                    }
+                    schema.references.append(
+                        ReferenceKeys(foreignKey: key, resourceName: target.name, values: read[id] ?? []))
+                }
+                var runner = CSVRunner(
+                    schema: schema, delimiter: resource.schema.delimiter, header: resource.schema.header,
+                    normalize: false, json: run.json, report: report, onInvalid: .drop, rejects: nil,
+                    maxRecordBytes: maxRecordBytes, progress: progress, jobs: run.jobs)
+                runner.encoding = Self.nonUTF8(resource.schema.encoding)
+                runner.oneTable = true
+                runner.summaryLabel = "resource '\(resource.name)'"
+                let result = try runner.run(files: resource.paths)
+                status = result == 3 || status == 3 ? 3 : max(status, result)
+            }
+            return status
+        }
+
+        /// A package's file, after its symbolic links, must still be inside the package's folder:
+        /// a link to /etc/passwd in a hostile package is refused as an absolute path is. A file
+        /// that does not exist is left to the reading, which says so.
+        static func checkInside(_ path: String, folder: String, package: String) throws(ConfigurationError) {
+            guard let real = realpath(path, nil) else { return }
+            defer { free(real) }
+            guard let base = realpath(folder.isEmpty ? "." : folder, nil) else { return }
+            defer { free(base) }
+            let file = String(cString: real)
+            let root = String(cString: base)
+            guard !file.hasPrefix(root == "/" ? "/" : root + "/") else { return }
+            throw ConfigurationError(
+                "\(package): '\(path)' leads out of the package's folder through a symbolic link (to \(file)); "
+                    + "a package's files stay inside its folder")
+        }
+
+        /// The charset to convert from; nil for UTF-8, read as it is.
+        static func nonUTF8(_ encoding: String?) -> String? {
+            guard let encoding, !["utf-8", "utf8"].contains(encoding.lowercased()) else { return nil }
+            return encoding
         }
 
         /// `price=number:de_DE`, `date=date:de_DE:dd.MM.yyyy`, `code=string`.

@@ -40,7 +40,9 @@ enum JSONLinesPrinter {
     /// "code":"unexpected_character","offset":2,…,"message":"..."}` with the diagnostic's keys as
     /// above. `row` is the data row, `line` the physical line it starts on, `field` the cell's
     /// 1-based position; `column`, `field` and `input` are null for a problem of the whole row
-    /// (`ragged_row`, `malformed_csv`).
+    /// (`ragged_row`, `malformed_csv`). A `foreign_key` problem adds `"reference"`, the resource
+    /// its value was looked up in ("" for the same table); `column` then names the key's columns
+    /// and `input` its values, joined by ", ".
     static func render(
         _ problem: CellProblem, file: String?, row: Int, line: Int, warning: Bool, redacted: Bool = false
     ) -> String {
@@ -51,7 +53,10 @@ enum JSONLinesPrinter {
         out += ",\"field\":\(problem.field.map { String($0 + 1) } ?? "null")"
         out += ",\"input\":\(problem.column == nil || redacted ? "null" : JSON.string(problem.input))"
         out += ",\"severity\":\"\(warning ? "warning" : "error")\","
-        return out + members(problem.diagnostic) + "}\n"
+        out += members(problem.diagnostic)
+        // foreign_key: the resource the value was looked up in ("" for the same table).
+        if let reference = problem.reference { out += ",\"reference\":\(JSON.string(reference))" }
+        return out + "}\n"
     }
 
     static func object(_ diagnostic: Diagnostic) -> String { "{" + members(diagnostic) + "}" }

@@ -22,6 +22,12 @@ struct CSVRunner {
     let jobs: Int
     /// The files' charset when it is not UTF-8 (`--encoding`): read through a converter.
     var encoding: String? = nil
+    /// The files are the parts of one table (`--one-table`, a Data Package's multipart
+    /// resource): the first part's header is the table's, each later part's must equal it and
+    /// is skipped; unique values, the primary key and row numbers go on across the parts.
+    var oneTable = false
+    /// Put after "summary:" in `--summary` lines (a Data Package names the resource).
+    var summaryLabel: String? = nil
 
     /// A cell's problem as diagnostics show it: redacted under `--redact`.
     static func shown(_ problem: CellProblem, _ redact: Bool) -> CellProblem {
@@ -50,14 +56,24 @@ struct CSVRunner {
         var wroteRejectsHeader = false
         var wroteHeader = false
         var firstHeader: [String]? = nil
+        // Under oneTable, the table and the row count of the parts read so far.
+        var sharedTable: TableValidator? = nil
+        var sharedRow = 0
 
         let ioFailed = try forEachInput(files) { fd, path in
             let name = path ?? "stdin"
             var bar = ProgressBar(fd: fd, enabled: progress && err.isTerminal)
             defer { bar.clear() }
             let transcoded = try encoding.map { try TranscodedInput(source: fd, encoding: $0) }
-            var table: TableValidator? = nil
-            var row = 0
+            var table: TableValidator? = oneTable ? sharedTable : nil
+            var row = oneTable ? sharedRow : 0
+            var firstRecord = true
+            defer {
+                if oneTable {
+                    sharedTable = table
+                    sharedRow = row
+                }
+            }
             var newline: [UInt8] = [0x0A]
             // A row checked on a worker: the unique values, then everything it is written to.
             // A local function, not a closure in a constant: that would make the variables it
@@ -78,6 +94,19 @@ struct CSVRunner {
                 ) { record in
                     bar.advance(bytes: record.raw.count + (record.oversizedLength ?? 0))
                     if !record.terminator.isEmpty && record.number == 1 { newline = Array(record.terminator) }
+                    let isFirst = firstRecord
+                    firstRecord = false
+                    if isFirst && header, table != nil, let first = firstHeader {
+                        // A later part of one table: its header must be the first part's, and is not data.
+                        let names = (0..<record.count).map { String(decoding: record[$0], as: UTF8.self) }
+                        if names != first {
+                            throw ConfigurationError(
+                                "\(name): its header (\(names.joined(separator: ", "))) differs from the first part's "
+                                    + "(\(first.joined(separator: ", "))); the parts of one table have the same columns"
+                            )
+                        }
+                        return
+                    }
                     if table == nil {
                         let names =
                             header ? (0..<record.count).map { String(decoding: record[$0], as: UTF8.self) } : nil
@@ -147,7 +176,11 @@ struct CSVRunner {
         try out.flush()
         try rejectsFile?.close()
         if report.summary {
-            try err.write(TerminalText.escaped(counts.text(rejectsFile: rejects), keepingLineBreaks: true))
+            var text = counts.text(rejectsFile: rejects)
+            if let summaryLabel {
+                text = text.replacing("fieldcheck: summary: ", with: "fieldcheck: summary: \(summaryLabel): ")
+            }
+            try err.write(TerminalText.escaped(text, keepingLineBreaks: true))
         }
         if ioFailed { return 3 }
         return counts.rejected > 0 || counts.headerProblems > 0 ? 1 : 0

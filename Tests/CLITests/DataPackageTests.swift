@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+
+/// `csv --package` (issue 18): the resources of a Frictionless Data Package, a multipart
+/// resource as one table, foreign keys between resources, and `--one-table` without a package.
+@Suite struct DataPackageTests {
+    /// A folder holding `files` (name → content); removed by the caller.
+    static func folder(_ files: [String: String]) throws -> URL {
+        let folder = CLI.temporaryFile("package")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        return folder
+    }
+
+    static let staffSchema = """
+        fields:
+          - {name: id, type: integer}
+          - {name: dept, type: integer}
+        primaryKey: id
+        """
+
+    /// Two resources; staff is in two parts, whose second repeats id 10 and names department 3.
+    static let shop: [String: String] = [
+        "datapackage.json": """
+        {"name": "shop", "resources": [
+          {"name": "departments", "path": "departments.csv",
+           "schema": {"fields": [{"name": "id", "type": "integer"}, {"name": "title"}], "primaryKey": "id"}},
+          {"name": "staff", "path": ["staff1.csv", "staff2.csv"], "schema": "staff.yaml"}
+        ]}
+        """,
+        "departments.csv": "id,title\n1,Sales\n2,Support\n",
+        "staff.yaml": staffSchema + """
+
+            foreignKeys:
+              - fields: dept
+                reference: {resource: departments, fields: id}
+            """,
+        "staff1.csv": "id,dept\n10,1\n11,2\n",
+        "staff2.csv": "id,dept\n12,3\n10,1\n",
+    ]
+
+    @Test func aPackageChecksEachResource() throws {
+        var files = Self.shop
+        files["departments.csv"] = "id,title\n1,Sales\n2,Support\nx,Other\n"
+        let folder = try Self.folder(files)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let package = folder.appendingPathComponent("datapackage.json").path
+        let outcome = try CLI.run(["csv", "--package", package, "--json"])
+        #expect(outcome.status == 1)
+        let found = outcome.objects.map {
+            "\(($0["file"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } ?? "-") \($0["row"] ?? "-") \($0["code"] ?? "-")"
+        }
+        // Each resource's files, in the package's order; no rows on stdout.
+        #expect(
+            found == [
+                "departments.csv 3 not_a_number", "staff2.csv 3 foreign_key", "staff2.csv 4 not_unique",
+            ])
+        let summary = try CLI.run(["csv", "--package", package, "--summary", "--quiet"])
+        #expect(summary.stdout.isEmpty)
+        #expect(summary.stderr.contains("summary: resource 'departments': 3 rows read = 2 accepted + 1 rejected"))
+        #expect(summary.stderr.contains("summary: resource 'staff': 4 rows read = 2 accepted + 2 rejected"))
+        // A good package passes.
+        files = Self.shop
+        files["staff2.csv"] = "id,dept\n12,2\n"
+        let good = try Self.folder(files)
+        defer { try? FileManager.default.removeItem(at: good) }
+        let passed = try CLI.run(["csv", "--package", good.appendingPathComponent("datapackage.json").path])
+        #expect(passed.status == 0)
+        #expect(passed.stderr.isEmpty)
+    }
+
+    @Test func aMultipartResourceIsOneTable() throws {
+        let folder = try Self.folder(Self.shop)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try CLI.run(["csv", "--package", folder.appendingPathComponent("datapackage.json").path])
+        #expect(outcome.status == 1)
+        // The second part's header is skipped and its rows count on: id 10 again is row 4, line 3.
+        #expect(
+            outcome.stderr.contains(
+                "staff2.csv: row 4 (line 3), column 'id': '': the primary key (id) repeats row 1 [not_unique]"))
+        #expect(!outcome.stderr.contains("row 1 (line 2), column 'id'"))
+        // A part whose header differs from the first is refused.
+        var files = Self.shop
+        files["staff2.csv"] = "id,department\n12,1\n"
+        let other = try Self.folder(files)
+        defer { try? FileManager.default.removeItem(at: other) }
+        let refused = try CLI.run(["csv", "--package", other.appendingPathComponent("datapackage.json").path])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("differs from the first part's (id, dept)"))
+    }
+
+    @Test func aForeignKeyMissIsReported() throws {
+        let folder = try Self.folder(Self.shop)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try CLI.run([
+            "csv", "--package", folder.appendingPathComponent("datapackage.json").path, "--json",
+        ])
+        #expect(outcome.status == 1)
+        let miss = try #require(outcome.objects.first { $0["code"] as? String == "foreign_key" })
+        #expect(miss["row"] as? Int == 3)
+        #expect(miss["line"] as? Int == 2)
+        #expect(miss["column"] as? String == "dept")
+        #expect(miss["input"] as? String == "3")
+        #expect(miss["reference"] as? String == "departments")
+        #expect(outcome.objects.filter { $0["code"] as? String == "foreign_key" }.count == 1)
+        // A key to the same table works without a package; stdin cannot be read twice.
+        let tree = try Self.folder([
+            "tree.yaml": """
+            fields: [{name: id, type: integer}, {name: boss, type: integer}]
+            foreignKeys: [{fields: boss, reference: {resource: "", fields: id}}]
+            """,
+            "tree.csv": "id,boss\n1,\n2,3\n3,1\n4,9\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let schema = tree.appendingPathComponent("tree.yaml").path
+        let own = try CLI.run(["csv", "--schema", schema, tree.appendingPathComponent("tree.csv").path])
+        #expect(own.status == 1)
+        #expect(
+            own.stderr.contains(
+                "row 4 (line 5), column 'boss': '9': the foreign key (boss) has no match in this table (id) [foreign_key]"
+            ))
+        #expect(own.lines == ["id,boss", "1,", "2,3", "3,1"])
+        // A key to another resource needs the package that names it.
+        let staff = try Self.folder(Self.shop)
+        defer { try? FileManager.default.removeItem(at: staff) }
+        let alone = try CLI.run([
+            "csv", "--schema", staff.appendingPathComponent("staff.yaml").path,
+            staff.appendingPathComponent("staff1.csv").path,
+        ])
+        #expect(alone.status == 2)
+        #expect(alone.stderr.contains("foreignKeys[0].reference.resource: 'departments' is another resource"))
+    }
+
+    @Test func oneTableReportsAsThePackageDoes() throws {
+        // The staff resource without its foreign key, as a package and as --one-table.
+        var files = Self.shop
+        files["staff.yaml"] = Self.staffSchema
+        let folder = try Self.folder(files)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let parts = ["staff1.csv", "staff2.csv"].map { folder.appendingPathComponent($0).path }
+        let package = try CLI.run([
+            "csv", "--package", folder.appendingPathComponent("datapackage.json").path, "--json",
+        ])
+        let oneTable = try CLI.run(
+            ["csv", "--schema", folder.appendingPathComponent("staff.yaml").path, "--one-table", "--json"] + parts)
+        #expect(package.status == 1)
+        #expect(oneTable.status == 1)
+        #expect(oneTable.stdout == package.stdout)
+        #expect(oneTable.lines.count == 1)
+        #expect(oneTable.objects.first?["row"] as? Int == 4)
+        // Without --one-table the files are two tables: no repeat, rows from 1 in each.
+        let two = try CLI.run(["csv", "--schema", folder.appendingPathComponent("staff.yaml").path, "--json"] + parts)
+        #expect(two.status == 0)
+    }
+
+    @Test(arguments: [
+        "/etc/passwd", "../outside.csv", "a/../../b.csv", "https://example.com/a.csv", "file:///etc/passwd",
+    ])
+    func aPathOutsideThePackageIsRefused(_ path: String) throws {
+        let folder = try Self.folder([
+            "datapackage.yaml": """
+            resources:
+              - name: x
+                path: "\(path)"
+                schema: {fields: [{name: a}]}
+            """
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try CLI.run(["csv", "--package", folder.appendingPathComponent("datapackage.yaml").path])
+        #expect(outcome.status == 2)
+        #expect(outcome.stdout.isEmpty)
+        #expect(outcome.stderr.contains("resources[0].path: '\(path)'"))
+        #expect(outcome.stderr.contains("stay inside it"))
+        #expect(!outcome.stderr.contains("root:"))
+    }
+
+    @Test func aSymbolicLinkOutOfThePackageIsRefused() throws {
+        let folder = try Self.folder([
+            "datapackage.json":
+                #"{"resources": [{"name": "x", "path": "x.csv", "schema": {"fields": [{"name": "a"}]}}]}"#
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("x.csv").path, withDestinationPath: "/etc/passwd")
+        let outcome = try CLI.run(["csv", "--package", folder.appendingPathComponent("datapackage.json").path])
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("leads out of the package's folder through a symbolic link (to /etc/passwd)"))
+        #expect(!outcome.stderr.contains("root:"))
+    }
+}
