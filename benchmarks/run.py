@@ -414,6 +414,14 @@ def workloads(binary: Path, manifest: dict, directory: Path, has_csv: bool) -> l
         tool.name = "fieldcheck --summary"
         return tool
 
+    def fieldcheck_default(*args: str) -> Tool:
+        # What a user runs first: no --quiet, every rejection explained in words on stderr
+        # (written to the run's .err file).
+        tool = fieldcheck(*args)
+        tool.argv = [arg for arg in tool.argv if arg != "--quiet"]
+        tool.name = "fieldcheck (diagnostics)"
+        return tool
+
     def icu(name: str, *args: str) -> Tool:
         # args: the locale (and pattern) when not the program's default.
         return Tool("ICU-from-C", [f"{base}/{name}", *args], stdin=True, exit_means_all_accepted=True, is_baseline=True)
@@ -459,9 +467,16 @@ def workloads(binary: Path, manifest: dict, directory: Path, has_csv: bool) -> l
         check="csv",
         is_fieldcheck=True,
     )
+    csv_fieldcheck_default = Tool(
+        "fieldcheck (diagnostics)",
+        [fc, "csv", "--schema", str(SCHEMA), "--normalize", "{input}"],
+        check="csv",
+        is_fieldcheck=True,
+    )
     if not has_csv:
         csv_fieldcheck.skip = "fieldcheck csv not available"
         csv_fieldcheck_jobs.skip = "fieldcheck csv not available"
+        csv_fieldcheck_default.skip = "fieldcheck csv not available"
 
     info = manifest["workloads"]
     result = [
@@ -473,6 +488,7 @@ def workloads(binary: Path, manifest: dict, directory: Path, has_csv: bool) -> l
             [
                 fieldcheck("number", "--locale", "de_DE"),
                 fieldcheck_jobs("number", "--locale", "de_DE"),
+                fieldcheck_default("number", "--locale", "de_DE"),
                 fieldcheck_summary("number", "--locale", "de_DE"),
                 icu("icu_number"),
                 floor(),
@@ -488,6 +504,7 @@ def workloads(binary: Path, manifest: dict, directory: Path, has_csv: bool) -> l
             [
                 fieldcheck("date", "--locale", "de_DE", "--pattern", "dd.MM.yyyy"),
                 fieldcheck_jobs("date", "--locale", "de_DE", "--pattern", "dd.MM.yyyy"),
+                fieldcheck_default("date", "--locale", "de_DE", "--pattern", "dd.MM.yyyy"),
                 fieldcheck_summary("date", "--locale", "de_DE", "--pattern", "dd.MM.yyyy"),
                 icu("icu_date"),
                 floor(),
@@ -501,6 +518,7 @@ def workloads(binary: Path, manifest: dict, directory: Path, has_csv: bool) -> l
             [
                 fieldcheck("text", "--allow", "[a-zA-Z0-9]", "--max-length", "12"),
                 fieldcheck_jobs("text", "--allow", "[a-zA-Z0-9]", "--max-length", "12"),
+                fieldcheck_default("text", "--allow", "[a-zA-Z0-9]", "--max-length", "12"),
                 fieldcheck_summary("text", "--allow", "[a-zA-Z0-9]", "--max-length", "12"),
                 icu("icu_text"),
                 floor(),
@@ -515,6 +533,7 @@ def workloads(binary: Path, manifest: dict, directory: Path, has_csv: bool) -> l
             [
                 csv_fieldcheck,
                 csv_fieldcheck_jobs,
+                csv_fieldcheck_default,
                 floor(),
                 anchor("duckdb", "duckdb", "DuckDB (1 thread)", [str(anchors / "duckdb_csv.py"), "{input}"], "csv"),
                 anchor(
@@ -537,6 +556,7 @@ def workloads(binary: Path, manifest: dict, directory: Path, has_csv: bool) -> l
             [
                 fieldcheck("date", "--locale", "de_DE", "--style", "long"),
                 fieldcheck_jobs("date", "--locale", "de_DE", "--style", "long"),
+                fieldcheck_default("date", "--locale", "de_DE", "--style", "long"),
                 icu("icu_date", "de_DE", "d. MMMM y"),
                 floor(),
             ],
@@ -549,6 +569,7 @@ def workloads(binary: Path, manifest: dict, directory: Path, has_csv: bool) -> l
             [
                 fieldcheck("number", "--locale", "ar_EG"),
                 fieldcheck_jobs("number", "--locale", "ar_EG"),
+                fieldcheck_default("number", "--locale", "ar_EG"),
                 icu("icu_number", "ar_EG"),
                 floor(),
             ],
