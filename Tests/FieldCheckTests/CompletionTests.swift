@@ -60,6 +60,24 @@ import Testing
         #expect(Self.firstRefused(integer, "123456") == "123456")
     }
 
+    /// A refused key names the field's rule it breaks, not only "no number begins so".
+    @Test func aRefusalNamesTheRuleItBreaks() throws {
+        var positive = NumberSpec()
+        positive.allowNegative = false
+        let noNegatives = try Self.field(.number(positive))
+        let minus = try #require(noNegatives.refusal(ofPrefix: "-"))
+        #expect(minus.reason.hasPrefix("negative number not allowed"), "\(minus.reason)")
+        var whole = NumberSpec()
+        whole.integerOnly = true
+        let integers = try Self.field(.number(whole), "de_DE")
+        let comma = try #require(integers.refusal(ofPrefix: "12,"))
+        #expect(comma.reason.hasPrefix("fraction not allowed"), "\(comma.reason)")
+        #expect(comma.offset == 2 && comma.character == ",")
+        // A shape no number has keeps the general reason.
+        let letter = try #require(integers.refusal(ofPrefix: "1x"))
+        #expect(letter.reason.hasPrefix("no number begins so"), "\(letter.reason)")
+    }
+
     @Test func numbersInALocale() throws {
         let german = try Self.field(.number(NumberSpec()), "de_DE") { $0.maxLength = 7 }
         for prefix in ["1", "1,", "-", "1.", "1.2", "1.234,", "-0,5"] {

@@ -51,7 +51,22 @@ extension FieldValidator {
         if canComplete(scalars, typed) { return nil }
         return PrefixRefusal(
             offset: scalars.count - 1, character: scalars.last,
-            reason: "no \(spec.kind.noun) begins so; expected \(typed.example)")
+            reason: "\(ruleRefusing(prefix, typed) ?? "no \(spec.kind.noun) begins so"); expected \(typed.example)")
+    }
+
+    /// The field's own rule that no completion of `prefix` can pass, when the full reader
+    /// names one on the prefix or on its shortest continuations: `-` under no negatives,
+    /// the decimal separator under integers only. Nil when the shape itself fails.
+    private func ruleRefusing(_ prefix: String, _ typed: TypedValidator) -> String? {
+        let rules: [ErrorCode] = [
+            .negativeNotAllowed, .fractionNotAllowed, .exponentNotAllowed, .tooManyFractionDigits, .mixedDigits,
+        ]
+        for probe in [prefix] + typed.completionTokens().prefix(6).map({ prefix + $0 }) {
+            if let error = validate(probe).errors.first(where: { rules.contains($0.code) }) {
+                return error.code.summary
+            }
+        }
+        return nil
     }
 
     private func canComplete(_ scalars: [Unicode.Scalar], _ typed: TypedValidator) -> Bool {
