@@ -207,3 +207,24 @@ import Testing
         #expect(run.stderr.contains("fieldsMatch: expected one of exact, equal, subset, superset, partial"))
     }
 }
+
+/// Issue 18: a number column's fractionDigits rounds its normalized output half to even, in
+/// canonical form; uniqueness still compares the values as read.
+@Suite struct FractionDigitsTests {
+    @Test func normalizedNumbersAreRoundedHalfToEven() throws {
+        let schema = CLI.temporaryFile("fraction-digits.yaml")
+        try "fields:\n  - {name: p, type: number, locale: de_DE, fractionDigits: 2, constraints: {unique: true}}\n"
+            .write(to: schema, atomically: true, encoding: .utf8)
+        let run = try CLI.run(
+            ["csv", "--schema", schema.path, "--normalize", "-"],
+            input: "p\n\"1.234,567\"\n\"2,5\"\n\"0,125\"\n\"0,135\"\n12\n\"0,1251\"\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "p\n1234.57\n2.50\n0.12\n0.14\n12.00\n0.13\n")
+        let bad = CLI.temporaryFile("fraction-digits-bad.yaml")
+        try "fields:\n  - {name: p, type: number, fractionDigits: -1}\n".write(
+            to: bad, atomically: true, encoding: .utf8)
+        let refused = try CLI.run(["csv", "--schema", bad.path, "-"], input: "p\n1\n")
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("fractionDigits: expected a whole number from 0 to 100"), "\(refused.stderr)")
+    }
+}

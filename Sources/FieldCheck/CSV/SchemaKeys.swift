@@ -29,7 +29,7 @@ enum SchemaKeys {
             [
                 "name", "title", "type", "format", "description", "example", "constraints", "rdfType",
                 "bareNumber", "decimalChar", "groupChar", "trueValues", "falseValues", "locale", "style", "allow",
-                "deny", "preset", "trim",
+                "deny", "preset", "trim", "fractionDigits",
             ]
         case .constraints:
             ["required", "unique", "minLength", "maxLength", "minimum", "maximum", "pattern", "enum"]

@@ -39,6 +39,15 @@ extension FieldType {
                     throw ConfigurationError("\(path): \(error.message)")
                 }
             }
+            // fieldcheck's own key: normalized output rounded half-even to this many
+            // fraction digits, still in canonical form.
+            if let digits = field.object["fractionDigits"] {
+                guard let count = digits as? Int, (0...100).contains(count) else {
+                    throw ConfigurationError("\(path).fractionDigits: expected a whole number from 0 to 100")
+                }
+                number.fractionDigits = count
+                number.toLocale = .posix
+            }
             if let flag = field.object["bareNumber"] {
                 guard let value = flag as? Bool else {
                     throw ConfigurationError("\(path).bareNumber: expected true or false")
