@@ -12,9 +12,15 @@ shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then targets=(FuzzNumber FuzzDate FuzzText FuzzCSV FuzzSchema); fi
 
-swift build -c release -Xswiftc -sanitize=fuzzer 2>&1 | grep -E "error|warning:|Compiling|Build complete" || true
-bin="$(swift build -c release -Xswiftc -sanitize=fuzzer --show-bin-path)"
 mkdir -p artifacts .work
+# A build that fails must fail the script here, not leave an older binary to be run.
+if ! swift build -c release -Xswiftc -sanitize=fuzzer > .work/build.log 2>&1; then
+    grep -E "error" .work/build.log | head -20 >&2
+    echo "fuzz: the build failed; the log is in Fuzz/.work/build.log" >&2
+    exit 1
+fi
+grep -E "warning:|Build complete" .work/build.log || true
+bin="$(swift build -c release -Xswiftc -sanitize=fuzzer --show-bin-path)"
 status=0
 for target in "${targets[@]}"; do
     work=".work/$target"
