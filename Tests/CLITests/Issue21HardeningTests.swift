@@ -248,3 +248,22 @@ import Testing
         #expect(short.stdout.unicodeScalars.count == 19)
     }
 }
+
+/// A plain number written as currency takes the target locale's currency, its keyword
+/// included; a value read as currency keeps its own.
+@Suite struct CurrencyOutputTests {
+    @Test(arguments: [
+        (["number", "--to", "en-u-cu-eur", "--to-style", "currency"], "1234.5", "€1,234.50"),
+        (["number", "--to", "de_DE", "--to-style", "currency"], "1234.5", "1.234,50\u{A0}€"),
+        (
+            ["number", "--locale", "de_DE", "--style", "currency", "--to", "en_US", "--to-style", "currency"],
+            "1.234,50\u{A0}€", "€1,234.50"
+        ),
+        (["number", "--locale", "en_US", "--to-style", "currency"], "1234.5", "$1,234.50"),
+    ])
+    func currencyOfTheOutput(arguments: [String], input: String, output: String) throws {
+        let run = try CLI.run(arguments, input: input + "\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == output + "\n")
+    }
+}

@@ -63,8 +63,13 @@ final class NumberValidator: TypedValidator {
         if spec.formatsOutput {
             output = try NumberFormat(
                 locale: spec.toLocale ?? locale, style: spec.toStyle ?? spec.style,
+                // A value read as currency keeps its currency; a plain number written as
+                // currency takes the target locale's (`--to en-u-cu-eur` writes euros).
                 currency: spec.currency
-                    ?? (spec.toStyle == .currency || spec.style == .currency ? symbols.currencyCode : nil),
+                    ?? (spec.style == .currency
+                        ? symbols.currencyCode
+                        : spec.toStyle == .currency
+                            ? NumberSymbols(locale: spec.toLocale ?? locale).currencyCode : nil),
                 fractionDigits: spec.fractionDigits)
         } else {
             output = nil
