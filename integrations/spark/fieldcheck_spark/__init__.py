@@ -46,7 +46,7 @@ inside one partition only) is dropped, and
   compares (a number without trailing fractional zeros: `1,50` and `1,5` repeat each other). Spark
   groups by (column, key): the first row of each key is kept, every later row is `not_unique`
   with csv's message ("... already appeared in row N"). A cell that is bad or missing has no key,
-  as in csv.
+  as in csv. (A window min over (column, key): one shuffle of the key records.)
 - `primaryKey`: the key is the canonical values joined by U+001F, taken only from rows with no
   error at all (csv checks the key of a row only when its cells are all good, a unique repeat
   included); a later row with the key of an earlier one is `not_unique` on the key's columns
@@ -76,7 +76,6 @@ import shutil
 import stat
 import subprocess
 import tempfile
-from array import array
 from collections import deque
 
 __all__ = [
@@ -440,14 +439,6 @@ def _keys_schema(text, kind, key_fields):
     return yaml.serialize(root).encode(), ".yaml"
 
 
-def _compared(value, is_number):
-    """What csv's unique set compares: a number without trailing fractional zeros."""
-    if not is_number or "." not in value or "E" in value:
-        return value
-    value = value.rstrip("0")
-    return value[:-1] if value.endswith(".") else value
-
-
 def _quoted(value):
     """fieldcheck's quoted(): at most 200 characters, then '…' and the count."""
     if len(value) > 200:
@@ -495,14 +486,14 @@ def _schema_partition(row_id, columns, schema_text, schema_suffix, keys_text, ke
             if key_columns:
                 key_csv = open(os.path.join(workdir, "keys.csv"), "w+b")
                 key_csv.write(_csv_line(key_columns))
-            rows = array("q")
+            row_chunks = []  # the global row ids, one numpy array per batch
             raw_keys = {name: [] for name in key_columns}  # raw cells, to tell missing ones
 
             def chunks():
                 yield _csv_line(columns)
                 options = pacsv.WriteOptions(include_header=False)
                 for batch in batches:
-                    rows.extend(batch.column(row_id).to_pylist())
+                    row_chunks.append(batch.column(row_id).to_numpy(zero_copy_only=False))
                     table = pa.Table.from_batches([batch]).select(columns)
                     sink = io.BytesIO()
                     pacsv.write_csv(table, sink, options)
@@ -513,16 +504,19 @@ def _schema_partition(row_id, columns, schema_text, schema_suffix, keys_text, ke
                         pacsv.write_csv(keys, sink, options)
                         key_csv.write(sink.getvalue())
                         for name in key_columns:
-                            raw_keys[name].extend(keys.column(name).to_pylist())
+                            raw_keys[name].extend(keys.column(name).chunks)
 
             argv = [_binary(binary), "csv", "--schema", schema_path, "--json", "--color",
                     "never", "--no-progress", "-"]
             bad_cells = set()  # (local row, column) with an error, not_unique aside
             bad_rows = set()
             order = {}
+            rows = None
             for line in _pump(argv, chunks()):
                 problem = json.loads(line)
                 local = problem["row"]
+                if rows is None or local > len(rows):
+                    rows = _concatenate(row_chunks)
                 if local == 0 or problem["code"] == "not_unique":
                     continue  # the header is checked on the driver; repeats by Spark
                 if problem["severity"] == "error":
@@ -530,7 +524,7 @@ def _schema_partition(row_id, columns, schema_text, schema_suffix, keys_text, ke
                     bad_rows.add(local)
                 k = order.get(local, 0)
                 order[local] = k + 1
-                out["row"].append(rows[local - 1])
+                out["row"].append(int(rows[local - 1]))
                 out["kind"].append("problem")
                 for name in ("column", "field", "input", "severity", "code", "offset",
                              "length", "character", "codepoint", "name", "message"):
@@ -540,58 +534,106 @@ def _schema_partition(row_id, columns, schema_text, schema_suffix, keys_text, ke
                 if len(out["row"]) >= _BATCH_ROWS:
                     yield flush()
 
+            if out["row"]:
+                yield flush()
             if key_csv is not None:
-                key_csv.flush()
-                key_csv.seek(0)
-                keys_path = os.path.join(workdir, "keys" + keys_suffix)
-                with open(keys_path, "wb") as handle:
-                    handle.write(keys_text)
-                normalized = subprocess.run(
-                    [_binary(binary), "csv", "--schema", keys_path, "--normalize",
-                     "--on-invalid", "blank", "--quiet", "--color", "never", "--no-progress",
-                     "-"],
-                    stdin=key_csv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                )
-                if normalized.returncode not in (0, 1):
-                    raise FieldcheckError(
-                        "fieldcheck csv (keys) exited with status "
-                        f"{normalized.returncode}: {normalized.stderr.decode(errors='replace')}")
-                reader = csv.reader(io.StringIO(normalized.stdout.decode("utf-8"), newline=""))
-                header = next(reader)
-                if header != key_columns:
-                    raise FieldcheckError(f"the key pass wrote the header {header}")
-                for index, record in enumerate(reader):
-                    local = index + 1
-                    values = dict(zip(key_columns, record))
-                    for name in unique_fields:
-                        raw = raw_keys[name][index]
-                        if (local, name) in bad_cells or raw is None or raw in missing:
-                            continue
-                        out["row"].append(rows[index])
-                        out["kind"].append("unique")
-                        out["column"].append(name)
-                        out["field"].append(columns.index(name) + 1)
-                        out["input"].append(raw)
-                        out["key"].append(_compared(values[name], name in number_fields))
-                        for other in ("severity", "code", "offset", "length", "character",
-                                      "codepoint", "name", "message", "seq"):
-                            out[other].append(None)
-                    if primary_key and local not in bad_rows:
-                        out["row"].append(rows[index])
-                        out["kind"].append("pkey")
-                        out["key"].append("\x1f".join(values[name] for name in primary_key))
-                        for other in ("column", "field", "input", "severity", "code", "offset",
-                                      "length", "character", "codepoint", "name", "message",
-                                      "seq"):
-                            out[other].append(None)
-                    if len(out["row"]) >= _BATCH_ROWS:
-                        yield flush()
+                yield from _key_batches(
+                    binary, workdir, key_csv, keys_text, keys_suffix, key_columns, columns,
+                    unique_fields, number_fields, primary_key, missing, row_chunks, raw_keys,
+                    bad_cells, bad_rows, arrow_schema)
             if out["row"]:
                 yield flush()
         finally:
             shutil.rmtree(workdir, ignore_errors=True)
 
     return run
+
+
+def _concatenate(chunks):
+    import numpy as np
+
+    return np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.int64)
+
+
+def _key_batches(binary, workdir, key_csv, keys_text, keys_suffix, key_columns, columns,
+                 unique_fields, number_fields, primary_key, missing, row_chunks, raw_keys,
+                 bad_cells, bad_rows, arrow_schema):
+    """The key pass of one partition: `csv --normalize --on-invalid blank` over the key columns,
+    then, column-wise in Arrow, one `unique` record per good unique cell and one `pkey` record
+    per row without errors."""
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    import pyarrow.csv as pacsv
+
+    key_csv.flush()
+    key_csv.seek(0)
+    keys_path = os.path.join(workdir, "keys" + keys_suffix)
+    with open(keys_path, "wb") as handle:
+        handle.write(keys_text)
+    normalized_path = os.path.join(workdir, "normalized.csv")
+    with open(normalized_path, "wb") as normalized:
+        result = subprocess.run(
+            [_binary(binary), "csv", "--schema", keys_path, "--normalize", "--on-invalid",
+             "blank", "--quiet", "--color", "never", "--no-progress", "-"],
+            stdin=key_csv, stdout=normalized, stderr=subprocess.PIPE,
+        )
+    if result.returncode not in (0, 1):
+        raise FieldcheckError(f"fieldcheck csv (key pass) exited with status "
+                              f"{result.returncode}: {result.stderr.decode(errors='replace')}")
+    table = pacsv.read_csv(
+        normalized_path,
+        parse_options=pacsv.ParseOptions(newlines_in_values=True),
+        convert_options=pacsv.ConvertOptions(
+            column_types={name: pa.string() for name in key_columns},
+            strings_can_be_null=False, quoted_strings_can_be_null=False),
+    )
+    rows = _concatenate(row_chunks)
+    count = len(rows)
+    if table.column_names != key_columns or table.num_rows != count:
+        raise FieldcheckError(f"the key pass wrote {table.num_rows} rows of {table.column_names}"
+                              f" for {count} rows of {key_columns}")
+    row_array = pa.array(rows, type=pa.int64())
+
+    def batch(mask, kind, values):
+        selected = pc.filter(row_array, mask)
+        n = len(selected)
+        arrays = []
+        for field in arrow_schema:
+            if field.name == "row":
+                arrays.append(selected)
+            elif field.name in values:
+                value = values[field.name]
+                arrays.append(pc.filter(value, mask) if isinstance(value, (pa.Array, pa.ChunkedArray))
+                              else pa.array([value] * n, type=field.type))
+            elif field.name == "kind":
+                arrays.append(pa.array([kind] * n, type=pa.string()))
+            else:
+                arrays.append(pa.nulls(n, type=field.type))
+        arrays = [a.combine_chunks() if isinstance(a, pa.ChunkedArray) else a for a in arrays]
+        return pa.RecordBatch.from_arrays(arrays, schema=arrow_schema)
+
+    missing_set = pa.array(sorted(missing), type=pa.string())
+    for name in unique_fields:
+        raw = pa.chunked_array(raw_keys[name], type=pa.string()) if raw_keys[name] \
+            else pa.chunked_array([], type=pa.string())
+        bad = np.zeros(count, dtype=bool)
+        bad_index = [local - 1 for local, column in bad_cells if column == name]
+        bad[bad_index] = True
+        good = pc.and_(pc.invert(pa.array(bad)),
+                       pc.invert(pc.fill_null(pc.is_in(raw, value_set=missing_set), True)))
+        key = table.column(name)
+        if name in number_fields:
+            # csv's unique set compares a number without trailing fractional zeros.
+            key = pc.replace_substring_regex(key, r"^([^E.]*\.[0-9]*?)0+$", r"\1")
+            key = pc.replace_substring_regex(key, r"^([^E]*)\.$", r"\1")
+        yield batch(good, "unique", {"column": name, "field": columns.index(name) + 1,
+                                     "input": raw, "key": key})
+    if primary_key:
+        clean = np.ones(count, dtype=bool)
+        clean[[local - 1 for local in bad_rows]] = False
+        joined = pc.binary_join_element_wise(*[table.column(n) for n in primary_key], "\x1f")
+        yield batch(pa.array(clean), "pkey", {"key": joined})
 
 
 def _check_header(columns, schema_path, binary):
@@ -620,7 +662,7 @@ def check_schema(df, schema_path: str, row_id: str = "_row", binary: str | None 
     The per-partition results are persisted (they feed the report and the uniqueness checks);
     call .unpersist() on `result.fieldcheck_parts` when done with the report."""
     from pyspark.sql import functions as F
-    from pyspark.sql import types as T
+    from pyspark.sql.window import Window
 
     if row_id not in df.columns:
         df = with_row_number(df, row_id)
@@ -659,9 +701,9 @@ def check_schema(df, schema_path: str, row_id: str = "_row", binary: str | None 
     repeats = None
     if unique_fields:
         cells = parts.filter(F.col("kind") == "unique")
-        first = cells.groupBy("column", "key").agg(F.min("row").alias("first"))
+        first = F.min("row").over(Window.partitionBy("column", "key"))
         repeats = (
-            cells.join(first, ["column", "key"]).filter(F.col("row") > F.col("first"))
+            cells.withColumn("first", first).filter(F.col("row") > F.col("first"))
             .select(
                 "row", "column", "field", "input", F.lit("error").alias("severity"),
                 F.lit("not_unique").alias("code"), F.lit(None).cast("int").alias("offset"),
@@ -680,10 +722,10 @@ def check_schema(df, schema_path: str, row_id: str = "_row", binary: str | None 
         keys = parts.filter(F.col("kind") == "pkey").select("row", "key")
         if repeats is not None:
             keys = keys.join(repeats.select("row").distinct(), "row", "left_anti")
-        first = keys.groupBy("key").agg(F.min("row").alias("first"))
+        first = F.min("row").over(Window.partitionBy("key"))
         names = ", ".join(primary_key)
         pk = (
-            keys.join(first, "key").filter(F.col("row") > F.col("first"))
+            keys.withColumn("first", first).filter(F.col("row") > F.col("first"))
             .select(
                 "row", F.lit(names).alias("column"),
                 F.lit(columns.index(primary_key[0]) + 1).alias("field"),

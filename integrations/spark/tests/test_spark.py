@@ -61,18 +61,19 @@ def test_benchmark_table_report_equals_csv(spark, binary, table_dir, partitions)
 
 EDGE_CSV = (
     'id,part,price,day,note,extra\n'
-    '1,A,"1,50",01.02.2026,"two\nlines",x\n'
-    '2,A,"1,5",01.02.2026,"say ""hi""",x\n'          # price 1,5 repeats 1,50 (unique)
-    '3,B,"2,0",31.02.2026,,x\n'                      # a bad day: no primary key check
-    '1,A,"9,99",02.02.2026,,x\n'                     # id repeats row 1; key (1, A) too
-    '4,B,"1.234,5",03.02.2026,,x\n'
+    '1,A,"1,50",01.02.2026,"two\nline",x\n'
+    '2,A,"1,5",01.02.2026,"say ""hi""",x\n'          # price 1,5 repeats 1,50: no key check
+    '3,B,"2,0",31.02.2026,,x\n'                      # a bad day
+    '1,A,"9,99",02.02.2026,,x\n'                     # id repeats row 1
+    '4,B,"1.234,5",03.02.2026,far too long,x\n'      # a bad note: its key (B, 03.02) not kept
     '5,,"7,00",04.02.2026,,x\n'                      # part missing: required by the key
-    '6,B,"1.234,50",05.02.2026,,x\n'                 # price repeats row 5
-    '4,C,"8,5",06.02.2026,,x\n'                      # id repeats row 5
+    '6,B,"3,5",03.02.2026,,x\n'                      # the first good row with key (B, 03.02)
+    '4,C,"8,5",06.02.2026,,x\n'                      # id repeats row 5 (a good id, a bad row)
     '7,D,"12,5",07.02.2026,,x\n'
-    '7,D,"13,5",08.02.2026,,x\n'                     # id and key repeat row 9
-    '8,E,abc,09.02.2026,,x\n'
+    '8,D,"13,5",07.02.2026,,x\n'                     # key (D, 07.02) repeats row 9
+    '8,E,abc,09.02.2026,,x\n'                        # id repeats row 10; a bad price
     '9,E,"1,5 ",10.02.2026,,x\n'
+    '10,F,"1.234,500",11.02.2026,,x\n'               # price repeats row 5 (1234.5)
 )
 EDGE_SCHEMA = """\
 fields:
@@ -85,7 +86,7 @@ fields:
   - {name: day, type: date, format: "%d.%m.%Y"}
   - {name: note, type: string, constraints: {maxLength: 8}}
   - {name: extra, type: string}
-primaryKey: [id, part]
+primaryKey: [part, day]
 """
 
 
@@ -97,7 +98,8 @@ def test_unique_primary_key_and_multiline_cells_equal_csv(spark, binary, tmp_pat
     schema.write_text(EDGE_SCHEMA)
     expected = csv_report(binary, schema, table)
     codes = [p["code"] for p in expected]
-    assert codes.count("not_unique") >= 4 and "required" in codes
+    assert codes.count("not_unique") >= 5 and "required" in codes
+    assert any(p["column"] == "part, day" for p in expected)
     got = spark_report(read(spark, table).repartition(partitions), schema)
     fields = ("row", "column", "field", "code", "offset", "message")
     assert project(got, fields) == project(expected, fields)
