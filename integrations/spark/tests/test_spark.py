@@ -157,3 +157,25 @@ def test_check_column_equals_the_line_command(spark, binary, table_dir, tmp_path
         assert (have["valid"], have["value"]) == (exp["valid"], exp["value"]), (row, values[row - 1])
         assert [(e["code"], e["offset"], e["character"], e["message"]) for e in have["errors"]] \
             == [(e["code"], e["offset"], e["character"], e["message"]) for e in exp["errors"]]
+
+
+def test_the_readme_pipe_recipe_names_the_line_of_the_file(spark, binary, table_dir):
+    """The README's RDD.pipe() recipe: plain pipe restarts "line" in every partition; zipping
+    the output with zipWithIndex names the line of the file, as fieldcheck on the whole file."""
+    source = table_dir / "numbers_de.txt"
+    result = subprocess.run([str(binary), "number", "--locale", "de_DE", "--json", str(source)],
+                            stdout=subprocess.PIPE)
+    expected = [json.loads(line) for line in result.stdout.splitlines()]
+
+    values = spark.sparkContext.textFile(str(source), minPartitions=3)
+    assert values.getNumPartitions() >= 3
+    command = f"{binary} number --locale de_DE --json"
+    plain = values.pipe(command).map(json.loads).collect()
+    assert [o["line"] for o in plain] != [e["line"] for e in expected]  # the caveat
+
+    indexed = values.zipWithIndex().cache()
+    checked = indexed.keys().pipe(command)
+    by_line = indexed.values().zip(checked).map(lambda p: (p[0] + 1, json.loads(p[1])))
+    got = sorted(by_line.collect(), key=lambda p: p[0])
+    assert [(line, o["valid"], o["value"], [e["code"] for e in o["errors"]]) for line, o in got] \
+        == [(e["line"], e["valid"], e["value"], [x["code"] for x in e["errors"]]) for e in expected]
