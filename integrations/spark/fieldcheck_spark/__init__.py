@@ -45,7 +45,7 @@ inside one partition only) is dropped, and
   `fieldsMatch: partial`), gives each good cell's canonical value, the key csv's unique set
   compares (a number without trailing fractional zeros: `1,50` and `1,5` repeat each other). Spark
   groups by (column, key): the first row of each key is kept, every later row is `not_unique`
-  with csv's message ("... already appeared in row N"). A cell that is bad or missing has no key,
+  with csv's message ("... already appeared in row N", the value quoted as csv quotes it). A cell that is bad or missing has no key,
   as in csv. (A window min over (column, key): one shuffle of the key records.)
 - `primaryKey`: the key is the canonical values joined by U+001F, taken only from rows with no
   error at all (csv checks the key of a row only when its cells are all good, a unique repeat
@@ -197,7 +197,7 @@ def with_row_number(df, name: str = "_row"):
 # Driving one fieldcheck process: write chunks to stdin, read stdout lines, without deadlock
 
 
-def _pump(argv, chunks, stdin_path=None):
+def _pump(argv, chunks):
     """Run argv; feed it the byte chunks (an iterator); yield its stdout line by line (bytes,
     with the newline). Raises FieldcheckError on an exit status other than 0 or 1."""
     stderr = tempfile.TemporaryFile()
@@ -437,13 +437,6 @@ def _keys_schema(text, kind, key_fields):
                         if fkey.value == "constraints" and isinstance(fvalue, yaml.MappingNode):
                             drop(fvalue, "unique")
     return yaml.serialize(root).encode(), ".yaml"
-
-
-def _quoted(value):
-    """fieldcheck's quoted(): at most 200 characters, then '…' and the count."""
-    if len(value) > 200:
-        return f"'{value[:200]}…' ({len(value)} characters)"
-    return f"'{value}'"
 
 
 _PART_SCHEMA = (
