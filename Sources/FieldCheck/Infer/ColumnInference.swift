@@ -179,7 +179,9 @@ public final class ColumnInferrer {
             }
             switch verdict {
             case true?:
-                accept(value, String(decoding: scratch, as: UTF8.self))
+                // The canonical form as bytes: a String is made only while meanings are kept.
+                if !fractional && scratch.contains(where: { $0 == 0x2E || $0 == 0x45 }) { fractional = true }
+                if meanings.count < 4096 { meanings[value] = String(decoding: scratch, as: UTF8.self) }
             case false?:
                 // The code of a rejection is wanted only for the first one.
                 reject(value, row, first == nil ? field.validate(value).errors.first?.code : nil)
@@ -194,7 +196,7 @@ public final class ColumnInferrer {
         }
 
         private mutating func accept(_ value: String, _ canonical: String) {
-            if !fractional && (canonical.contains(".") || canonical.contains("E")) { fractional = true }
+            if !fractional && canonical.utf8.contains(where: { $0 == 0x2E || $0 == 0x45 }) { fractional = true }
             if meanings.count < 4096 { meanings[value] = canonical }
         }
 
