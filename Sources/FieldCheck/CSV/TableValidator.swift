@@ -16,7 +16,8 @@ public final class TableValidator {
         let isUnique: Bool
         let required: Bool
         let bareNumber: Bool
-        let allowedValues: [String]?
+        /// The `enum` values, as a set: a cell is looked up, not compared with each in turn.
+        let allowedValues: Set<String>?
         /// The allowed values as a `not_in_enum` message lists them, built once per column.
         let allowedList: String
         /// Numbers keep the scale written (3.00), but compare as values: `3.00` repeats `3`
@@ -31,7 +32,7 @@ public final class TableValidator {
             isUnique = schema.unique
             required = schema.required
             bareNumber = schema.bareNumber
-            allowedValues = schema.allowedValues
+            allowedValues = schema.allowedValues.map(Set.init)
             allowedList = TableValidator.listed(schema.allowedValues ?? [])
             if case .number = schema.spec.kind { isNumber = true } else { isNumber = false }
         }
