@@ -51,6 +51,9 @@ public struct CSVRecord {
         return UnsafeBufferPointer(rebasing: cellBytes[start..<cellEnds[index]])
     }
 
+    /// Every cell decoded as text (invalid UTF-8 shown as U+FFFD): a header's names.
+    public var texts: [String] { (0..<count).map { String(decoding: self[$0], as: UTF8.self) } }
+
     /// Whether the record is one empty line.
     public var isBlank: Bool { count == 1 && cellEnds[0] == 0 && problem == nil }
 }

@@ -32,11 +32,6 @@ public final class FieldOutput {
     /// Empties the buffer, keeping its memory.
     public func removeAll() { end = 0 }
 
-    /// Calls `body` with the bytes written so far.
-    public func withBytes<R, E: Error>(_ body: (Span<UInt8>) throws(E) -> R) throws(E) -> R {
-        try body(UnsafeBufferPointer(start: base, count: end).span)
-    }
-
     /// Appends bytes.
     public func append(_ bytes: Span<UInt8>) {
         bytes.withUnsafeBufferPointer { append($0) }

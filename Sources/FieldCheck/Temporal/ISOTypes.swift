@@ -30,143 +30,77 @@ extension FieldType {
         name: "duration", help: "an ISO 8601 duration, as in P1Y2M10DT2H30M", reader: DurationReader())
 }
 
-/// Reads the parts the ISO types share, on one scanner.
+/// The parts the ISO types share.
 extension ISOScanner {
-    /// `yyyy`; returns the year or a rejection.
-    mutating func year(example: String) -> Result<Int, ISORejection> {
-        guard let year = digits(4) else {
-            return .failure(ISORejection(failure("a four-digit year", example: example)))
-        }
-        return .success(year)
-    }
+    /// `yyyy`.
+    mutating func year() throws(ISORejection) -> Int { try number(4, "a four-digit year", "year", in: 0...9999, "") }
 
-    /// `-MM`; returns the month or a rejection.
-    mutating func month(example: String) -> Result<Int, ISORejection> {
-        guard take("-") else { return .failure(ISORejection(failure("'-' before the month", example: example))) }
-        let start = position
-        guard let month = digits(2) else {
-            return .failure(ISORejection(failure("a two-digit month", example: example)))
-        }
-        guard (1...12).contains(month) else {
-            return .failure(ISORejection(Self.outOfRange("month \(month)", at: start, "01 to 12")))
-        }
-        return .success(month)
+    /// `-MM`.
+    mutating func month() throws(ISORejection) -> Int {
+        try expect("-", "'-' before the month")
+        return try number(2, "a two-digit month", "month", in: 1...12, "01 to 12")
     }
 
     /// `-dd` of `month` in `year`.
-    mutating func day(month: Int, year: Int, example: String) -> Result<Int, ISORejection> {
-        guard take("-") else { return .failure(ISORejection(failure("'-' before the day", example: example))) }
-        let start = position
-        guard let day = digits(2) else { return .failure(ISORejection(failure("a two-digit day", example: example))) }
+    mutating func day(month: Int, year: Int) throws(ISORejection) {
+        try expect("-", "'-' before the day")
         let last = CivilDate.daysIn(month: month, year: year)
-        guard (1...last).contains(day) else {
-            return .failure(
-                ISORejection(Self.outOfRange("day \(day)", at: start, "month \(month) of \(year) has \(last) days")))
-        }
-        return .success(day)
+        _ = try number(2, "a two-digit day", "day", in: 1...last, "month \(month) of \(year) has \(last) days")
     }
 
-    /// `HH:MM:SS[.fff]` then an optional zone `Z` or `±HH:MM`.
-    mutating func timeOfDay(example: String) -> ISORejection? {
-        var start = position
-        guard let hour = digits(2) else { return ISORejection(failure("a two-digit hour", example: example)) }
-        guard hour <= 23 else { return ISORejection(Self.outOfRange("hour \(hour)", at: start, "00 to 23")) }
-        guard take(":") else { return ISORejection(failure("':' before the minutes", example: example)) }
-        start = position
-        guard let minute = digits(2) else { return ISORejection(failure("two-digit minutes", example: example)) }
-        guard minute <= 59 else { return ISORejection(Self.outOfRange("minute \(minute)", at: start, "00 to 59")) }
-        guard take(":") else { return ISORejection(failure("':' before the seconds", example: example)) }
-        start = position
-        guard let second = digits(2) else { return ISORejection(failure("two-digit seconds", example: example)) }
-        guard second <= 59 else { return ISORejection(Self.outOfRange("second \(second)", at: start, "00 to 59")) }
+    /// `HH:MM:SS[.fff]`, then an optional zone `Z` or `±HH:MM`.
+    mutating func timeOfDay() throws(ISORejection) {
+        _ = try number(2, "a two-digit hour", "hour", in: 0...23, "00 to 23")
+        try expect(":", "':' before the minutes")
+        _ = try number(2, "two-digit minutes", "minute", in: 0...59, "00 to 59")
+        try expect(":", "':' before the seconds")
+        _ = try number(2, "two-digit seconds", "second", in: 0...59, "00 to 59")
         if take(".") || take(",") {
-            guard someDigits() != nil else {
-                return ISORejection(failure("the digits of a fraction of a second", example: example))
-            }
+            guard someDigits() else { throw ISORejection(failure("the digits of a fraction of a second")) }
         }
-        if take("Z") { return nil }
-        if next == "+" || next == "-" {
-            position += 1
-            start = position
-            guard let zoneHour = digits(2) else {
-                return ISORejection(failure("a two-digit zone hour", example: example))
-            }
-            guard zoneHour <= 14 else {
-                return ISORejection(Self.outOfRange("zone hour \(zoneHour)", at: start, "00 to 14"))
-            }
-            guard take(":") else { return ISORejection(failure("':' in the zone offset", example: example)) }
-            start = position
-            guard let zoneMinute = digits(2) else {
-                return ISORejection(failure("two-digit zone minutes", example: example))
-            }
-            guard zoneMinute <= 59 else {
-                return ISORejection(Self.outOfRange("zone minute \(zoneMinute)", at: start, "00 to 59"))
-            }
+        if take("Z") { return }
+        if take("+") || take("-") {
+            _ = try number(2, "a two-digit zone hour", "zone hour", in: 0...14, "00 to 14")
+            try expect(":", "':' in the zone offset")
+            _ = try number(2, "two-digit zone minutes", "zone minute", in: 0...59, "00 to 59")
         }
-        return nil
     }
-
-    /// The value ends here: nothing may follow.
-    mutating func end(example: String, _ value: String) -> ValueReading {
-        isComplete = true
-        return atEnd ? .value(value) : failure("the end of the value", example: example)
-    }
-}
-
-/// A reader's refusal, carried through `Result`.
-struct ISORejection: Error {
-    let reading: ValueReading
-    init(_ reading: ValueReading) { self.reading = reading }
 }
 
 struct YearReader: ValueReader {
     var example: String { "2026" }
     func read(_ value: String) -> ValueReading {
-        var scanner = ISOScanner(value)
-        if case .failure(let rejection) = scanner.year(example: example) { return rejection.reading }
-        return scanner.end(example: example, value)
+        ISOScanner.read(value) { (scanner: inout ISOScanner) throws(ISORejection) in _ = try scanner.year() }
     }
 }
 
 struct YearMonthReader: ValueReader {
     var example: String { "2026-04" }
     func read(_ value: String) -> ValueReading {
-        var scanner = ISOScanner(value)
-        if case .failure(let rejection) = scanner.year(example: example) { return rejection.reading }
-        if case .failure(let rejection) = scanner.month(example: example) { return rejection.reading }
-        return scanner.end(example: example, value)
+        ISOScanner.read(value) { (scanner: inout ISOScanner) throws(ISORejection) in
+            _ = try scanner.year()
+            _ = try scanner.month()
+        }
     }
 }
 
 struct TimeReader: ValueReader {
     var example: String { "13:45:30" }
     func read(_ value: String) -> ValueReading {
-        var scanner = ISOScanner(value)
-        if let rejection = scanner.timeOfDay(example: example) { return rejection.reading }
-        return scanner.end(example: example, value)
+        ISOScanner.read(value) { (scanner: inout ISOScanner) throws(ISORejection) in try scanner.timeOfDay() }
     }
 }
 
 struct DateTimeReader: ValueReader {
     var example: String { "2026-04-13T13:45:30Z" }
     func read(_ value: String) -> ValueReading {
-        var scanner = ISOScanner(value)
-        let year: Int
-        switch scanner.year(example: example) {
-        case .success(let read): year = read
-        case .failure(let rejection): return rejection.reading
+        ISOScanner.read(value) { (scanner: inout ISOScanner) throws(ISORejection) in
+            let year = try scanner.year()
+            let month = try scanner.month()
+            try scanner.day(month: month, year: year)
+            try scanner.expect("T", "'T' between the date and the time")
+            try scanner.timeOfDay()
         }
-        let month: Int
-        switch scanner.month(example: example) {
-        case .success(let read): month = read
-        case .failure(let rejection): return rejection.reading
-        }
-        if case .failure(let rejection) = scanner.day(month: month, year: year, example: example) {
-            return rejection.reading
-        }
-        guard scanner.take("T") else { return scanner.failure("'T' between the date and the time", example: example) }
-        if let rejection = scanner.timeOfDay(example: example) { return rejection.reading }
-        return scanner.end(example: example, value)
     }
 }
 
@@ -176,41 +110,39 @@ struct DateTimeReader: ValueReader {
 struct DurationReader: ValueReader {
     var example: String { "P1Y2M10DT2H30M" }
     func read(_ value: String) -> ValueReading {
-        var scanner = ISOScanner(value)
-        guard scanner.take("P") else { return scanner.failure("'P', which begins a duration", example: example) }
-        var designators: [Unicode.Scalar] = ["Y", "M", "W", "D"]
-        var components = 0
-        var inTime = false
-        var fraction = false
-        while !scanner.atEnd {
-            if !inTime && scanner.take("T") {
-                inTime = true
-                designators = ["H", "M", "S"]
-                guard !scanner.atEnd else {
-                    return scanner.failure("hours, minutes or seconds after 'T'", example: example)
+        ISOScanner.read(value) { (scanner: inout ISOScanner) throws(ISORejection) in
+            try scanner.expect("P", "'P', which begins a duration")
+            var designators: [Unicode.Scalar] = ["Y", "M", "W", "D"]
+            var components = 0
+            var inTime = false
+            var fraction = false
+            while !scanner.atEnd {
+                if !inTime && scanner.take("T") {
+                    inTime = true
+                    designators = ["H", "M", "S"]
+                    guard !scanner.atEnd else {
+                        throw ISORejection(scanner.failure("hours, minutes or seconds after 'T'"))
+                    }
+                    continue
                 }
-                continue
-            }
-            if fraction { return scanner.failure("the end of the value after a fraction", example: example) }
-            guard scanner.someDigits() != nil else { return scanner.failure("a number", example: example) }
-            if scanner.take(".") || scanner.take(",") {
-                guard scanner.someDigits() != nil else {
-                    return scanner.failure("the digits of a fraction", example: example)
+                if fraction { throw ISORejection(scanner.failure("the end of the value after a fraction")) }
+                guard scanner.someDigits() else { throw ISORejection(scanner.failure("a number")) }
+                if scanner.take(".") || scanner.take(",") {
+                    guard scanner.someDigits() else { throw ISORejection(scanner.failure("the digits of a fraction")) }
+                    fraction = true
                 }
-                fraction = true
+                guard let letter = scanner.next, let index = designators.firstIndex(of: letter) else {
+                    if designators.isEmpty { throw ISORejection(scanner.failure("the end of the value")) }
+                    let units = designators.map { String($0) }.joined(separator: ", ")
+                    throw ISORejection(scanner.failure("a unit that follows the ones before it: \(units)"))
+                }
+                scanner.position += 1
+                designators.removeFirst(index + 1)
+                components += 1
             }
-            guard let letter = scanner.next, let index = designators.firstIndex(of: letter) else {
-                let units = designators.map { String($0) }.joined(separator: ", ")
-                if designators.isEmpty { return scanner.failure("the end of the value", example: example) }
-                return scanner.failure("a unit that follows the ones before it: \(units)", example: example)
+            guard components > 0, !(inTime && designators.count == 3) else {
+                throw ISORejection(scanner.failure("a number and its unit"))
             }
-            scanner.position += 1
-            designators.removeFirst(index + 1)
-            components += 1
         }
-        guard components > 0, !(inTime && designators.count == 3) else {
-            return scanner.failure("a number and its unit", example: example)
-        }
-        return .value(value)
     }
 }

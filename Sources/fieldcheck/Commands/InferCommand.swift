@@ -152,7 +152,7 @@ extension Fieldcheck {
                 try CSVReader(delimiter: dialect.delimiter).forEachRecord(fd: fd) { record in
                     bar.advance(bytes: record.raw.count + record.terminator.count)
                     guard !record.isBlank else { return }
-                    let cells = (0..<record.count).map { String(decoding: record[$0], as: UTF8.self) }
+                    let cells = record.texts
                     guard let names = first else {
                         first = cells
                         return

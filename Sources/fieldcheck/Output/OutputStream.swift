@@ -76,16 +76,6 @@ final class OutputStream {
         try flushIfFull()
     }
 
-    /// Lets `body` write straight into the buffer, at most `room` bytes, saving a copy.
-    /// `body` returns how many it wrote, or nil when it wrote nothing; returns whether it wrote.
-    @inline(__always)
-    func appendFast(room: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int?) throws -> Bool {
-        try reserve(room)
-        guard buffer.appendFast(room: room, body) != nil else { return false }
-        try flushIfFull()
-        return true
-    }
-
     func write(byte: UInt8) throws {
         buffer.append(byte: byte)
         try flushIfFull()

@@ -33,22 +33,24 @@ struct TableSummary {
         }
     }
 
-    func text(rejectsFile: String?) -> String {
-        var out = "fieldcheck: summary: \(read) rows read = \(accepted) accepted + \(rejected) rejected"
+    /// The summary lines; `label` (a Data Package's resource) follows "summary:" in each.
+    func text(rejectsFile: String?, label: String? = nil) -> String {
+        let prefix = "fieldcheck: summary: " + (label.map { "\($0): " } ?? "")
+        var out = "\(prefix)\(read) rows read = \(accepted) accepted + \(rejected) rejected"
         if let rejectsFile, rejected > 0 { out += " (rejected rows in \(rejectsFile))" }
         out += "\n"
         if headerProblems > 0 {
             out +=
-                "fieldcheck: summary: header: \(headerProblems) problem\(headerProblems == 1 ? "" : "s") with the schema's fields\n"
+                "\(prefix)header: \(headerProblems) problem\(headerProblems == 1 ? "" : "s") with the schema's fields\n"
         }
         func list(_ codes: [ErrorCode: Int]) -> String {
             codes.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.rawValue < $1.key.rawValue }
                 .map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
         }
         for (column, codes) in byColumn.sorted(by: { $0.key < $1.key }) {
-            out += "fieldcheck: summary: column '\(column)': \(codes.values.reduce(0, +)) bad (\(list(codes)))\n"
+            out += "\(prefix)column '\(column)': \(codes.values.reduce(0, +)) bad (\(list(codes)))\n"
         }
-        if !byCode.isEmpty { out += "fieldcheck: summary: by code: \(list(byCode))\n" }
+        if !byCode.isEmpty { out += "\(prefix)by code: \(list(byCode))\n" }
         return out
     }
 }

@@ -98,24 +98,19 @@ struct CSVRunner {
                     firstRecord = false
                     if isFirst && header, table != nil, let first = firstHeader {
                         // A later part of one table: its header must be the first part's, and is not data.
-                        let names = (0..<record.count).map { String(decoding: record[$0], as: UTF8.self) }
-                        if names != first {
-                            throw ConfigurationError(
-                                "\(name): its header (\(names.joined(separator: ", "))) differs from the first part's "
-                                    + "(\(first.joined(separator: ", "))); the parts of one table have the same columns"
-                            )
-                        }
+                        try requireSameHeader(
+                            record.texts, as: first, in: name, firstIs: "part",
+                            advice: "the parts of one table have the same columns")
                         return
                     }
                     if table == nil {
                         let names =
-                            header ? (0..<record.count).map { String(decoding: record[$0], as: UTF8.self) } : nil
+                            header ? record.texts : nil
                         // Rows of every file go out under the first file's header: they must agree.
-                        if let names, let first = firstHeader, names != first {
-                            throw ConfigurationError(
-                                "\(name): its header (\(names.joined(separator: ", "))) differs from the first file's "
-                                    + "(\(first.joined(separator: ", "))); check files with different columns in separate runs"
-                            )
+                        if let names, let first = firstHeader {
+                            try requireSameHeader(
+                                names, as: first, in: name, firstIs: "file",
+                                advice: "check files with different columns in separate runs")
                         }
                         if firstHeader == nil { firstHeader = names }
                         table = try TableValidator(
@@ -176,10 +171,7 @@ struct CSVRunner {
         try out.flush()
         try rejectsFile?.close()
         if report.summary {
-            var text = counts.text(rejectsFile: rejects)
-            if let summaryLabel {
-                text = text.replacing("fieldcheck: summary: ", with: "fieldcheck: summary: \(summaryLabel): ")
-            }
+            let text = counts.text(rejectsFile: rejects, label: summaryLabel)
             try err.write(TerminalText.escaped(text, keepingLineBreaks: true))
         }
         if ioFailed { return 3 }

@@ -63,3 +63,15 @@ private func forEachValue(_ values: [UInt8], _ body: (Int32, String?) throws -> 
 
 /// Opens a file named on the command line, by its raw bytes when it is not valid UTF-8.
 func openForReading(_ path: String) -> Int32 { openRawPath(path, O_RDONLY | O_CLOEXEC) }
+
+/// Refuses a header that is not the first one read (`first`): the parts of one table, or
+/// files written under one header, must have the same columns. `firstIs` names what the
+/// first header belongs to ("file", "part"); `advice` ends the message.
+func requireSameHeader(_ names: [String], as first: [String], in file: String, firstIs: String, advice: String?)
+    throws(ConfigurationError)
+{
+    guard names != first else { return }
+    throw ConfigurationError(
+        "\(file): its header (\(names.joined(separator: ", "))) differs from the first \(firstIs)'s "
+            + "(\(first.joined(separator: ", ")))" + (advice.map { "; \($0)" } ?? ""))
+}

@@ -46,12 +46,9 @@ struct ReferenceReader {
                     let isFirst = firstRecord
                     firstRecord = false
                     if isFirst && (header || table == nil) {
-                        let names =
-                            header ? (0..<record.count).map { String(decoding: record[$0], as: UTF8.self) } : nil
-                        if let first = firstHeader, let names, names != first {
-                            throw ConfigurationError(
-                                "\(path): its header (\(names.joined(separator: ", "))) differs from the first "
-                                    + "part's (\(first.joined(separator: ", ")))")
+                        let names = header ? record.texts : nil
+                        if let first = firstHeader, let names {
+                            try requireSameHeader(names, as: first, in: path, firstIs: "part", advice: nil)
                         }
                         if table == nil {
                             firstHeader = names
