@@ -247,6 +247,28 @@ import Testing
         #expect(short.status == 0)
         #expect(short.stdout.unicodeScalars.count == 19)
     }
+
+    @Test func strippingMillionsOfCharactersListsAHundred() throws {
+        // 3 million removed characters made 3 million diagnostics (15 million took 11 GB).
+        let file = CLI.temporaryFile("strip")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data((String(repeating: "a1", count: 3_000_000) + "\n").utf8).write(to: file)
+        let memory = try CLI.peakMemory(["text", "--strip", "--allow", "[a]", "--json", file.path])
+        #expect(memory.status == 0)
+        #expect(memory.peakKiB < 100_000)
+        let run = try CLI.run(
+            ["text", "--strip", "--allow", "[a]", "--json"], input: String(repeating: "a1", count: 150) + "\n")
+        #expect(run.status == 0)
+        let removed = try #require(run.objects.first?["removed"] as? [[String: Any]])
+        #expect(removed.count == 101)
+        #expect(removed[99]["offset"] as? Int == 199)
+        #expect(removed[100]["offset"] as? Int == 201)
+        #expect(removed[100]["length"] as? Int == 99)
+        #expect(
+            (removed[100]["message"] as? String)?.contains("removed 50 more characters from column 202 to column 300")
+                == true)
+        #expect(run.objects.first?["value"] as? String == String(repeating: "a", count: 150))
+    }
 }
 
 /// A plain number written as currency takes the target locale's currency, its keyword

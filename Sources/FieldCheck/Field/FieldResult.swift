@@ -32,12 +32,73 @@ struct OffsetMap: Sendable {
     /// Offset of the working value's first scalar in the input, when nothing else moved.
     var shift = 0
     /// The input offset of every scalar of the working value, once a stage rewrote it.
-    var table: [Int]? = nil
+    var table: OffsetTable? = nil
 
     func original(_ index: Int) -> Int {
         guard let table else { return index + shift }
         if index < table.count { return table[index] }
         return (table.last.map { $0 + 1 } ?? shift) + (index - table.count)
+    }
+}
+
+/// The input offsets of a rewritten value's scalars, stored as runs of evenly spaced offsets
+/// rather than one integer per scalar: a stage that keeps most characters in place (strip,
+/// case mapping, normalization) makes a few runs, so a 16 MB value does not cost 128 MB of
+/// offsets. Offsets are appended in order, one per scalar of the rewritten value.
+struct OffsetTable: Sendable {
+    /// Where each run starts in the rewritten value, its first input offset, and the step
+    /// between the input offsets of its consecutive scalars (0 when one input character
+    /// became several, 2 when every other character was removed).
+    private var starts: [Int] = []
+    private var origins: [Int] = []
+    private var steps: [Int] = []
+    private(set) var count = 0
+    private(set) var last: Int? = nil
+
+    init() {}
+
+    /// How many runs the offsets take.
+    var runCount: Int { starts.count }
+
+    mutating func append(_ offset: Int) {
+        defer {
+            count += 1
+            last = offset
+        }
+        if let run = starts.indices.last {
+            let length = count - starts[run]
+            if length == 1 {
+                steps[run] = offset - origins[run]
+                return
+            }
+            if origins[run] + length * steps[run] == offset { return }
+        }
+        starts.append(count)
+        origins.append(offset)
+        steps.append(0)
+    }
+
+    mutating func append(_ offset: Int, times: Int) {
+        for _ in 0..<times { append(offset) }
+    }
+
+    subscript(index: Int) -> Int {
+        // The last run that starts at or before `index`.
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= index { low = middle } else { high = middle - 1 }
+        }
+        return origins[low] + (index - starts[low]) * steps[low]
+    }
+
+    /// Drops the offsets past the first `newCount`.
+    mutating func truncate(to newCount: Int) {
+        guard newCount < count else { return }
+        var kept = OffsetTable()
+        for index in 0..<newCount { kept.append(self[index]) }
+        self = kept
     }
 }
 

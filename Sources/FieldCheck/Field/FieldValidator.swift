@@ -327,7 +327,7 @@ public final class FieldValidator {
             + Self.normalizationSlack
         guard normalizedLength(value, normalizer, limit: limit) <= limit else { return nil }
         var output = String.UnicodeScalarView()
-        var table: [Int] = []
+        var table = OffsetTable()
         var segment: [UChar] = []
         var segmentStart = 0
         func flush() {
@@ -399,11 +399,18 @@ public final class FieldValidator {
 
     private var hasCharacterRules: Bool { allowSet != nil || presetSet != nil || denySet != nil }
 
+    /// How many removed characters `--strip` lists one by one; the rest are reported as one
+    /// span, so that a value of millions of removed characters does not make millions of
+    /// diagnostics (15 MB of them took 11 GB).
+    static let listedRemovals = 100
+
     private func filter(_ value: String, _ map: inout OffsetMap, _ result: inout FieldResult) -> String {
         guard hasCharacterRules else { return value }
         var kept = String.UnicodeScalarView()
-        var table: [Int] = []
+        var table = OffsetTable()
         var removedAny = false
+        // The removals past `listedRemovals`: the first one, its reason, the last offset, how many.
+        var unlisted: (offset: Int, scalar: Unicode.Scalar, reason: String, last: Int, count: Int)? = nil
         for (index, scalar) in value.unicodeScalars.enumerated() {
             guard let reason = refusal(scalar) else {
                 if spec.strip {
@@ -413,14 +420,21 @@ public final class FieldValidator {
                 continue
             }
             let offset = map.original(index)
-            let what = explainsRejections ? CharacterDescription.describe(scalar) : ""
             if spec.strip {
                 removedAny = true
+                if result.removed.count >= Self.listedRemovals {
+                    if unlisted == nil { unlisted = (offset, scalar, reason, offset, 0) }
+                    unlisted!.last = offset
+                    unlisted!.count += 1
+                    continue
+                }
+                let what = explainsRejections ? CharacterDescription.describe(scalar) : ""
                 result.removed.append(
                     Diagnostic(
                         code: .removedCharacter, offset: offset, character: scalar,
                         message: explainsRejections ? "removed \(what) at column \(offset + 1): \(reason)" : ""))
             } else if result.errors.count < 10 {
+                let what = explainsRejections ? CharacterDescription.describe(scalar) : ""
                 result.errors.append(
                     Diagnostic(
                         code: .disallowedCharacter, offset: offset, character: scalar,
@@ -428,6 +442,17 @@ public final class FieldValidator {
                             ? "disallowed character \(what) at column \(offset + 1): \(reason); "
                                 + "expected \(placeholderPhrase)" : ""))
             }
+        }
+        if let unlisted {
+            let what = explainsRejections ? CharacterDescription.describe(unlisted.scalar) : ""
+            result.removed.append(
+                Diagnostic(
+                    code: .removedCharacter, offset: unlisted.offset, length: unlisted.last - unlisted.offset + 1,
+                    character: unlisted.scalar,
+                    message: explainsRejections
+                        ? "removed \(unlisted.count) more characters from column \(unlisted.offset + 1) "
+                            + "to column \(unlisted.last + 1), not listed one by one; the first is \(what): "
+                            + unlisted.reason : ""))
         }
         guard removedAny else { return value }
         map = OffsetMap(shift: 0, table: table)
@@ -452,13 +477,13 @@ public final class FieldValidator {
         let before = value.unicodeScalars.count
         if mapped.unicodeScalars.count != before {
             // A mapping changed the length (ß → SS): rebuild the offsets from each character's own mapping.
-            var table: [Int] = []
+            var table = OffsetTable()
             for (index, scalar) in value.unicodeScalars.enumerated() {
                 let width = max(1, run(Array(scalar.utf16)).unicodeScalars.count)
-                table.append(contentsOf: repeatElement(map.original(index), count: width))
+                table.append(map.original(index), times: width)
             }
             let total = mapped.unicodeScalars.count
-            if table.count > total { table.removeLast(table.count - total) }
+            table.truncate(to: total)
             while table.count < total { table.append(table.last ?? map.shift) }
             map = OffsetMap(shift: 0, table: table)
         }

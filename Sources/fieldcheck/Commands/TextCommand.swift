@@ -45,7 +45,10 @@ struct TextRules: ParsableArguments {
     )
     var preset: CharacterPreset?
 
-    @Flag(help: "Remove disallowed characters (reported as warnings) instead of rejecting the value.")
+    @Flag(
+        help:
+            "Remove disallowed characters instead of rejecting the value; reported as warnings, the first 100 one by one and the rest as one."
+    )
     var strip = false
 
     @Option(help: "Map case after filtering, with the locale's rules (tr_TR maps i to İ): lower, upper or title.")
