@@ -171,7 +171,7 @@ import Testing
         // Nothing lost: the rejects file holds the whole line.
         let attributes = try FileManager.default.attributesOfItem(atPath: rejects.path)
         #expect((attributes[.size] as? NSNumber)?.intValue == 100_000_001)
-        // Memory stays bounded by the record limit (16 MiB), far below the line's 100 MB.
+        // Memory stays bounded by the record limit (8 MiB), far below the line's 100 MB.
         let measured = try CLI.peakMemory(["text", "--max-length", "10", file.path])
         #expect(measured.status == 1)
         #expect(measured.peakKiB < 80_000, "peak RSS was \(measured.peakKiB) KiB")

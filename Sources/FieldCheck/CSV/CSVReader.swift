@@ -70,7 +70,7 @@ public final class CSVReader {
     public let maxRecordBytes: Int
     public static let blockSize = 1 << 20
 
-    public init(delimiter: UInt8 = UInt8(ascii: ","), maxRecordBytes: Int = 16 << 20) {
+    public init(delimiter: UInt8 = UInt8(ascii: ","), maxRecordBytes: Int = RecordReader.defaultMaxRecordBytes) {
         self.delimiter = delimiter
         self.maxRecordBytes = min(max(1, maxRecordBytes), 64 << 20)
     }

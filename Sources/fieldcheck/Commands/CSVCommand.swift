@@ -173,7 +173,7 @@ extension Fieldcheck {
                 }
                 let reader = ReferenceReader(
                     schema: table, delimiter: delimiter, header: !noHeader && table.header, encoding: encoding,
-                    maxRecordBytes: run.maxRecordBytes ?? 8 << 20)
+                    maxRecordBytes: run.recordLimit)
                 compiled.references.append(
                     ReferenceKeys(
                         foreignKey: key, resourceName: "",
@@ -184,9 +184,7 @@ extension Fieldcheck {
                 header: !noHeader && table.header,
                 normalize: normalize, json: run.json,
                 report: run.report, onInvalid: run.onInvalid, rejects: run.rejects,
-                // Rows default to 8 MiB: an unterminated quote near the start of a large file
-                // then stays well within 64 MB of memory.
-                maxRecordBytes: run.maxRecordBytes ?? 8 << 20, progress: progress, jobs: run.jobs)
+                maxRecordBytes: run.recordLimit, progress: progress, jobs: run.jobs)
             let utf8 = ["utf-8", "utf8"].contains(encoding?.lowercased() ?? "utf-8")
             runner.encoding = utf8 ? nil : encoding
             runner.oneTable = oneTable
@@ -246,7 +244,7 @@ extension Fieldcheck {
                 if let encoding = table.encoding { _ = try Transcoder(from: encoding) }
                 compiled.append(try CompiledSchema(table))
             }
-            let maxRecordBytes = run.maxRecordBytes ?? 8 << 20
+            let maxRecordBytes = run.recordLimit
             var report = run.report
             report.check = true
             var read: [String: Set<String>] = [:]

@@ -26,8 +26,8 @@ struct LineOptions: ParsableArguments {
     var onInvalid: InvalidPolicy { run.onInvalid }
     var rejects: String? { run.rejects }
     var jobs: Int { run.jobs }
-    /// The record limit: 16 MiB unless given.
-    var maxRecordBytes: Int { run.maxRecordBytes ?? 16 << 20 }
+    /// The record limit: 8 MiB unless given.
+    var maxRecordBytes: Int { run.recordLimit }
 
     /// The `--value` values as one input, each ended by the record terminator; nil when none.
     var valueRecords: [UInt8]? {
@@ -72,9 +72,13 @@ struct RunOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Reject records (values, rows) longer than N bytes without holding them in memory; default 16 MiB, csv 8 MiB, at most 64 MiB.",
+            "Reject records (values, rows) longer than N bytes without holding them in memory; default 8 MiB, at most 64 MiB.",
             valueName: "N"))
     var maxRecordBytes: Int?
+
+    /// The record limit every command applies: the library's 8 MiB unless given (an
+    /// unterminated quote near the start of a large CSV file is one such record).
+    var recordLimit: Int { maxRecordBytes ?? RecordReader.defaultMaxRecordBytes }
 
     @Option(
         help: ArgumentHelp(
