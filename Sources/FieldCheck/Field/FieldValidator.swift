@@ -465,7 +465,8 @@ public final class FieldValidator {
         let source = value.icuUnits
         let locale = spec.locale.identifier
         func run(_ src: [UChar]) -> String {
-            ICU.utf16String(capacity: src.count * 3 + 4) { dest, capacity, status in
+            // Most mappings keep the length; a longer result (ß → SS) is written on a second call.
+            ICU.utf16String(capacity: src.count + 16) { dest, capacity, status in
                 switch mapping {
                 case .upper: cicu_u_strToUpper(dest, capacity, src, Int32(src.count), locale, &status)
                 case .lower: cicu_u_strToLower(dest, capacity, src, Int32(src.count), locale, &status)

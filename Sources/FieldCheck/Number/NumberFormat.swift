@@ -120,9 +120,11 @@ final class NumberFormat {
         }
         let text = value.description
         guard
-            let written = ICU.utf16String({
-                cicu_unum_formatDecimal(format, text, Int32(text.utf8.count), $0, $1, &$2)
-            })
+            // Room for the digits, a separator every few and the affixes, so that a long value
+            // is formatted once (a second call, after ICU says the size, doubles the work).
+            let written = ICU.utf16String(
+                capacity: text.utf8.count * 3 / 2 + 64,
+                { cicu_unum_formatDecimal(format, text, Int32(text.utf8.count), $0, $1, &$2) })
         else { return text }
         guard let digits = supplementaryDigits else { return written }
         var scalars = String.UnicodeScalarView()
