@@ -1,16 +1,25 @@
 import FieldCheck
 
-/// Counts of one run, printed by `--summary`.
+/// Counts of one run, printed by `--summary`: values (line commands) or rows (csv) read,
+/// accepted and rejected, and the codes of the rejections counted apart — once per value, or
+/// once per bad cell, so a value or cell with three disallowed characters counts once. One
+/// semantic for every command; only the wording of the lines differs.
 struct Summary {
     var read = 0
     var accepted = 0
     var rejected = 0
+    /// Values accepted with a warning (line commands).
     var warned = 0
-    /// How many rejected values carry each code, in the order the codes first appeared: a
-    /// run sees a handful of codes, and a Dictionary hashed each code's name for every value.
+    /// Problems of the header with the schema's fields (csv `fieldsMatch`), apart from rows.
+    var headerProblems = 0
+    /// How many rejected values or bad cells carry each code, in the order the codes first
+    /// appeared: a run sees a handful of codes, and a Dictionary hashed each code's name for
+    /// every value.
     private var counts: [(code: ErrorCode, count: Int)] = []
+    /// Bad cells per column and code (csv).
+    private var byColumn: [String: [ErrorCode: Int]] = [:]
 
-    /// How many rejected values carry each code.
+    /// How many rejected values or bad cells carry each code.
     var codes: [ErrorCode: Int] { Dictionary(counts.map { ($0.code, $0.count) }, uniquingKeysWith: +) }
 
     private mutating func count(_ code: ErrorCode, _ amount: Int) {
@@ -33,15 +42,38 @@ struct Summary {
         rejected += 1
     }
 
+    /// A value of a line command.
     mutating func add(_ result: FieldResult) {
         read += 1
         if result.isValid { accepted += 1 } else { rejected += 1 }
         if !result.warnings.isEmpty || !result.removed.isEmpty { warned += 1 }
-        // Values per code: a value with three disallowed characters counts once.
         for (index, error) in result.errors.enumerated()
         where !result.errors[..<index].contains(where: { $0.code == error.code }) {
             count(error.code, 1)
         }
+    }
+
+    /// A row of a CSV file.
+    mutating func add(_ result: RowResult) {
+        read += 1
+        guard !result.isValid else {
+            accepted += 1
+            return
+        }
+        rejected += 1
+        for (index, problem) in result.errors.enumerated()
+        where !result.errors[..<index].contains(where: {
+            $0.field == problem.field && $0.diagnostic.code == problem.diagnostic.code
+        }) {
+            count(problem.diagnostic.code, 1)
+            byColumn[problem.column ?? "(row)", default: [:]][problem.diagnostic.code, default: 0] += 1
+        }
+    }
+
+    /// A problem of a CSV header.
+    mutating func addHeader(_ problem: CellProblem) {
+        headerProblems += 1
+        count(problem.diagnostic.code, 1)
     }
 
     /// Adds the counts of another part of the same run.
@@ -50,16 +82,47 @@ struct Summary {
         accepted += other.accepted
         rejected += other.rejected
         warned += other.warned
+        headerProblems += other.headerProblems
         for (code, amount) in other.counts { count(code, amount) }
+        for (column, codes) in other.byColumn {
+            byColumn[column, default: [:]].merge(codes, uniquingKeysWith: +)
+        }
     }
 
-    var text: String {
-        var out = "summary: \(read) read, \(accepted) accepted, \(rejected) rejected"
+    /// Whether the run rejected anything: exit status 1.
+    var rejectedAny: Bool { rejected > 0 || headerProblems > 0 }
+
+    private static func sorted(_ codes: [ErrorCode: Int]) -> [(key: ErrorCode, value: Int)] {
+        codes.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.rawValue < $1.key.rawValue }
+    }
+
+    /// The line commands' summary line.
+    var valuesText: String {
+        var out = "fieldcheck: summary: \(read) read, \(accepted) accepted, \(rejected) rejected"
         if warned > 0 { out += ", \(warned) accepted with warnings" }
-        if !codes.isEmpty {
-            let parts = codes.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.rawValue < $1.key.rawValue }
-            out += " (" + parts.map { "\($0.key.rawValue): \($0.value)" }.joined(separator: ", ") + ")"
+        if !counts.isEmpty {
+            out += " (" + Self.sorted(codes).map { "\($0.key.rawValue): \($0.value)" }.joined(separator: ", ") + ")"
         }
+        return out + "\n"
+    }
+
+    /// csv's summary lines; `label` (a Data Package's resource) follows "summary:" in each.
+    func rowsText(rejectsFile: String?, label: String? = nil) -> String {
+        let prefix = "fieldcheck: summary: " + (label.map { "\($0): " } ?? "")
+        var out = "\(prefix)\(read) rows read = \(accepted) accepted + \(rejected) rejected"
+        if let rejectsFile, rejected > 0 { out += " (rejected rows in \(rejectsFile))" }
+        out += "\n"
+        if headerProblems > 0 {
+            out +=
+                "\(prefix)header: \(headerProblems) problem\(headerProblems == 1 ? "" : "s") with the schema's fields\n"
+        }
+        func list(_ codes: [ErrorCode: Int]) -> String {
+            Self.sorted(codes).map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
+        }
+        for (column, codes) in byColumn.sorted(by: { $0.key < $1.key }) {
+            out += "\(prefix)column '\(column)': \(codes.values.reduce(0, +)) bad (\(list(codes)))\n"
+        }
+        if !counts.isEmpty { out += "\(prefix)by code: \(list(codes))\n" }
         return out
     }
 }

@@ -39,19 +39,18 @@ struct CSVRunner {
     }
 
     func run(files: [String]) throws -> Int32 {
-        let out = Streams.standardOutput
-        let err = Streams.standardError
-        let rejectsFile = try rejects.map { (path) throws(InputOutputError) in try OutputStream.open(path: path) }
-        let useColor = report.usesColor(on: err)
+        let routing = Routing(
+            json: json, report: report, onInvalid: onInvalid, color: report.usesColor(on: Streams.standardError))
+        let sinks = try Sinks.standard(rejects: rejects, routing: routing)
+        let out = sinks.out
         let check = report.check
         let quiet = report.quiet
         let redact = report.redact
         // Nobody reads a message under --quiet (JSON Lines carry them): do not build them.
         schema.explainsRejections = !quiet || json
         let pool = jobs > 1 ? try CSVPool(jobs: jobs, schema: schema) : nil
-        let human = HumanPrinter(color: useColor, caret: useColor)
+        let human = routing.human
         let reader = CSVReader(delimiter: delimiter, maxRecordBytes: maxRecordBytes)
-        var counts = TableSummary()
         var result = RowResult()
         var wroteRejectsHeader = false
         var wroteHeader = false
@@ -62,7 +61,7 @@ struct CSVRunner {
 
         let ioFailed = try forEachInput(files) { fd, path in
             let name = path ?? "stdin"
-            var bar = ProgressBar(fd: fd, enabled: progress && err.isTerminal)
+            var bar = ProgressBar(fd: fd, enabled: progress && sinks.err.isTerminal)
             defer { bar.clear() }
             let transcoded = try encoding.map { try TranscodedInput(source: fd, encoding: $0) }
             var table: TableValidator? = oneTable ? sharedTable : nil
@@ -88,8 +87,7 @@ struct CSVRunner {
                     fd: transcoded?.fd ?? fd,
                     overflow: { chunk in
                         try pool?.finishAll(finish)
-                        try rejectsFile?.write(chunk)
-                        if onInvalid == .keep && !json && !check { try out.write(chunk) }
+                        try sinks.overflow(chunk)
                     }
                 ) { record in
                     bar.advance(bytes: record.raw.count + (record.oversizedLength ?? 0))
@@ -118,15 +116,14 @@ struct CSVRunner {
                         try pool?.start(table!, header: names, width: record.count, file: name)
                         // The header against the schema's fieldsMatch: once per file, as row 0.
                         for problem in table!.headerProblems {
-                            counts.addHeader(problem)
+                            sinks.summary.addHeader(problem)
                             if json {
-                                try out.write(
+                                try sinks.json(
                                     JSONLinesPrinter.render(
                                         Self.shown(problem, redact), file: path, row: 0, line: record.line,
                                         warning: false, redacted: redact))
                             } else if !quiet {
-                                try out.flushIfSharingTerminal(with: err)
-                                try err.write(
+                                try sinks.diagnose(
                                     human.render(
                                         place: "\(path.map { "\($0): " } ?? "")header (line \(record.line))",
                                         input: nil, Self.shown(problem, redact).diagnostic))
@@ -138,7 +135,7 @@ struct CSVRunner {
                                 if record.needsTerminator { try out.write(newline) }
                                 wroteHeader = true
                             }
-                            if let rejectsFile, !wroteRejectsHeader {
+                            if let rejectsFile = sinks.rejects, !wroteRejectsHeader {
                                 try rejectsFile.write(record.raw)
                                 if record.needsTerminator { try rejectsFile.write(newline) }
                                 wroteRejectsHeader = true
@@ -168,14 +165,10 @@ struct CSVRunner {
                 throw error
             }
         }
-        try out.flush()
-        try rejectsFile?.close()
-        if report.summary {
-            let text = counts.text(rejectsFile: rejects, label: summaryLabel)
-            try err.write(TerminalText.escaped(text, keepingLineBreaks: true))
-        }
+        try sinks.finish(
+            summaryText: report.summary ? sinks.summary.rowsText(rejectsFile: rejects, label: summaryLabel) : nil)
         if ioFailed { return 3 }
-        return counts.rejected > 0 || counts.headerProblems > 0 ? 1 : 0
+        return sinks.summary.rejectedAny ? 1 : 0
 
         /// Everything a checked row is written to. `result` comes in `inout`, not captured:
         /// a captured variable is copied out of its box at every use, retaining its arrays.
@@ -183,16 +176,16 @@ struct CSVRunner {
             _ record: CSVRecord, row: Int, path: String?, newline: [UInt8], bar: inout ProgressBar,
             _ result: inout RowResult
         ) throws {
-            counts.add(result)
+            sinks.summary.add(result)
             if json {
                 for problem in result.errors {
-                    try out.write(
+                    try sinks.json(
                         JSONLinesPrinter.render(
                             Self.shown(problem, redact), file: path, row: row, line: record.line, warning: false,
                             redacted: redact))
                 }
                 for problem in result.warnings {
-                    try out.write(
+                    try sinks.json(
                         JSONLinesPrinter.render(
                             Self.shown(problem, redact), file: path, row: row, line: record.line, warning: true,
                             redacted: redact))
@@ -200,41 +193,32 @@ struct CSVRunner {
             } else if !check {
                 if result.isValid {
                     try writeRow(record, result, blankRejected: false, normalized: normalize, newline)
-                } else {
-                    switch onInvalid {
-                    case .keep:
-                        // An oversized row went out whole, terminator included, through `overflow`.
-                        if record.oversizedLength == nil {
-                            try writeRow(record, result, blankRejected: false, normalized: false, newline)
-                        }
-                    case .blank where !result.rejectedCells.isEmpty:
-                        // Only bad cells can be emptied; a row whose shape is wrong is dropped.
-                        try writeRow(record, result, blankRejected: true, normalized: normalize, newline)
-                    case .blank, .drop, .abort: break
-                    }
+                } else if onInvalid == .blank && !result.rejectedCells.isEmpty {
+                    // Only bad cells can be emptied; a row whose shape is wrong is dropped.
+                    try writeRow(record, result, blankRejected: true, normalized: normalize, newline)
                 }
             }
-            if !result.isValid, let rejectsFile {
-                try rejectsFile.write(record.raw)
-                if record.needsTerminator { try rejectsFile.write(newline) }
+            if !result.isValid {
+                // A row too long to hold went out whole, terminator included, through `overflow`.
+                try sinks.rejected(
+                    record.raw, terminator: record.needsTerminator ? newline : [], keep: record.oversizedLength == nil)
             }
             if !quiet && !json && !(result.errors.isEmpty && result.warnings.isEmpty) {
                 let place = "\(path.map { "\($0): " } ?? "")row \(row) (line \(record.line))"
                 bar.clear()
-                try out.flushIfSharingTerminal(with: err)
+                var text = ""
                 for problem in result.errors {
-                    try err.write(
-                        human.render(
-                            place: Self.where(place, problem),
-                            input: problem.column == nil || redact ? nil : problem.input,
-                            Self.shown(problem, redact).diagnostic))
+                    text += human.render(
+                        place: Self.where(place, problem),
+                        input: problem.column == nil || redact ? nil : problem.input,
+                        Self.shown(problem, redact).diagnostic)
                 }
                 for problem in result.warnings {
-                    try err.write(
-                        human.render(
-                            place: Self.where(place, problem), input: redact ? nil : problem.input,
-                            Self.shown(problem, redact).diagnostic, warning: true))
+                    text += human.render(
+                        place: Self.where(place, problem), input: redact ? nil : problem.input,
+                        Self.shown(problem, redact).diagnostic, warning: true)
                 }
+                try sinks.diagnose(text)
             }
             if !result.isValid && onInvalid == .abort {
                 // Stop reading at once: nothing after the first rejection is looked at.

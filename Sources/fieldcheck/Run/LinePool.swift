@@ -17,7 +17,7 @@ final class LinePool {
         // fills or writes it, its worker while `OrderedPool` has it in flight.
         let step: ValueStep
         let reader: RecordReader
-        let sinks: LineSinks
+        let sinks: Sinks
         /// The records as read, terminators included.
         var bytes: [UInt8] = []
         var firstNumber = 0
@@ -27,11 +27,9 @@ final class LinePool {
         var stopped = false
         var failure: (any Error)? = nil
 
-        init(validator: FieldValidator, policy: LinePolicy, reader: RecordReader, rejects: Bool) {
+        init(validator: FieldValidator, policy: LinePolicy, reader: RecordReader, like main: Sinks) {
             self.reader = reader
-            sinks = LineSinks(
-                out: OutputStream(memory: ()), err: OutputStream(memory: ()),
-                rejects: rejects ? OutputStream(memory: ()) : nil)
+            sinks = Sinks.memory(like: main)
             step = ValueStep(validator: validator, policy: policy, sinks: sinks)
             bytes.reserveCapacity(LinePool.batchBytes + RecordReader.blockSize)
         }
@@ -62,7 +60,7 @@ final class LinePool {
             do {
                 try bytes.withUnsafeBufferPointer { all in
                     let block = RecordBlock(bytes: all, firstNumber: firstNumber, count: count)
-                    try reader.forEachRecord(in: block, overflow: { try step.overflow($0, into: sinks) }) { record in
+                    try reader.forEachRecord(in: block, overflow: { try sinks.overflow($0) }) { record in
                         guard try step.process(record, file: file, into: sinks, fastAccepted: &fastAccepted) else {
                             throw StopReading()
                         }
@@ -78,7 +76,6 @@ final class LinePool {
         func reset() {
             bytes.removeAll(keepingCapacity: true)
             count = 0
-            sinks.summary = Summary()
             stopped = false
             failure = nil
         }
@@ -93,17 +90,17 @@ final class LinePool {
     private var stopped = false
 
     /// - Parameter validator: the field, compiled again for each batch.
-    /// - Parameter rejects: whether rejected raw values are written anywhere.
-    init(jobs: Int, validator: FieldValidator, policy: LinePolicy, reader: RecordReader, rejects: Bool) throws {
+    /// - Parameter main: the run's sinks, whose kinds each batch's buffers mirror.
+    init(jobs: Int, validator: FieldValidator, policy: LinePolicy, reader: RecordReader, like main: Sinks) throws {
         pool = try OrderedPool(jobs: jobs) { () throws(ConfigurationError) -> Batch in
-            Batch(validator: try FieldValidator(validator.spec), policy: policy, reader: reader, rejects: rejects)
+            Batch(validator: try FieldValidator(validator.spec), policy: policy, reader: reader, like: main)
         }
     }
 
     /// Reads every input, checks its values on the workers and writes the results to `sinks`
     /// in input order. `main` handles oversized records on this thread.
     /// - Returns: whether some input could not be opened or read.
-    func run(files: [String], values: [UInt8]?, reader: RecordReader, main: ValueStep, sinks: LineSinks) throws
+    func run(files: [String], values: [UInt8]?, reader: RecordReader, main: ValueStep, sinks: Sinks) throws
         -> Bool
     {
         let write = { (batch: Batch) throws in try self.write(batch, to: sinks) }
@@ -113,7 +110,7 @@ final class LinePool {
                     fd: fd,
                     overflow: { chunk in
                         try pool.finishAll(write)
-                        try main.overflow(chunk, into: sinks)
+                        try sinks.overflow(chunk)
                     },
                     blocks: { block in
                         if !pool.current.continues(block, file: name) { try pool.dispatch(write) }
@@ -147,15 +144,9 @@ final class LinePool {
 
     /// Writes what a finished batch produced, in order; throws `StopReading` when it stopped
     /// the run (`--on-invalid abort`).
-    private func write(_ batch: Batch, to sinks: LineSinks) throws {
+    private func write(_ batch: Batch, to sinks: Sinks) throws {
         if let failure = batch.failure { throw failure }
-        try batch.sinks.out.move(to: sinks.out)
-        if batch.sinks.err.hasPending {
-            try sinks.out.flushIfSharingTerminal(with: sinks.err)
-            try batch.sinks.err.move(to: sinks.err)
-        }
-        if let rejects = sinks.rejects { try batch.sinks.rejects?.move(to: rejects) }
-        sinks.summary.merge(batch.sinks.summary)
+        try sinks.take(batch.sinks)
         stopped = batch.stopped
         batch.reset()
         if stopped { throw StopReading() }

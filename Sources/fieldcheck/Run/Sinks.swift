@@ -1,0 +1,141 @@
+import FieldCheck
+
+/// How every command routes what it read, from its options, read once (property-wrapped
+/// options cost a generic lookup on every access, and this copy can cross to worker threads).
+struct Routing: Sendable {
+    /// `--json`: stdout carries JSON Lines, not values or rows.
+    let json: Bool
+    /// `--check`: nothing on stdout.
+    let check: Bool
+    /// `--quiet`: no diagnostics on stderr.
+    let quiet: Bool
+    /// `--redact`: nothing of a value in diagnostics or JSON.
+    let redact: Bool
+    let onInvalid: InvalidPolicy
+    let human: HumanPrinter
+
+    init(json: Bool, report: ReportOptions, onInvalid: InvalidPolicy, color: Bool) {
+        self.json = json
+        check = report.check
+        quiet = report.quiet
+        redact = report.redact
+        self.onInvalid = onInvalid
+        human = HumanPrinter(color: color, caret: color)
+    }
+
+    init(_ options: RunOptions, color: Bool) {
+        self.init(json: options.json, report: options.report, onInvalid: options.onInvalid, color: color)
+    }
+
+    /// Whether stdout gets accepted values or rows (not JSON Lines, not `--check`).
+    var writesRecords: Bool { !json && !check }
+    /// Whether stdout gets a rejected record's raw bytes (`--on-invalid keep`).
+    var keepsRaw: Bool { writesRecords && onInvalid == .keep }
+    /// Whether diagnostics are written to stderr as lines.
+    var printsDiagnostics: Bool { !quiet && !json }
+}
+
+/// Where a run writes, shared by every command in the manner of ripgrep's printers: stdout
+/// (values, rows or JSON Lines), stderr (diagnostics), the rejects file and the summary
+/// counts — the real streams, or one batch's buffers under `--jobs`, moved into the real ones
+/// in input order. A command decides what a record's output is; the sinks decide where it
+/// goes.
+final class Sinks {
+    let out: OutputStream
+    let err: OutputStream
+    let rejects: OutputStream?
+    let routing: Routing
+    var summary = Summary()
+
+    init(out: OutputStream, err: OutputStream, rejects: OutputStream?, routing: Routing) {
+        self.out = out
+        self.err = err
+        self.rejects = rejects
+        self.routing = routing
+    }
+
+    /// Standard output and error, and the rejects file at `rejectsPath` (created now).
+    static func standard(rejects rejectsPath: String?, routing: Routing) throws -> Sinks {
+        let rejects = try rejectsPath.map { (path) throws(InputOutputError) in try OutputStream.open(path: path) }
+        return Sinks(out: Streams.standardOutput, err: Streams.standardError, rejects: rejects, routing: routing)
+    }
+
+    /// Buffers in memory for one batch of a `--jobs` run, like `sinks`.
+    static func memory(like sinks: Sinks) -> Sinks {
+        Sinks(
+            out: OutputStream(memory: ()), err: OutputStream(memory: ()),
+            rejects: sinks.rejects == nil ? nil : OutputStream(memory: ()), routing: sinks.routing)
+    }
+
+    /// The bytes of a record too long to hold, as they stream past: the rejects file gets them,
+    /// and stdout under `--on-invalid keep`.
+    func overflow(_ chunk: UnsafeBufferPointer<UInt8>) throws {
+        try rejects?.write(chunk)
+        if routing.keepsRaw { try out.write(chunk) }
+    }
+
+    /// A rejected value as read, `raw` then its `terminator` (a record too long to hold has no
+    /// raw bytes here: they went through `overflow`): the rejects file gets it, and stdout
+    /// under `--on-invalid keep`.
+    func rejected(_ raw: UnsafeBufferPointer<UInt8>, terminator: UInt8) throws {
+        if let rejects {
+            try rejects.write(raw)
+            try rejects.write(byte: terminator)
+        }
+        if routing.keepsRaw {
+            try out.write(raw)
+            try out.write(byte: terminator)
+        }
+    }
+
+    /// A rejected CSV row as read, `raw` then `terminator` when it needs one: the rejects file
+    /// gets it, and stdout under `--on-invalid keep` when `keep` (a row too long to hold
+    /// already went out through `overflow`).
+    func rejected(_ raw: UnsafeBufferPointer<UInt8>, terminator: [UInt8], keep: Bool) throws {
+        if let rejects {
+            try rejects.write(raw)
+            try rejects.write(terminator)
+        }
+        if keep && routing.keepsRaw {
+            try out.write(raw)
+            try out.write(terminator)
+        }
+    }
+
+    /// Diagnostics for stderr, after the values before them when both streams are the same
+    /// terminal.
+    func diagnose(_ text: String) throws {
+        try out.flushIfSharingTerminal(with: err)
+        try err.write(text)
+    }
+
+    /// A JSON Lines object (or several) for stdout.
+    func json(_ text: String) throws { try out.write(text) }
+
+    /// Moves what a batch wrote into these sinks, after everything before it.
+    func take(_ batch: Sinks) throws {
+        try batch.out.move(to: out)
+        if batch.err.hasPending {
+            try out.flushIfSharingTerminal(with: err)
+            try batch.err.move(to: err)
+        }
+        if let rejects { try batch.rejects?.move(to: rejects) }
+        summary.merge(batch.summary)
+        batch.summary = Summary()
+    }
+
+    /// Ends the run: stdout flushed, the rejects file closed, `summaryText` on stderr.
+    func finish(summaryText: String?) throws {
+        try out.flush()
+        try rejects?.close()
+        if let summaryText { try err.write(TerminalText.escaped(summaryText, keepingLineBreaks: true)) }
+    }
+}
+
+extension OutputStream {
+    /// Flushes pending values first when both streams are the same terminal, so that a
+    /// diagnostic appears after the values before it.
+    func flushIfSharingTerminal(with other: OutputStream) throws {
+        if isTerminal && other.isTerminal { try flush() }
+    }
+}
