@@ -91,14 +91,16 @@ extension FieldValidator {
     /// The fast path into `target`: whether it took the value.
     @inlinable @inline(__always)
     func accept(_ bytes: UnsafeBufferPointer<UInt8>, into target: FieldOutput, separator: UInt8?) -> Bool {
-        let room = bytes.count + Self.fastPathSlack + 1
-        if target.end + room > target.allocated { target.reserve(room) }
+        // Wrapping arithmetic: a record's length is far below Int.max (the reader bounds it),
+        // and overflow checks on every value cost the line commands a few percent.
+        let room = bytes.count &+ Self.fastPathSlack &+ 1
+        if target.end &+ room > target.allocated { target.reserve(room) }
         guard let length = acceptFast(bytes, at: target.base + target.end) else { return false }
         if let separator {
-            target.base[target.end + length] = separator
-            target.end += length + 1
+            target.base[target.end &+ length] = separator
+            target.end &+= length &+ 1
         } else {
-            target.end += length
+            target.end &+= length
         }
         return true
     }

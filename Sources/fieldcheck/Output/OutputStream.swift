@@ -17,7 +17,7 @@ final class OutputStream {
     /// The bytes waiting to be written.
     let buffer: FieldOutput
     /// Flush once this many bytes wait (0: at every write, for a terminal).
-    private let capacity: Int
+    let capacity: Int
     /// Whether the descriptor is a terminal (line-at-a-time flushing, colour).
     let isTerminal: Bool
     /// What a failed write names: the file, or "standard output".
