@@ -320,6 +320,10 @@ extension Fieldcheck {
             } else if parts[0] == "date" {
                 // As `fieldcheck date` reads: the locale's short style.
                 object["style"] = "short"
+            } else if parts[0] == "time" || parts[0] == "datetime", parts.count > 1, !parts[1].isEmpty {
+                // A time or datetime in a locale is written in its short style too; without
+                // a locale, in ISO 8601 (Table Schema's default).
+                object["style"] = "short"
             }
             var column = try ColumnSchema(object: object, path: path, defaultLocale: defaultLocale)
             // A number names the cell by its position (1 is the first), used when the file has

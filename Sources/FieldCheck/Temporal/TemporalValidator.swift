@@ -1,0 +1,86 @@
+/// The typed stage for `year`, `yearmonth`, `time` and `datetime`: the ISO 8601 reader, or
+/// the date reader for a `time` or `datetime` in a format or the locale's style, then the
+/// range. Both readers write the accepted value in ISO 8601, which the bounds are compared
+/// with.
+final class TemporalValidator: TypedValidator {
+    let spec: TemporalSpec
+    private let reader: TypedValidator
+
+    init(_ spec: TemporalSpec, locale: LocaleID, vocabulary: RuleVocabulary) throws(ConfigurationError) {
+        self.spec = spec
+        if let format = spec.format, spec.unit == .time || spec.unit == .dateTime {
+            var date = DateSpec()
+            date.format = format
+            date.content = spec.unit == .time ? .time : .dateTime
+            reader = try DateValidator(date, locale: locale, vocabulary: vocabulary)
+        } else {
+            reader = CustomValidator(CustomType(name: spec.unit.rawValue, reader: ISOTemporalReader(unit: spec.unit)))
+        }
+        hasBounds = spec.minimum != nil || spec.maximum != nil
+    }
+
+    private let hasBounds: Bool
+
+    var example: String { reader.example }
+    var explains: Bool {
+        get { reader.explains }
+        set { reader.explains = newValue }
+    }
+    var completionFreeFrom: Int? {
+        get { reader.completionFreeFrom }
+        set { reader.completionFreeFrom = newValue }
+    }
+
+    func validate(_ value: String, map: OffsetMap, into result: inout FieldResult) {
+        reader.validate(value, map: map, into: &result)
+        guard hasBounds, result.errors.isEmpty, let canonical = result.value,
+            let read = TemporalValue(iso: canonical, unit: spec.unit)
+        else { return }
+        if let minimum = spec.minimum, let refusal = refusal(read, minimum, isMinimum: true) {
+            reject(refusal, &result)
+        } else if let maximum = spec.maximum, let refusal = refusal(read, maximum, isMinimum: false) {
+            reject(refusal, &result)
+        }
+    }
+
+    private func reject(_ message: String, _ result: inout FieldResult) {
+        result.errors.append(Diagnostic(code: .outOfRange, offset: nil, length: 0, message: explains ? message : ""))
+        result.value = nil
+        result.output = nil
+    }
+
+    /// Why `value` is outside `bound`, or nil when it is inside.
+    private func refusal(_ value: TemporalValue, _ bound: TemporalValue, isMinimum: Bool) -> String? {
+        let order = value.compare(bound)
+        if order == .same || order == (isMinimum ? .after : .before) { return nil }
+        let name = isMinimum ? "minimum" : "maximum"
+        let range = rangeText
+        guard order != nil else {
+            // One has an offset, the other none, and they are less than 14 hours apart: the
+            // order depends on the offset that was left out.
+            let (has, lacks) = value.offset == nil ? (bound.text, value.text) : (value.text, bound.text)
+            return "\(value) cannot be compared with the \(name) \(bound): \(has) has a UTC offset, \(lacks) has "
+                + "none, and less than 14 hours apart the order depends on the offset; expected \(spec.unit.phrase) "
+                + "\(range), with an offset where the bound has one and without where it has none"
+        }
+        return "\(value) is \(isMinimum ? "earlier than" : "later than") the \(name) \(bound); "
+            + "expected \(spec.unit.phrase) \(range)"
+    }
+
+    /// "from 09:00:00 to 17:00:00", "of 2020 or later".
+    private var rangeText: String {
+        switch (spec.minimum, spec.maximum) {
+        case (let min?, let max?): "from \(min) to \(max)"
+        case (let min?, nil): "of \(min) or later"
+        case (nil, let max?): "of \(max) or earlier"
+        case (nil, nil): ""
+        }
+    }
+
+    func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int {
+        hasBounds ? 0 : reader.acceptFast(bytes, at: out)
+    }
+    func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { reader.rejectsFast(bytes) }
+    func completionSamples() -> [String] { reader.completionSamples() }
+    func completionTokens() -> [String] { reader.completionTokens() }
+}
