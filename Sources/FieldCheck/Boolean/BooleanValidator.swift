@@ -58,7 +58,22 @@ final class BooleanValidator: TypedValidator {
         words.map { "'\($0)'" }.joined(separator: ", ")
     }
 
-    func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int { 0 }
+    /// The words as bytes, for the fast path (a word with a NUL is left to `validate`).
+    private lazy var wordBytes: [(bytes: [UInt8], value: Bool)] = words.compactMap { word in
+        let bytes = Array(String(String.UnicodeScalarView(word.scalars)).utf8)
+        return bytes.contains(0) ? nil : (bytes, word.value)
+    }
+
+    /// A value that is one of the words, byte for byte (as `validate` compares scalars):
+    /// writes `true` or `false`.
+    func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int {
+        for word in wordBytes where word.bytes.count == bytes.count && word.bytes.elementsEqual(bytes) {
+            let canonical: StaticString = word.value ? "true" : "false"
+            out.update(from: canonical.utf8Start, count: canonical.utf8CodeUnitCount)
+            return canonical.utf8CodeUnitCount
+        }
+        return 0
+    }
     func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { false }
     func completionSamples() -> [String] { spec.trueValues + spec.falseValues }
     func completionTokens() -> [String] { [] }

@@ -89,6 +89,11 @@ public struct TemporalValue: Sendable, Hashable, CustomStringConvertible {
     /// The order of two values: `.orderedAscending` when `self` comes first; nil when one
     /// has an offset, the other has none, and they are too close for the offset not to matter.
     public func compare(_ other: TemporalValue) -> Order? {
+        Self.compare(seconds: seconds, fraction: fraction, offset: offset, with: other)
+    }
+
+    /// `compare` of a value given by its parts (`fraction` without trailing zeros).
+    static func compare(seconds: Int, fraction: String, offset: Int?, with other: TemporalValue) -> Order? {
         let left = seconds - (offset ?? 0)
         let right = other.seconds - (other.offset ?? 0)
         if (offset == nil) != (other.offset == nil) {
