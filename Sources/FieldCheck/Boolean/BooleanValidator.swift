@@ -11,6 +11,8 @@ final class BooleanValidator: TypedValidator {
         set {}
     }
     private let words: [(scalars: [Unicode.Scalar], value: Bool)]
+    /// The words as bytes, for the fast path (a word with a NUL is left to `validate`).
+    private let wordBytes: [(bytes: [UInt8], value: Bool)]
 
     init(_ spec: BooleanSpec) throws(ConfigurationError) {
         guard !spec.trueValues.isEmpty, !spec.falseValues.isEmpty else {
@@ -23,6 +25,10 @@ final class BooleanValidator: TypedValidator {
         words =
             spec.trueValues.map { (Array($0.unicodeScalars), true) }
             + spec.falseValues.map { (Array($0.unicodeScalars), false) }
+        wordBytes = words.compactMap { word in
+            let bytes = Array(String(String.UnicodeScalarView(word.scalars)).utf8)
+            return bytes.contains(0) ? nil : (bytes, word.value)
+        }
         example = "a boolean like \(spec.trueValues[0]) or \(spec.falseValues[0])"
     }
 
@@ -56,12 +62,6 @@ final class BooleanValidator: TypedValidator {
 
     private static func listed(_ words: [String]) -> String {
         words.map { "'\($0)'" }.joined(separator: ", ")
-    }
-
-    /// The words as bytes, for the fast path (a word with a NUL is left to `validate`).
-    private lazy var wordBytes: [(bytes: [UInt8], value: Bool)] = words.compactMap { word in
-        let bytes = Array(String(String.UnicodeScalarView(word.scalars)).utf8)
-        return bytes.contains(0) ? nil : (bytes, word.value)
     }
 
     /// A value that is one of the words, byte for byte (as `validate` compares scalars):
