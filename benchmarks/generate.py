@@ -3,12 +3,12 @@
 
     python3 benchmarks/generate.py --count 1000000 --out benchmarks/out/data
 
-writes, for COUNT values (the csv workload gets COUNT rows of 4 cells):
+writes, for COUNT values (the csv workload gets COUNT rows of 6 cells):
 
     numbers_de.txt  numbers_de.truth   de_DE decimals        (fieldcheck number --locale de_DE)
     dates.txt       dates.truth        dd.MM.yyyy dates      (fieldcheck date --pattern dd.MM.yyyy)
     text.txt        text.truth         [a-zA-Z0-9]{0,12}     (fieldcheck text --allow '[a-zA-Z0-9]' --max-length 12)
-    table.csv       table.truth        id,price,date,code    (fieldcheck csv --schema schema.yaml)
+    table.csv       table.truth        id,price,date,code,paid,at  (fieldcheck csv --schema schema.yaml)
     dates_long.txt  dates_long.truth   d. MMMM y dates       (fieldcheck date --locale de_DE --style long)
     numbers_ar.txt  numbers_ar.truth   ar_EG decimals        (fieldcheck number --locale ar_EG)
     schema.yaml                        a copy of benchmarks/data/schema.yaml
@@ -96,6 +96,12 @@ _DMY = re.compile(r"([0-9]{1,2})\.([0-9]{1,2})\.([0-9]{4})")
 _TEXT = re.compile(r"[a-zA-Z0-9]{0,12}")
 _INTEGER = re.compile(r"[0-9]+")
 _CODE = re.compile(r"[A-Z]{2}[0-9]{2}")
+# Table Schema's default boolean words, compared exactly.
+BOOLEAN_WORDS = ("true", "True", "TRUE", "1", "false", "False", "FALSE", "0")
+# ISO 8601 datetime without an offset, within the schema's minimum and maximum.
+_DATETIME = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})")
+FIRST_DATETIME = datetime.datetime(1950, 1, 1)
+LAST_DATETIME = datetime.datetime(2049, 12, 31, 23, 59, 59)
 # d. MMMM y as fieldcheck reads it in de_DE: day one or two digits, ". ", a
 # month name, " ", a year of four digits (1-9999; two digits would be read
 # through a century window that moves with today, so the data has none).
@@ -149,14 +155,28 @@ def text_is_valid(value: str) -> bool:
     return _TEXT.fullmatch(value) is not None
 
 
+def datetime_is_valid(value: str) -> bool:
+    match = _DATETIME.fullmatch(value)
+    if match is None:
+        return False
+    year, month, day, hour, minute, second = (int(group) for group in match.groups())
+    if not (1 <= month <= 12 and 1 <= day <= calendar.monthrange(year, month)[1]):
+        return False
+    if hour > 23 or minute > 59 or second > 59:
+        return False
+    return FIRST_DATETIME <= datetime.datetime(year, month, day, hour, minute, second) <= LAST_DATETIME
+
+
 def row_cells_are_valid(row: list[str]) -> bool:
     """Every cell of one table.csv row, each on its own (uniqueness aside)."""
-    ident, price, date, code = row
+    ident, price, date, code, paid, at = row
     return (
         _INTEGER.fullmatch(ident) is not None
         and number_is_valid(price)
         and date_is_valid(date)
         and _CODE.fullmatch(code) is not None
+        and paid in BOOLEAN_WORDS
+        and datetime_is_valid(at)
     )
 
 
@@ -485,6 +505,38 @@ ID_KINDS = ("duplicate_id", "not_an_integer_id")
 PRICE_KINDS = ("misplaced_grouping", "two_decimal_commas", "letter_inside", "en_US_form")
 DATE_CELL_KINDS = tuple(DATE_KINDS)
 CODE_KINDS = ("lowercase", "three_letters", "three_digits", "too_short", "digits_first", "punctuation")
+PAID_KINDS = ("yes_no", "other_case", "digit_two", "padded")
+AT_KINDS = ("impossible_day", "hour_24", "space_for_t", "no_seconds", "trailing_text", "before_minimum")
+
+
+def valid_datetime(rng: random.Random) -> str:
+    day = datetime.date.fromordinal(rng.randint(FIRST_DAY, LAST_DAY))
+    return f"{day.isoformat()}T{rng.randrange(24):02}:{rng.randrange(60):02}:{rng.randrange(60):02}"
+
+
+def bad_paid(rng: random.Random, kind: str) -> str:
+    if kind == "yes_no":
+        return rng.choice(("yes", "no", "Yes", "No"))
+    if kind == "other_case":
+        return rng.choice(("tRUE", "fAlse", "TRue"))
+    if kind == "digit_two":
+        return rng.choice(("2", "-1", "10"))
+    return rng.choice((" true", "false ", " 1"))
+
+
+def bad_at(rng: random.Random, kind: str) -> str:
+    value = valid_datetime(rng)
+    if kind == "impossible_day":
+        return f"{rng.randint(1950, 2049)}-02-30" + value[10:]
+    if kind == "hour_24":
+        return value[:11] + "24" + value[13:]
+    if kind == "space_for_t":
+        return value[:10] + " " + value[11:]
+    if kind == "no_seconds":
+        return value[:16]
+    if kind == "trailing_text":
+        return value + rng.choice(("x", " Uhr", "Z!"))
+    return f"1949-12-{rng.randint(1, 31):02}" + value[10:]
 
 
 def bad_code(rng: random.Random, kind: str) -> str:
@@ -503,12 +555,17 @@ def bad_code(rng: random.Random, kind: str) -> str:
     return letters + rng.choice("-_ ./") + digits
 
 
-def draw_table(rng: random.Random, rows: int):
-    """Rows of id,price,date,code; about 1 % of each column's cells are bad.
+def draw_table(rng: random.Random, rows: int, extra: random.Random):
+    """Rows of id,price,date,code,paid,at; about 1 % of each column's cells are bad.
 
     A bad row has exactly one bad cell. A duplicate id repeats the id of an
     earlier valid row, so the first occurrence is valid and the later one is
-    not (as Frictionless' unique constraint reports it)."""
+    not (as Frictionless' unique constraint reports it; an earlier row that only
+    paid or at makes bad still holds its id). The boolean paid and
+    the datetime at were added later: they are drawn from their own
+    random.Random, so the first four columns are the same as before, and a
+    row the first four leave valid gets a bad paid or at about 1 % of the
+    time each."""
     plan = (
         [("id", k, 0.5) for k in ID_KINDS]
         + [("price", k, 1 / len(PRICE_KINDS)) for k in PRICE_KINDS]
@@ -555,12 +612,28 @@ def draw_table(rng: random.Random, rows: int):
             row[2] = DATE_KINDS[kind[5:]](rng)
         elif kind.startswith("code:"):
             row[3] = bad_code(rng, kind[5:])
+        # Ids to repeat are drawn from the rows the first four columns leave valid,
+        # so that those columns are drawn exactly as before paid and at existed.
+        first_four_valid = kind == "valid"
+        paid = extra.choice(BOOLEAN_WORDS)
+        at = valid_datetime(extra)
+        pick = extra.random()
+        if kind == "valid" and pick < 2 * INVALID_SHARE:
+            column = "paid" if pick < INVALID_SHARE else "at"
+            bad_kinds = PAID_KINDS if column == "paid" else AT_KINDS
+            bad_kind = bad_kinds[min(int((pick % INVALID_SHARE) / INVALID_SHARE * len(bad_kinds)), len(bad_kinds) - 1)]
+            kind = f"{column}:{bad_kind}"
+            if column == "paid":
+                paid = bad_paid(extra, bad_kind)
+            else:
+                at = bad_at(extra, bad_kind)
+        row += [paid, at]
         is_valid = row_cells_are_valid(row) and row[0] not in seen
         if is_valid != (kind == "valid"):
             raise SystemExit(f"generate.py: bug: table row {row!r} of kind {kind} is judged {is_valid}")
         if row[0]:
             seen.add(row[0])
-        if is_valid:
+        if first_four_valid:
             valid_ids.append(row[0])
         table.append(row)
         truths.append("1" if is_valid else "0")
@@ -608,10 +681,10 @@ def generate(count: int, out: Path, seed: int) -> dict:
         _line_workload(manifest, out, count, seed, name, stem, valid, kinds, rule)
     rows = max(1, count)
     rng = random.Random(f"{seed}/csv")
-    table, truths, labels, counts = draw_table(rng, rows)
+    table, truths, labels, counts = draw_table(rng, rows, random.Random(f"{seed}/csv-paid-at"))
     with open(out / "table.csv", "w", encoding="utf-8", newline="") as handle:
         writer = csv.writer(handle, lineterminator="\n")
-        writer.writerow(["id", "price", "date", "code"])
+        writer.writerow(["id", "price", "date", "code", "paid", "at"])
         writer.writerows(table)
     _write_lines(out / "table.truth", truths)
     _write_lines(out / "table.kinds", labels)
@@ -640,7 +713,7 @@ def generate(count: int, out: Path, seed: int) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--count", type=int, default=DEFAULT_COUNT, help=f"values per workload (default {DEFAULT_COUNT:,}); the csv gets COUNT rows of 4 cells")
+    parser.add_argument("--count", type=int, default=DEFAULT_COUNT, help=f"values per workload (default {DEFAULT_COUNT:,}); the csv gets COUNT rows of 6 cells")
     parser.add_argument("--out", type=Path, required=True, help="directory to write the data, truth files and manifest.json to")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
     args = parser.parse_args(argv)

@@ -677,7 +677,7 @@ def main(argv: list[str] | None = None) -> int:
         "## fieldcheck benchmarks",
         "",
         f"fieldcheck {version} ({binary}), ICU {icu}; {count:,} values per workload "
-        f"(csv: {info['csv']['rows']:,} rows of 4 cells), seed {args.seed}; best of {repeat}; "
+        f"(csv: {info['csv']['rows']:,} rows of 6 cells), seed {args.seed}; best of {repeat}; "
         f"{os.cpu_count()} CPUs, {platform.machine()} {platform.system()} {platform.release()}.",
         "",
         *rows,

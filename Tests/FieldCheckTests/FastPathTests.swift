@@ -225,6 +225,60 @@ import Testing
         #expect(fastRejected * 2 > rejected, "\(pattern): \(fastRejected) of \(rejected) rejected on the fast path")
     }
 
+    /// Issue 18: the ISO 8601 fast path of year, yearmonth, time and datetime, with and
+    /// without bounds (offsets on either side, fractions), against `ISOScanner`.
+    @Test(
+        arguments: [
+            (TemporalUnit.year, nil, nil), (.year, "1990", "2030"), (.yearMonth, "2000-02", nil),
+            (.yearMonth, nil, nil),
+            (.time, nil, nil), (.time, "09:00:00", "17:30:00"), (.time, "09:00:00Z", nil),
+            (.dateTime, nil, nil), (.dateTime, "2000-02-29T12:00:00", "2030-06-30T00:00:00+02:00"),
+        ] as [(TemporalUnit, String?, String?)])
+    func temporals(unit: TemporalUnit, minimum: String?, maximum: String?) throws {
+        var temporal = TemporalSpec(unit: unit)
+        temporal.minimum = minimum.flatMap { TemporalValue(iso: $0, unit: unit) }
+        temporal.maximum = maximum.flatMap { TemporalValue(iso: $0, unit: unit) }
+        let field = try FieldValidator(FieldSpec(kind: .temporal(temporal), locale: try LocaleID("en_US")))
+        let (fast, accepted, _) = Self.compare(field, seed: UInt64(unit.rawValue.utf8.count)) { generator in
+            func two(_ range: ClosedRange<Int>) -> String {
+                let value = Int.random(in: range, using: &generator)
+                return value < 10 ? "0\(value)" : String(value)
+            }
+            let year = String(Int.random(in: 1980...2040, using: &generator))
+            let date = "\(year)-\(two(1...13))-\(two(1...31))"
+            var time = "\(two(0...24)):\(two(0...60)):\(two(0...59))"
+            if Int.random(in: 0..<4, using: &generator) == 0 {
+                time += Self.pick([".5", ",250", ".000", "."], &generator)
+            }
+            time += Self.pick(["", "", "Z", "+02:00", "-14:00", "+15:00", "+0200"], &generator)
+            let value =
+                switch unit {
+                case .year: year
+                case .yearMonth: String(date.prefix(7))
+                case .time: time
+                case .dateTime: date + Self.pick(["T", "T", "T", " "], &generator) + time
+                }
+            return Self.mutated(value, &generator)
+        }
+        #expect(fast * 2 > accepted, "\(unit): fast path took \(fast) of \(accepted) accepted values")
+    }
+
+    /// Issue 18: the boolean fast path, with Table Schema's words and a schema's own.
+    @Test(arguments: [false, true])
+    func booleans(ownWords: Bool) throws {
+        var boolean = BooleanSpec()
+        if ownWords {
+            boolean.trueValues = ["ja", "J", "✓"]
+            boolean.falseValues = ["nein", "N", ""]
+        }
+        let field = try FieldValidator(FieldSpec(kind: .boolean(boolean), locale: try LocaleID("de_DE")))
+        let words = boolean.trueValues + boolean.falseValues + ["yes", "tru", "TRUE ", "1.0", "Ja", "✗"]
+        let (fast, accepted, _) = Self.compare(field, seed: ownWords ? 2 : 1) { generator in
+            Self.mutated(Self.pick(words, &generator), &generator)
+        }
+        #expect(fast * 2 > accepted, "fast path took \(fast) of \(accepted) accepted values")
+    }
+
     @Test(arguments: [
         ("[a-zA-Z0-9]", 12, LengthUnit.graphemes), ("aeiouAEIOU", 6, .graphemes), ("[^aeiou]", 8, .utf16),
         ("[[:L:]]", 5, .bytes), ("pattern", 8, .graphemes),

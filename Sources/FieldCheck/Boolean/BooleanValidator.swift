@@ -11,6 +11,8 @@ final class BooleanValidator: TypedValidator {
         set {}
     }
     private let words: [(scalars: [Unicode.Scalar], value: Bool)]
+    /// The words as bytes, for the fast path (a word with a NUL is left to `validate`).
+    private let wordBytes: [(bytes: [UInt8], value: Bool)]
 
     init(_ spec: BooleanSpec) throws(ConfigurationError) {
         guard !spec.trueValues.isEmpty, !spec.falseValues.isEmpty else {
@@ -23,6 +25,10 @@ final class BooleanValidator: TypedValidator {
         words =
             spec.trueValues.map { (Array($0.unicodeScalars), true) }
             + spec.falseValues.map { (Array($0.unicodeScalars), false) }
+        wordBytes = words.compactMap { word in
+            let bytes = Array(String(String.UnicodeScalarView(word.scalars)).utf8)
+            return bytes.contains(0) ? nil : (bytes, word.value)
+        }
         example = "a boolean like \(spec.trueValues[0]) or \(spec.falseValues[0])"
     }
 
@@ -58,7 +64,16 @@ final class BooleanValidator: TypedValidator {
         words.map { "'\($0)'" }.joined(separator: ", ")
     }
 
-    func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int { 0 }
+    /// A value that is one of the words, byte for byte (as `validate` compares scalars):
+    /// writes `true` or `false`.
+    func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int {
+        for word in wordBytes where word.bytes.count == bytes.count && word.bytes.elementsEqual(bytes) {
+            let canonical: StaticString = word.value ? "true" : "false"
+            out.update(from: canonical.utf8Start, count: canonical.utf8CodeUnitCount)
+            return canonical.utf8CodeUnitCount
+        }
+        return 0
+    }
     func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { false }
     func completionSamples() -> [String] { spec.trueValues + spec.falseValues }
     func completionTokens() -> [String] { [] }

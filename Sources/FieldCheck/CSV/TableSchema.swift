@@ -285,12 +285,21 @@ func scalarText(_ value: Any) -> String? {
 }
 
 /// Converts Table Schema's strptime date format (`%d.%m.%Y`) to a UTS #35 pattern
-/// (`dd.MM.yyyy`), quoting literal letters.
-func strptimeToUTS35(_ format: String) throws(ConfigurationError) -> String {
-    let directives: [Character: String] = [
+/// (`dd.MM.yyyy`), quoting literal letters. A time or datetime format may also have the
+/// time directives (`%H:%M:%S`, `%I` with `%p`, `%f`, `%z`, `%T`, `%R`).
+func strptimeToUTS35(_ format: String, content: DateContent = .date) throws(ConfigurationError) -> String {
+    var directives: [Character: String] = [
         "d": "dd", "e": "d", "m": "MM", "Y": "yyyy", "y": "yy", "b": "MMM", "h": "MMM", "B": "MMMM", "a": "EEE",
         "A": "EEEE",
     ]
+    if content != .date {
+        // %f is Python's microseconds (1 to 6 digits); %z its offset (+0200, +02:00 or Z).
+        let time: [Character: String] = [
+            "H": "HH", "I": "hh", "M": "mm", "S": "ss", "f": "SSSSSS", "p": "a", "z": "xx", "T": "HH:mm:ss",
+            "R": "HH:mm",
+        ]
+        directives.merge(time) { $1 }
+    }
     var out = ""
     var literal = ""
     func flush() {
@@ -325,11 +334,15 @@ func strptimeToUTS35(_ format: String) throws(ConfigurationError) -> String {
             literal.append("%")
         } else if let pattern = directives[directive] {
             flush()
-            out += unpadded && (directive == "d" || directive == "m") ? String(pattern.prefix(1)) : pattern
-        } else {
+            out += unpadded && "dmHIMS".contains(directive) ? String(pattern.prefix(1)) : pattern
+        } else if content == .date {
             throw ConfigurationError(
                 "'%\(directive)' in '\(format)' is not a date directive fieldcheck reads "
                     + "(%d %e %m %Y %y %b %B %a %A)")
+        } else {
+            throw ConfigurationError(
+                "'%\(directive)' in '\(format)' is not a directive fieldcheck reads "
+                    + "(%H %I %p %M %S %f %z %T %R" + (content == .dateTime ? " %d %e %m %Y %y %b %B %a %A)" : ")"))
         }
         index += 1
     }

@@ -105,15 +105,18 @@ final class DateWriter {
 
     deinit { cicu_udat_close(format) }
 
-    func string(_ date: CivilDate) -> String {
+    func string(_ date: CivilDate) -> String { string(millis: date.noonUTCMillis) ?? date.description }
+
+    /// The instant `millis` after 1970-01-01T00:00:00Z, written in UTC; nil when ICU fails.
+    func string(millis: Double) -> String? {
         var status = U_ZERO_ERROR
-        let length = cicu_udat_format(format, date.noonUTCMillis, &buffer, Int32(buffer.count), &status)
+        let length = cicu_udat_format(format, millis, &buffer, Int32(buffer.count), &status)
         if status == U_BUFFER_OVERFLOW_ERROR {
             buffer = [UChar](repeating: 0, count: Int(length) + 1)
             status = U_ZERO_ERROR
-            _ = cicu_udat_format(format, date.noonUTCMillis, &buffer, Int32(buffer.count), &status)
+            _ = cicu_udat_format(format, millis, &buffer, Int32(buffer.count), &status)
         }
-        guard !ICU.failed(status) else { return date.description }
+        guard !ICU.failed(status) else { return nil }
         return String(decoding: buffer[0..<Int(length)], as: UTF16.self)
     }
 }

@@ -11,6 +11,15 @@ struct ParsedDate {
     var month: Part?
     var day: Part?
     var weekday: Part?
+    var hour: Part?
+    var hour12: Part?
+    var minute: Part?
+    var second: Part?
+    var fraction: Part?
+    var dayPeriod: Part?
+    /// The offset in seconds east of UTC; `zoneIsZ` when it was written `Z`.
+    var zone: Part?
+    var zoneIsZ = false
 }
 
 /// Why a value does not fit the pattern.
@@ -98,7 +107,14 @@ struct DateParser {
             case .field(let field, let count):
                 lastName = nil
                 let part: ParsedDate.Part
-                if token.isNumericField {
+                if field == .zone {
+                    switch readOffset(scalars, at: index) {
+                    case .success(let offset):
+                        part = offset.part
+                        parsed.zoneIsZ = offset.isZ
+                    case .failure(let failure): return .failure(failure)
+                    }
+                } else if token.isNumericField {
                     switch readNumber(
                         scalars, at: index, maxDigits: pattern.maxDigits(at: position), field: field, count: count)
                     {
@@ -110,6 +126,7 @@ struct DateParser {
                         switch field {
                         case .month: symbols.months
                         case .weekday: symbols.weekdays
+                        case .dayPeriod: symbols.dayPeriods
                         default: symbols.eras
                         }
                     guard let name = Self.longestName(names, in: scalars, at: index) else {
@@ -128,6 +145,13 @@ struct DateParser {
                 case .month: parsed.month = part
                 case .day: parsed.day = part
                 case .weekday: parsed.weekday = part
+                case .hour: parsed.hour = part
+                case .hour12: parsed.hour12 = part
+                case .minute: parsed.minute = part
+                case .second: parsed.second = part
+                case .fraction: parsed.fraction = part
+                case .dayPeriod: parsed.dayPeriod = part
+                case .zone: parsed.zone = part
                 }
             }
         }
@@ -142,7 +166,7 @@ struct DateParser {
             return .failure(
                 DateFailure(
                     code: .trailingText, index: index,
-                    reason: "the date is complete at column \(index), and text follows it"))
+                    reason: "the \(pattern.content.name) is complete at column \(index), and text follows it"))
         }
         return .success(parsed)
     }
@@ -161,7 +185,7 @@ struct DateParser {
         guard index == start else {
             return .success(ParsedDate.Part(value: value, start: start, length: index - start))
         }
-        let letters = String(repeating: field == .year ? "y" : field == .day ? "d" : "M", count: count)
+        let letters = String(repeating: field.letter, count: count)
         guard start < scalars.count else {
             return .failure(
                 DateFailure(
@@ -179,6 +203,65 @@ struct DateParser {
             DateFailure(code: .invalidDate, index: start, reason: "expected the \(field.name) (\(letters)) here"))
     }
 
+    /// A UTC offset: `Z`, or a sign and two digits of hours, then optionally the minutes, with
+    /// or without a colon: `+02`, `+0200`, `+02:00`, whichever of X, x and Z the pattern has
+    /// (ICU reads them as leniently; the offset means the same in every form). Zone hours above 14 and minutes
+    /// above 59 are `field_out_of_range` at their first digit.
+    private func readOffset(_ scalars: [Unicode.Scalar], at start: Int) -> Result<
+        (part: ParsedDate.Part, isZ: Bool), DateFailure
+    > {
+        let example = "a UTC offset such as +02:00, +0200 or Z"
+        guard start < scalars.count else {
+            return .failure(
+                DateFailure(code: .invalidDate, index: start, reason: "the value ends before the UTC offset"))
+        }
+        let sign = scalars[start]
+        if sign == "Z" || sign == "z" {
+            return .success((ParsedDate.Part(value: 0, start: start, length: 1), true))
+        }
+        guard sign == "+" || sign == "-" || sign == "\u{2212}" else {
+            return .failure(DateFailure(code: .invalidDate, index: start, reason: "expected \(example) here"))
+        }
+        var index = start + 1
+        func twoDigits() -> Int? {
+            guard index + 1 < scalars.count, let high = digit(scalars[index]), let low = digit(scalars[index + 1])
+            else { return nil }
+            index += 2
+            return high * 10 + low
+        }
+        let hourStart = index
+        guard let hours = twoDigits() else {
+            return .failure(
+                DateFailure(code: .invalidDate, index: index, reason: "expected the two digits of the offset's hours"))
+        }
+        guard hours <= 14 else {
+            return .failure(
+                DateFailure(
+                    code: .fieldOutOfRange, index: hourStart,
+                    reason: "the offset's hours \(hours) are out of range (00 to 14)"))
+        }
+        var minutes = 0
+        let colon = index < scalars.count && scalars[index] == ":"
+        let minuteStart = colon ? index + 1 : index
+        if minuteStart + 1 < scalars.count, digit(scalars[minuteStart]) != nil, digit(scalars[minuteStart + 1]) != nil {
+            index = minuteStart
+            minutes = twoDigits() ?? 0
+            guard minutes <= 59 else {
+                return .failure(
+                    DateFailure(
+                        code: .fieldOutOfRange, index: minuteStart,
+                        reason: "the offset's minutes \(minutes) are out of range (00 to 59)"))
+            }
+        }
+        let seconds = (sign == "+" ? 1 : -1) * (hours * 3600 + minutes * 60)
+        return .success((ParsedDate.Part(value: seconds, start: start, length: index - start), false))
+    }
+
+    private func digit(_ scalar: Unicode.Scalar) -> Int? {
+        if let index = symbols.digits.firstIndex(of: scalar) { return index }
+        return (0x30...0x39).contains(scalar.value) ? Int(scalar.value - 0x30) : nil
+    }
+
     private func notAName(_ field: DateField, _ scalars: [Unicode.Scalar], _ word: Range<Int>) -> DateFailure {
         DateFailure(
             code: .invalidDate, index: word.lowerBound, reason: "is not \(nameDescription(field))",
@@ -189,6 +272,7 @@ struct DateParser {
         switch field {
         case .month: "a month name (such as '\(symbols.wideMonthExample)')"
         case .weekday: "a weekday name (such as '\(symbols.wideWeekdayExample)')"
+        case .dayPeriod: "AM or PM (such as '\(symbols.dayPeriods.last?.text ?? "PM")')"
         default: "an era (such as '\(symbols.eras.last?.text ?? "AD")')"
         }
     }
@@ -217,6 +301,10 @@ struct DateParser {
 extension DatePattern.Token {
     var isNumericField: Bool {
         guard case .field(let field, let count) = self else { return false }
-        return field == .year || field == .day || (field == .month && count <= 2)
+        switch field {
+        case .year, .day, .hour, .hour12, .minute, .second, .fraction: return true
+        case .month: return count <= 2
+        default: return false
+        }
     }
 }

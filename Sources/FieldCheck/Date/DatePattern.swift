@@ -1,9 +1,12 @@
 /// A UTS #35 date pattern (`dd.MM.yyyy`, `EEEE d MMMM y`) split into the fields and literal
 /// text fieldcheck reads. Pure: no ICU, so the tokenizing rules are tested on their own.
+/// The same reader takes the times of the `time` and `datetime` types (`HH:mm`,
+/// `dd.MM.yyyy HH:mm:ss XXX`): `content` says which fields a pattern must have.
 public struct DatePattern: Sendable, Hashable {
     /// The pattern as given.
     public let source: String
     let tokens: [Token]
+    let content: DateContent
 
     enum Token: Sendable, Hashable {
         /// Text that must appear as written (quotes already removed).
@@ -13,8 +16,12 @@ public struct DatePattern: Sendable, Hashable {
 
     /// - Throws: `ConfigurationError` for an unterminated quote, a time field, or a field
     ///   fieldcheck cannot read, naming the letter and its position.
-    public init(_ source: String) throws(ConfigurationError) {
+    public init(_ source: String) throws(ConfigurationError) { try self.init(source, content: .date) }
+
+    /// A pattern of a date, a time of day, or both.
+    init(_ source: String, content: DateContent) throws(ConfigurationError) {
         self.source = source
+        self.content = content
         var tokens: [Token] = []
         var literal: [Unicode.Scalar] = []
         let scalars = Array(source.unicodeScalars)
@@ -62,8 +69,15 @@ public struct DatePattern: Sendable, Hashable {
             }
             var count = 1
             while index + count < scalars.count && scalars[index + count] == scalar { count += 1 }
-            guard let field = DateField(letter: Character(scalar), count: count) else {
-                throw ConfigurationError(Self.unsupported(scalar, at: index, in: source))
+            guard let field = DateField(letter: Character(scalar), count: count),
+                content != .date || !field.isTime
+            else {
+                throw ConfigurationError(Self.unsupported(scalar, at: index, in: source, content: content))
+            }
+            if content == .time && !field.isTime {
+                throw ConfigurationError(
+                    "time pattern '\(source)': '\(Character(scalar))' at column \(index + 1) is a date field, and a "
+                        + "time column reads times of day (a datetime column reads both); quote literal letters")
             }
             flushLiteral()
             tokens.append(.field(field, count: count))
@@ -71,13 +85,34 @@ public struct DatePattern: Sendable, Hashable {
         }
         flushLiteral()
         self.tokens = tokens
-        for needed in [DateField.year, .month, .day] where !fields.contains(needed) {
-            throw ConfigurationError(
-                "date pattern '\(source)' has no \(needed.name) field; fieldcheck reads whole dates "
-                    + "(a year y, a month M or MMMM, a day d), as in 'dd.MM.yyyy'")
+        if content != .time {
+            for needed in [DateField.year, .month, .day] where !fields.contains(needed) {
+                throw ConfigurationError(
+                    "\(content.name) pattern '\(source)' has no \(needed.name) field; fieldcheck reads whole dates "
+                        + "(a year y, a month M or MMMM, a day d), as in 'dd.MM.yyyy'")
+            }
         }
-        for field in [DateField.year, .month, .day, .weekday, .era] where fields.filter({ $0 == field }).count > 1 {
-            throw ConfigurationError("date pattern '\(source)' has the \(field.name) twice")
+        if content != .date {
+            guard fields.contains(.hour) || fields.contains(.hour12), fields.contains(.minute) else {
+                throw ConfigurationError(
+                    "\(content.name) pattern '\(source)' has no hour or no minutes; a time has an hour H (or h "
+                        + "with a), minutes m and may have seconds s, a fraction S and an offset X, as in 'HH:mm:ss'")
+            }
+            if fields.contains(.hour12) != fields.contains(.dayPeriod) {
+                throw ConfigurationError(
+                    "\(content.name) pattern '\(source)': the hour h (1–12) needs the AM/PM marker a, and a needs h; "
+                        + "use H for hours 0–23")
+            }
+            if fields.contains(.hour12) && fields.contains(.hour) {
+                throw ConfigurationError("\(content.name) pattern '\(source)' has the hour twice (H and h)")
+            }
+        }
+        for field in [
+            DateField.year, .month, .day, .weekday, .era, .hour, .hour12, .minute, .second, .fraction, .dayPeriod,
+            .zone,
+        ]
+        where fields.filter({ $0 == field }).count > 1 {
+            throw ConfigurationError("\(content.name) pattern '\(source)' has the \(field.name) twice")
         }
     }
 
@@ -88,7 +123,11 @@ public struct DatePattern: Sendable, Hashable {
         guard position + 1 < tokens.count, tokens[position + 1].isNumericField,
             case .field(let field, let count) = tokens[position]
         else { return 9 }
-        return field == .year ? (count == 2 ? 2 : max(count, 4)) : 2
+        switch field {
+        case .year: return count == 2 ? 2 : max(count, 4)
+        case .fraction: return count
+        default: return 2
+        }
     }
 
     var fields: [DateField] {
@@ -98,7 +137,19 @@ public struct DatePattern: Sendable, Hashable {
         }
     }
 
-    private static func unsupported(_ letter: Unicode.Scalar, at index: Int, in source: String) -> String {
+    private static func unsupported(
+        _ letter: Unicode.Scalar, at index: Int, in source: String, content: DateContent
+    ) -> String {
+        if content != .date {
+            let what =
+                "zZOvV".unicodeScalars.contains(letter)
+                ? "is a time zone name, which fieldcheck does not read; it reads UTC offsets (X, XXX, x, Z)"
+                : "is a field fieldcheck cannot read"
+            return "\(content.name) pattern '\(source)': '\(Character(letter))' at column \(index + 1) \(what); "
+                + "the time fields it reads are H (0–23), h (1–12) with a (AM/PM), m (minutes), s (seconds), "
+                + "S (fraction), X, x or Z (UTC offset)"
+                + (content == .dateTime ? ", and the date fields G, y, M, d, E" : "") + "; quote literal letters ('T')"
+        }
         let time = "aBbHhKkmSsAzZOvVXxj"
         let what =
             time.unicodeScalars.contains(letter)
@@ -110,9 +161,27 @@ public struct DatePattern: Sendable, Hashable {
     }
 }
 
+/// What a pattern holds: a date (the `date` type and command), a time of day (`time`), or
+/// both (`datetime`).
+enum DateContent: Sendable, Hashable {
+    case date, time, dateTime
+
+    /// The value, in messages ("time pattern 'HH:mm'", "a time like 13:45").
+    var name: String {
+        switch self {
+        case .date: "date"
+        case .time: "time"
+        case .dateTime: "datetime"
+        }
+    }
+}
+
 /// A field of a date pattern that fieldcheck reads.
 enum DateField: Sendable, Hashable {
     case era, year, month, day, weekday
+    /// H (0–23), h (1–12, with `dayPeriod`), m, s, S (the digits of a fraction of a second),
+    /// a (AM or PM), and a UTC offset (X, x, Z).
+    case hour, hour12, minute, second, fraction, dayPeriod, zone
 
     init?(letter: Character, count: Int) {
         switch letter {
@@ -123,7 +192,24 @@ enum DateField: Sendable, Hashable {
         case "E": self = .weekday
         // c and e are numeric below three letters (the local day of the week): not read.
         case "c" where count >= 3, "e" where count >= 3: self = .weekday
+        case "H" where count <= 2: self = .hour
+        case "h" where count <= 2: self = .hour12
+        case "m" where count <= 2: self = .minute
+        case "s" where count <= 2: self = .second
+        case "S": self = .fraction
+        case "a": self = .dayPeriod
+        case "X" where count <= 5, "x" where count <= 5: self = .zone
+        // ZZZZ is the localized GMT form ("GMT+02:00"), a name rather than an offset.
+        case "Z" where count != 4 && count <= 5: self = .zone
         default: return nil
+        }
+    }
+
+    /// Whether the field is a time of day's.
+    var isTime: Bool {
+        switch self {
+        case .era, .year, .month, .day, .weekday: false
+        default: true
         }
     }
 
@@ -134,6 +220,30 @@ enum DateField: Sendable, Hashable {
         case .month: "month"
         case .day: "day"
         case .weekday: "weekday"
+        case .hour, .hour12: "hour"
+        case .minute: "minute"
+        case .second: "second"
+        case .fraction: "fraction of a second"
+        case .dayPeriod: "AM/PM marker"
+        case .zone: "UTC offset"
+        }
+    }
+
+    /// The pattern letter, for messages.
+    var letter: String {
+        switch self {
+        case .era: "G"
+        case .year: "y"
+        case .month: "M"
+        case .day: "d"
+        case .weekday: "E"
+        case .hour: "H"
+        case .hour12: "h"
+        case .minute: "m"
+        case .second: "s"
+        case .fraction: "S"
+        case .dayPeriod: "a"
+        case .zone: "X"
         }
     }
 }

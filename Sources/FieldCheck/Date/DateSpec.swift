@@ -35,6 +35,9 @@ public struct DateSpec: Sendable, Hashable {
     /// "Today", which places ICU's two-digit-year window (80 years before to 20 years after);
     /// the current date in `timeZone` when nil.
     public var today: CivilDate? = nil
+    /// Whether values are dates, times of day or both (the `time` and `datetime` types read
+    /// their formats with this reader); the latter two are written in ISO 8601.
+    var content: DateContent = .date
 
     public init() {}
 

@@ -11,6 +11,8 @@ struct DateSymbols {
     let weekdays: [Name]
     /// Every name of every era, with ICU's era number.
     let eras: [Name]
+    /// AM (0) and PM (1), as the locale writes them.
+    let dayPeriods: [Name]
     /// The ten digits, zero first.
     let digits: [Unicode.Scalar]
     /// One name of each month as the pattern's width writes it, for messages.
@@ -53,6 +55,7 @@ struct DateSymbols {
                 UDAT_STANDALONE_SHORT_WEEKDAYS, UDAT_STANDALONE_SHORTER_WEEKDAYS,
             ], offset: 0)
         eras = names([UDAT_ERAS, UDAT_ERA_NAMES], offset: 0)
+        dayPeriods = names([UDAT_AM_PMS], offset: 0)
         wideMonthExample = months.first { $0.value == 4 }?.text ?? "April"
         wideWeekdayExample = weekdays.first { $0.value == 2 }?.text ?? "Monday"
         // The digits the locale's dates use: format the days 1–9 and 10.

@@ -105,15 +105,23 @@ final class DateValidator: TypedValidator {
             self.locale = locale
         }
         let locale = self.locale
+        let content = spec.content
         let sources: [String]
         switch spec.format {
-        case .style(let style): sources = [DatePatterns.pattern(for: style, locale: locale)]
+        case .style(let style): sources = [DatePatterns.pattern(for: style, content: content, locale: locale)]
         case .skeleton(let skeleton): sources = [try DatePatterns.bestPattern(skeleton: skeleton, locale: locale)]
         case .pattern(let text): sources = [text]
         case .any:
-            var all = ["yyyy-MM-dd"]
+            var all: [String]
+            switch content {
+            case .date: all = ["yyyy-MM-dd"]
+            case .time: all = ["HH:mm:ss", "HH:mm:ssXXX"]
+            case .dateTime: all = ["yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm:ssXXX"]
+            }
             for style in DateStyle.allCases {
-                let pattern = DatePatterns.pattern(for: style, locale: locale)
+                let pattern = DatePatterns.pattern(for: style, content: content, locale: locale)
+                // A time style that writes a zone name (full, long) is not one fieldcheck reads.
+                if content != .date && (try? DatePattern(pattern, content: content)) == nil { continue }
                 if !all.contains(pattern) { all.append(pattern) }
             }
             sources = all
@@ -123,7 +131,7 @@ final class DateValidator: TypedValidator {
         let calendar = DateCalendar(locale: locale)
         self.calendar = calendar
         readers = try sources.map { (source) throws(ConfigurationError) in
-            let pattern = try DatePattern(source)
+            let pattern = try DatePattern(source, content: content)
             let yearLetters =
                 pattern.tokens.lazy.compactMap { token -> Int? in
                     if case .field(.year, let count) = token { return count }
@@ -152,12 +160,15 @@ final class DateValidator: TypedValidator {
 
         let sample = CivilDate(year: 2026, month: 4, day: 13)!
         samplePatterns = sources
+        func written(_ pattern: String) -> String {
+            guard let writer = try? DateWriter(pattern: pattern, locale: locale) else { return "" }
+            // A time of day is shown at 13:45:30 (UTC, so that an offset is written Z).
+            if content == .date { return writer.string(sample) }
+            return writer.string(millis: Double(sample.daysSinceEpoch * 86_400 + 49_530) * 1000) ?? ""
+        }
         example =
-            "a date like "
-            + sources.prefix(2).map {
-                "\((try? DateWriter(pattern: $0, locale: locale))?.string(sample) ?? "") (\($0))"
-            }
-            .joined(separator: " or ")
+            "a \(content.name) like "
+            + sources.prefix(2).map { "\(written($0)) (\($0))" }.joined(separator: " or ")
         if spec.formatsOutput {
             let target = spec.toLocale ?? locale
             let targetPattern: String
@@ -252,9 +263,7 @@ final class DateValidator: TypedValidator {
             return
         case .success: break
         }
-        guard let parsed, let yearPart = parsed.year, let monthPart = parsed.month, let dayPart = parsed.day else {
-            return
-        }
+        guard let parsed else { return }
         /// "day 31 at column 1 is out of range: …"
         func field(
             _ part: ParsedDate.Part, _ code: ErrorCode, _ subject: @autoclosure () -> String,
@@ -264,6 +273,51 @@ final class DateValidator: TypedValidator {
             add(
                 code, at: part.start, length: part.length, "\(subject()) at column \(column) \(predicate())",
                 wholeField: true)
+        }
+        /// The time of day in ISO 8601 (`13:45:00`, `13:45:30.250+02:00`), or nil when a field
+        /// is out of range (reported).
+        func timeOfDay() -> String? {
+            guard let minutePart = parsed.minute, let hourPart = parsed.hour ?? parsed.hour12 else { return nil }
+            var hour = hourPart.value
+            if parsed.hour12 != nil {
+                guard (1...12).contains(hour) else {
+                    field(hourPart, .fieldOutOfRange, "hour \(hour)", "is out of range (1–12 with AM or PM)")
+                    return nil
+                }
+                hour = hour % 12 + (parsed.dayPeriod?.value == 1 ? 12 : 0)
+            } else if hour > 23 || hourPart.length > 2 {
+                field(hourPart, .fieldOutOfRange, "hour \(hour)", "is out of range (00–23)")
+                return nil
+            }
+            for (part, name) in [(minutePart, "minute"), (parsed.second, "second")] {
+                guard let part, part.value > 59 || part.length > 2 else { continue }
+                field(part, .fieldOutOfRange, "\(name) \(part.value)", "is out of range (00–59)")
+                return nil
+            }
+            func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+            var text = "\(two(hour)):\(two(minutePart.value)):\(two(parsed.second?.value ?? 0))"
+            if let fraction = parsed.fraction {
+                text += "."
+                for scalar in scalars[fraction.start..<fraction.start + fraction.length] {
+                    text += String(symbols.digits.firstIndex(of: scalar) ?? Int(scalar.value) - 0x30)
+                }
+            }
+            if let zone = parsed.zone {
+                if parsed.zoneIsZ {
+                    text += "Z"
+                } else {
+                    let minutes = abs(zone.value) / 60
+                    text += (zone.value < 0 ? "-" : "+") + two(minutes / 60) + ":" + two(minutes % 60)
+                }
+            }
+            return text
+        }
+        if spec.content == .time {
+            if let time = timeOfDay() { result.value = time }
+            return
+        }
+        guard let yearPart = parsed.year, let monthPart = parsed.month, let dayPart = parsed.day else {
+            return
         }
         // More digits than a day, month or year has (001, 02026) are a typo, not a padding.
         var numbers = [(dayPart, "day", 2), (yearPart, "year", 4)]
@@ -353,6 +407,10 @@ final class DateValidator: TypedValidator {
                     message: explains ? "\(date) is later than the maximum \(max)" : ""))
         }
         if result.errors.isEmpty {
+            if spec.content == .dateTime {
+                if let time = timeOfDay() { result.value = date.description + "T" + time }
+                return
+            }
             result.value = date.description
             result.output = output?.string(date)
         }
@@ -374,7 +432,7 @@ final class DateValidator: TypedValidator {
     private static func makeFastSteps(
         readers: [Reader], calendar: DateCalendar?, spec: DateSpec, symbols: DateSymbols
     ) -> [FastStep]? {
-        guard readers.count == 1, calendar == nil, !spec.formatsOutput,
+        guard readers.count == 1, calendar == nil, !spec.formatsOutput, spec.content == .date,
             symbols.digits == Unicode.Scalar.asciiDigits
         else { return nil }
         let tokens = readers[0].pattern.tokens

@@ -36,6 +36,8 @@ public enum FieldKind: Sendable, Hashable {
     case number(NumberSpec)
     case date(DateSpec)
     case boolean(BooleanSpec)
+    /// A `year`, `yearmonth`, `time` or `datetime`.
+    case temporal(TemporalSpec)
     /// A type registered by a library user (`FieldType.custom`).
     case custom(CustomType)
 
@@ -46,6 +48,7 @@ public enum FieldKind: Sendable, Hashable {
         case .number: "number"
         case .date: "date"
         case .boolean: "boolean"
+        case .temporal(let temporal): temporal.unit.rawValue
         case .custom(let type): type.name
         }
     }

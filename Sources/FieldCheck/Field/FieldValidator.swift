@@ -105,6 +105,8 @@ public final class FieldValidator {
         case .number(let number): typed = try NumberValidator(number, locale: spec.locale, vocabulary: spec.vocabulary)
         case .date(let date): typed = try DateValidator(date, locale: spec.locale, vocabulary: spec.vocabulary)
         case .boolean(let boolean): typed = try BooleanValidator(boolean)
+        case .temporal(let temporal):
+            typed = try TemporalValidator(temporal, locale: spec.locale, vocabulary: spec.vocabulary)
         case .custom(let type): typed = CustomValidator(type)
         }
         if let min = spec.minLength, let max = spec.maxLength, min > max {

@@ -18,8 +18,16 @@ public enum DateStyle: String, Sendable, Hashable, CaseIterable {
 public enum DatePatterns {
     /// The pattern a locale uses for a date style (`dd.MM.yy` for de_DE short).
     public static func pattern(for style: DateStyle, locale: LocaleID) -> String {
+        pattern(for: style, content: .date, locale: locale)
+    }
+
+    /// The pattern a locale uses for a style of date, time of day (`HH:mm` for de_DE short)
+    /// or both (`dd.MM.yy, HH:mm`).
+    static func pattern(for style: DateStyle, content: DateContent, locale: LocaleID) -> String {
         var status = U_ZERO_ERROR
-        guard let format = cicu_udat_open(UDAT_NONE, style.icu, locale.identifier, nil, 0, nil, 0, &status),
+        let timeStyle = content == .date ? UDAT_NONE : style.icu
+        let dateStyle = content == .time ? UDAT_NONE : style.icu
+        guard let format = cicu_udat_open(timeStyle, dateStyle, locale.identifier, nil, 0, nil, 0, &status),
             !ICU.failed(status)
         else { return "" }
         defer { cicu_udat_close(format) }

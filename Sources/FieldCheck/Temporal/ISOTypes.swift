@@ -15,19 +15,18 @@ extension FieldType {
         return type
     }
 
-    /// Table Schema's `year`: `2026`.
-    static let year = iso(name: "year", help: "a year, as in 2026", reader: YearReader())
-    /// Table Schema's `yearmonth`: `2026-04`.
-    static let yearMonth = iso(name: "yearmonth", help: "a year and month, as in 2026-04", reader: YearMonthReader())
-    /// Table Schema's `time`: `13:45:30`, with a fraction and a zone when written.
-    static let time = iso(
-        name: "time", help: "a time of day, as in 13:45:30 or 13:45:30.250+02:00", reader: TimeReader())
-    /// Table Schema's `datetime`: `2026-04-13T13:45:30Z`.
-    static let dateTime = iso(
-        name: "datetime", help: "a date and time, as in 2026-04-13T13:45:30Z", reader: DateTimeReader())
     /// Table Schema's `duration`: ISO 8601's `P1Y2M10DT2H30M`.
-    static let duration = iso(
-        name: "duration", help: "an ISO 8601 duration, as in P1Y2M10DT2H30M", reader: DurationReader())
+    /// It has no `minimum` or `maximum`: durations have no order (`P1M` is 28 to 31 days, so it
+    /// neither precedes nor follows `P30D`).
+    static let duration: FieldType = {
+        var type = iso(name: "duration", help: "an ISO 8601 duration, as in P1Y2M10DT2H30M", reader: DurationReader())
+        type.bound = { (_: FieldKind, _: String, _: Bool) throws(ConfigurationError) -> FieldKind in
+            throw ConfigurationError(
+                "a duration column has no minimum or maximum: durations have no order (P1M is 28 to 31 days, so it "
+                    + "neither precedes nor follows P30D); use pattern or enum to limit the values")
+        }
+        return type
+    }()
 }
 
 /// The parts the ISO types share.
@@ -42,66 +41,82 @@ extension ISOScanner {
     }
 
     /// `-dd` of `month` in `year`.
-    mutating func day(month: Int, year: Int) throws(ISORejection) {
+    mutating func day(month: Int, year: Int) throws(ISORejection) -> Int {
         try expect("-", "'-' before the day")
         let last = CivilDate.daysIn(month: month, year: year)
-        _ = try number(2, "a two-digit day", "day", in: 1...last, "month \(month) of \(year) has \(last) days")
+        return try number(2, "a two-digit day", "day", in: 1...last, "month \(month) of \(year) has \(last) days")
     }
 
-    /// `HH:MM:SS[.fff]`, then an optional zone `Z` or `±HH:MM`.
-    mutating func timeOfDay() throws(ISORejection) {
-        _ = try number(2, "a two-digit hour", "hour", in: 0...23, "00 to 23")
+    /// `HH:MM:SS[.fff]`, then an optional zone `Z` or `±HH:MM`: the seconds of the day, the
+    /// fraction's digits and the offset in seconds (nil: none written).
+    mutating func timeOfDay() throws(ISORejection) -> (seconds: Int, fraction: String, offset: Int?) {
+        let hour = try number(2, "a two-digit hour", "hour", in: 0...23, "00 to 23")
         try expect(":", "':' before the minutes")
-        _ = try number(2, "two-digit minutes", "minute", in: 0...59, "00 to 59")
+        let minute = try number(2, "two-digit minutes", "minute", in: 0...59, "00 to 59")
         try expect(":", "':' before the seconds")
-        _ = try number(2, "two-digit seconds", "second", in: 0...59, "00 to 59")
+        let second = try number(2, "two-digit seconds", "second", in: 0...59, "00 to 59")
+        var fraction = ""
         if take(".") || take(",") {
+            let start = position
             guard someDigits() else { throw ISORejection(failure("the digits of a fraction of a second")) }
+            fraction = String(String.UnicodeScalarView(scalars[start..<position]))
         }
-        if take("Z") { return }
-        if take("+") || take("-") {
-            _ = try number(2, "a two-digit zone hour", "zone hour", in: 0...14, "00 to 14")
+        let seconds = hour * 3600 + minute * 60 + second
+        if take("Z") { return (seconds, fraction, 0) }
+        if let sign = next, sign == "+" || sign == "-" {
+            position += 1
+            let hours = try number(2, "a two-digit zone hour", "zone hour", in: 0...14, "00 to 14")
             try expect(":", "':' in the zone offset")
-            _ = try number(2, "two-digit zone minutes", "zone minute", in: 0...59, "00 to 59")
+            let minutes = try number(2, "two-digit zone minutes", "zone minute", in: 0...59, "00 to 59")
+            return (seconds, fraction, (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60))
         }
+        return (seconds, fraction, nil)
     }
-}
 
-struct YearReader: ValueReader {
-    var example: String { "2026" }
-    func read(_ value: String) -> ValueReading {
-        ISOScanner.read(value) { (scanner: inout ISOScanner) throws(ISORejection) in _ = try scanner.year() }
-    }
-}
-
-struct YearMonthReader: ValueReader {
-    var example: String { "2026-04" }
-    func read(_ value: String) -> ValueReading {
-        ISOScanner.read(value) { (scanner: inout ISOScanner) throws(ISORejection) in
-            _ = try scanner.year()
-            _ = try scanner.month()
-        }
-    }
-}
-
-struct TimeReader: ValueReader {
-    var example: String { "13:45:30" }
-    func read(_ value: String) -> ValueReading {
-        ISOScanner.read(value) { (scanner: inout ISOScanner) throws(ISORejection) in try scanner.timeOfDay() }
-    }
-}
-
-struct DateTimeReader: ValueReader {
-    var example: String { "2026-04-13T13:45:30Z" }
-    func read(_ value: String) -> ValueReading {
-        ISOScanner.read(value) { (scanner: inout ISOScanner) throws(ISORejection) in
+    /// Reads the whole of `value` as a `unit` in its ISO 8601 form: what a reader says of it,
+    /// and the value when it is one.
+    static func temporal(_ value: String, _ unit: TemporalUnit) -> (ValueReading, TemporalValue?) {
+        var found: TemporalValue? = nil
+        let reading = read(value) { (scanner: inout ISOScanner) throws(ISORejection) in
+            if unit == .time {
+                let time = try scanner.timeOfDay()
+                found = TemporalValue(text: value, seconds: time.seconds, fraction: time.fraction, offset: time.offset)
+                return
+            }
             let year = try scanner.year()
+            if unit == .year {
+                found = TemporalValue(text: value, seconds: year, fraction: "", offset: nil)
+                return
+            }
             let month = try scanner.month()
-            try scanner.day(month: month, year: year)
+            if unit == .yearMonth {
+                found = TemporalValue(text: value, seconds: year * 12 + month - 1, fraction: "", offset: nil)
+                return
+            }
+            let day = try scanner.day(month: month, year: year)
             try scanner.expect("T", "'T' between the date and the time")
-            try scanner.timeOfDay()
+            let time = try scanner.timeOfDay()
+            found = TemporalValue(
+                text: value, seconds: TemporalValue.days(year: year, month: month, day: day) * 86_400 + time.seconds,
+                fraction: time.fraction, offset: time.offset)
+        }
+        guard case .value = reading else { return (reading, nil) }
+        return (reading, found)
+    }
+}
+
+/// The ISO 8601 reader of a `TemporalUnit`, as the pipeline's `ValueReader`.
+struct ISOTemporalReader: ValueReader {
+    let unit: TemporalUnit
+    var example: String {
+        switch unit {
+        case .year: "2026"
+        case .yearMonth: "2026-04"
+        case .time: "13:45:30"
+        case .dateTime: "2026-04-13T13:45:30Z"
         }
     }
+    func read(_ value: String) -> ValueReading { ISOScanner.temporal(value, unit).0 }
 }
 
 /// ISO 8601 durations: `P` then years, months, weeks and days, then `T` and hours, minutes

@@ -23,6 +23,7 @@ extension Fieldcheck {
                 Examples:
                   fieldcheck csv --schema schema.yaml data.csv > clean.csv
                   fieldcheck csv --column 'price=number:de_DE' --normalize data.csv
+                  fieldcheck csv --column 'at=datetime::dd.MM.yyyy HH:mm' --normalize data.csv
                   fieldcheck csv --schema schema.json --rejects bad.csv --summary data.csv
                   fieldcheck csv --schema schema.yaml --one-table part1.csv part2.csv
                   fieldcheck csv --package datapackage.json
@@ -68,7 +69,9 @@ extension Fieldcheck {
             help: ArgumentHelp(
                 "A column given inline: NAME=TYPE[:LOCALE[:FORMAT]], TYPE one of "
                     + FieldType.names.joined(separator: ", ")
-                    + "; FORMAT a date pattern or style, or a number style (repeatable; overrides the schema's column).",
+                    + "; FORMAT a date, time or datetime pattern or style, or a number style (a date, or a time or "
+                    + "datetime given a LOCALE, reads the locale's short style without one; repeatable; overrides "
+                    + "the schema's column).",
                 valueName: "SPEC"))
         var column: [String] = []
 
@@ -317,6 +320,10 @@ extension Fieldcheck {
                 object[styles.contains(format) ? "style" : "format"] = format
             } else if parts[0] == "date" {
                 // As `fieldcheck date` reads: the locale's short style.
+                object["style"] = "short"
+            } else if parts[0] == "time" || parts[0] == "datetime", parts.count > 1, !parts[1].isEmpty {
+                // A time or datetime in a locale is written in its short style too; without
+                // a locale, in ISO 8601 (Table Schema's default).
                 object["style"] = "short"
             }
             var column = try ColumnSchema(object: object, path: path, defaultLocale: defaultLocale)

@@ -1,0 +1,190 @@
+/// The typed stage for `year`, `yearmonth`, `time` and `datetime`: the ISO 8601 reader, or
+/// the date reader for a `time` or `datetime` in a format or the locale's style, then the
+/// range. Both readers write the accepted value in ISO 8601, which the bounds are compared
+/// with.
+final class TemporalValidator: TypedValidator {
+    let spec: TemporalSpec
+    private let reader: TypedValidator
+
+    init(_ spec: TemporalSpec, locale: LocaleID, vocabulary: RuleVocabulary) throws(ConfigurationError) {
+        self.spec = spec
+        if let format = spec.format, spec.unit == .time || spec.unit == .dateTime {
+            var date = DateSpec()
+            date.format = format
+            date.content = spec.unit == .time ? .time : .dateTime
+            reader = try DateValidator(date, locale: locale, vocabulary: vocabulary)
+        } else {
+            reader = CustomValidator(CustomType(name: spec.unit.rawValue, reader: ISOTemporalReader(unit: spec.unit)))
+        }
+        hasBounds = spec.minimum != nil || spec.maximum != nil
+    }
+
+    private let hasBounds: Bool
+
+    var example: String { reader.example }
+    var explains: Bool {
+        get { reader.explains }
+        set { reader.explains = newValue }
+    }
+    var completionFreeFrom: Int? {
+        get { reader.completionFreeFrom }
+        set { reader.completionFreeFrom = newValue }
+    }
+
+    func validate(_ value: String, map: OffsetMap, into result: inout FieldResult) {
+        reader.validate(value, map: map, into: &result)
+        guard hasBounds, result.errors.isEmpty, let canonical = result.value,
+            let read = TemporalValue(iso: canonical, unit: spec.unit)
+        else { return }
+        if let minimum = spec.minimum, let refusal = refusal(read, minimum, isMinimum: true) {
+            reject(refusal, &result)
+        } else if let maximum = spec.maximum, let refusal = refusal(read, maximum, isMinimum: false) {
+            reject(refusal, &result)
+        }
+    }
+
+    private func reject(_ message: String, _ result: inout FieldResult) {
+        result.errors.append(Diagnostic(code: .outOfRange, offset: nil, length: 0, message: explains ? message : ""))
+        result.value = nil
+        result.output = nil
+    }
+
+    /// Why `value` is outside `bound`, or nil when it is inside.
+    private func refusal(_ value: TemporalValue, _ bound: TemporalValue, isMinimum: Bool) -> String? {
+        let order = value.compare(bound)
+        if order == .same || order == (isMinimum ? .after : .before) { return nil }
+        let name = isMinimum ? "minimum" : "maximum"
+        let range = rangeText
+        guard order != nil else {
+            // One has an offset, the other none, and they are less than 14 hours apart: the
+            // order depends on the offset that was left out.
+            let (has, lacks) = value.offset == nil ? (bound.text, value.text) : (value.text, bound.text)
+            return "\(value) cannot be compared with the \(name) \(bound): \(has) has a UTC offset, \(lacks) has "
+                + "none, and less than 14 hours apart the order depends on the offset; expected \(spec.unit.phrase) "
+                + "\(range), with an offset where the bound has one and without where it has none"
+        }
+        return "\(value) is \(isMinimum ? "earlier than" : "later than") the \(name) \(bound); "
+            + "expected \(spec.unit.phrase) \(range)"
+    }
+
+    /// "from 09:00:00 to 17:00:00", "of 2020 or later".
+    private var rangeText: String {
+        switch (spec.minimum, spec.maximum) {
+        case (let min?, let max?): "from \(min) to \(max)"
+        case (let min?, nil): "of \(min) or later"
+        case (nil, let max?): "of \(max) or earlier"
+        case (nil, nil): ""
+        }
+    }
+
+    /// The fast path of the ISO 8601 forms: the value read byte by byte, exactly as
+    /// `ISOScanner` reads it, and within the bounds; written as it came (its canonical form).
+    /// Declines (0) anything else, a fraction of a second under a bound among it, and every
+    /// value of a formatted column.
+    func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard spec.format == nil, let read = Self.readISO(bytes, spec.unit) else { return 0 }
+        if hasBounds {
+            guard !read.hasFraction else { return 0 }
+            if let minimum = spec.minimum {
+                let order = TemporalValue.compare(
+                    seconds: read.seconds, fraction: "", offset: read.offset, with: minimum)
+                guard order == .same || order == .after else { return 0 }
+            }
+            if let maximum = spec.maximum {
+                let order = TemporalValue.compare(
+                    seconds: read.seconds, fraction: "", offset: read.offset, with: maximum)
+                guard order == .same || order == .before else { return 0 }
+            }
+        }
+        guard let base = bytes.baseAddress else { return 0 }
+        out.update(from: base, count: bytes.count)
+        return bytes.count
+    }
+
+    func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { reader.rejectsFast(bytes) }
+    func completionSamples() -> [String] { reader.completionSamples() }
+    func completionTokens() -> [String] { reader.completionTokens() }
+
+    /// An ISO 8601 value of `unit` in ASCII bytes: its place in the unit's order (as
+    /// `TemporalValue.seconds`), its offset, and whether it has a fraction of a second; nil
+    /// when `ISOScanner` would not take it.
+    static func readISO(_ bytes: UnsafeBufferPointer<UInt8>, _ unit: TemporalUnit) -> (
+        seconds: Int, offset: Int?, hasFraction: Bool
+    )? {
+        // A struct with mutating steps, not local functions over a captured index: those
+        // cost a dynamic exclusivity check at every step.
+        var scanner = ISOByteScanner(bytes: bytes)
+        var read: (seconds: Int, offset: Int?, hasFraction: Bool)
+        if unit == .time {
+            guard let time = scanner.time() else { return nil }
+            read = time
+        } else {
+            guard let year = scanner.number(4, 0...9999) else { return nil }
+            if unit == .year {
+                read = (year, nil, false)
+            } else {
+                guard scanner.take(0x2D), let month = scanner.number(2, 1...12) else { return nil }
+                if unit == .yearMonth {
+                    read = (year * 12 + month - 1, nil, false)
+                } else {
+                    guard scanner.take(0x2D),
+                        let day = scanner.number(2, 1...CivilDate.daysIn(month: month, year: year)),
+                        scanner.take(0x54), let time = scanner.time()
+                    else { return nil }
+                    read = time
+                    read.seconds += TemporalValue.days(year: year, month: month, day: day) * 86_400
+                }
+            }
+        }
+        return scanner.index == bytes.count ? read : nil
+    }
+}
+
+/// The steps of `TemporalValidator.readISO` over ASCII bytes.
+private struct ISOByteScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+
+    /// `count` digits, in `range`; nil otherwise.
+    mutating func number(_ count: Int, _ range: ClosedRange<Int>) -> Int? {
+        guard index + count <= bytes.count else { return nil }
+        var value = 0
+        for position in index..<(index + count) {
+            let digit = bytes[position] &- 0x30
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        index += count
+        return range.contains(value) ? value : nil
+    }
+
+    mutating func take(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    /// `HH:MM:SS[.fff][Z|±HH:MM]`, as `ISOScanner.timeOfDay` reads it.
+    mutating func time() -> (seconds: Int, offset: Int?, hasFraction: Bool)? {
+        guard let hour = number(2, 0...23), take(0x3A), let minute = number(2, 0...59), take(0x3A),
+            let second = number(2, 0...59)
+        else { return nil }
+        var hasFraction = false
+        if take(0x2E) || take(0x2C) {
+            let start = index
+            while index < bytes.count, bytes[index] &- 0x30 < 10 { index += 1 }
+            guard index > start else { return nil }
+            hasFraction = true
+        }
+        var offset: Int? = nil
+        if take(0x5A) {
+            offset = 0
+        } else if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D {
+            let sign = bytes[index] == 0x2D ? -1 : 1
+            index += 1
+            guard let hours = number(2, 0...14), take(0x3A), let minutes = number(2, 0...59) else { return nil }
+            offset = sign * (hours * 3600 + minutes * 60)
+        }
+        return (hour * 3600 + minute * 60 + second, offset, hasFraction)
+    }
+}
