@@ -165,6 +165,9 @@ public final class ColumnInferrer {
         /// Meanings of values, for telling candidates that read alike from those that do
         /// not: value → canonical reading, for the first distinct values.
         var meanings: [String: String] = [:]
+        /// Those values in the order first read, so that the value an undecided answer names
+        /// is the first one, not one a hash order picks.
+        var meaningOrder: [String] = []
         var fractional = false
 
         mutating func read(_ value: String, _ row: Int, _ field: FieldValidator, _ scratch: inout [UInt8]) {
@@ -181,7 +184,7 @@ public final class ColumnInferrer {
             case true?:
                 // The canonical form as bytes: a String is made only while meanings are kept.
                 if !fractional && scratch.contains(where: { $0 == 0x2E || $0 == 0x45 }) { fractional = true }
-                if meanings.count < 4096 { meanings[value] = String(decoding: scratch, as: UTF8.self) }
+                if meanings.count < 4096 { keep(value, String(decoding: scratch, as: UTF8.self)) }
             case false?:
                 // The code of a rejection is wanted only for the first one.
                 reject(value, row, first == nil ? field.validate(value).errors.first?.code : nil)
@@ -197,7 +200,11 @@ public final class ColumnInferrer {
 
         private mutating func accept(_ value: String, _ canonical: String) {
             if !fractional && canonical.utf8.contains(where: { $0 == 0x2E || $0 == 0x45 }) { fractional = true }
-            if meanings.count < 4096 { meanings[value] = canonical }
+            if meanings.count < 4096 { keep(value, canonical) }
+        }
+
+        private mutating func keep(_ value: String, _ meaning: String) {
+            if meanings.updateValue(meaning, forKey: value) == nil { meaningOrder.append(value) }
         }
 
         private mutating func reject(_ value: String, _ row: Int, _ code: ErrorCode?) {
@@ -298,7 +305,8 @@ public final class ColumnInferrer {
         // Decided when every standing candidate reads every value alike.
         guard let top = standing.first else { return }
         for other in standing.dropFirst() {
-            for (value, meaning) in tallies[top].meanings {
+            for value in tallies[top].meaningOrder {
+                guard let meaning = tallies[top].meanings[value] else { continue }
                 if let theirs = tallies[other].meanings[value], theirs != meaning {
                     answer.isDecided = false
                     answer.undecidedReason =
