@@ -15,9 +15,10 @@ extension Fieldcheck {
             discussion: """
                 For each column (or a file of one value per line): the type (integer, number, date, \
                 boolean, string), the conventions every value is consistent with (decimal mark, \
-                grouping, digits; date field order, separator, year digits, month-name language), \
-                the values that rule the other conventions out, 'undecided' when the values cannot \
-                tell (every date has day <= 12), and the outliers. For a CSV also the encoding, the \
+                grouping, digits; date field order, separator, year digits, month-name language, \
+                calendar), the values that rule the other conventions out, 'undecided' when the \
+                values cannot tell (every date has day <= 12; 13/4/69 is 1969 in the Gregorian \
+                calendar and 2026 in th_TH's Buddhist one), and the outliers. For a CSV also the encoding, the \
                 delimiter and the header. Files named *.csv or *.tsv are read as CSV, others as one \
                 value per line, unless --csv or --values says otherwise.
 
