@@ -248,4 +248,25 @@ import Testing
         #expect(checked.status == 0, "\(checked.stderr)")
         #expect(checked.stdout == "datum\n" + written.joined(separator: "\n") + "\n")
     }
+
+    /// Issue 16: a convention set aside early (en_US, while every decimal has a comma) must
+    /// still win when the rest of the values decide for it: infer reads the file again with
+    /// every convention rather than answer from counts it did not finish.
+    @Test func aConventionSetAsideEarlyStillWins() throws {
+        let values = (1...3000).map { row in row % 10 != 0 ? "\(row)" : row <= 600 ? "\(row),5" : "\(row).5" }
+        let file = CLI.temporaryFile("commas-then-points.txt")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data((values.joined(separator: "\n") + "\n").utf8).write(to: file)
+        for arguments in [["infer", "--json", file.path], ["infer", "--json", "--all-rows", "-"]] {
+            let run =
+                arguments.last == "-"
+                ? try CLI.run(arguments, stdin: Data(contentsOf: file)) : try CLI.run(arguments)
+            let column = try #require(Self.columns(run).values.first)
+            #expect((column["candidates"] as? [String])?.first == "en_US", "\(column)")
+            let outliers = column["outliers"] as? [[String: Any]] ?? []
+            #expect(outliers.count == 20)
+            #expect(outliers.first?["value"] as? String == "10,5")
+            #expect(outliers.first?["row"] as? Int == 10)
+        }
+    }
 }

@@ -66,6 +66,10 @@ public final class ColumnInferrer {
     public var outlierShare = 0.1
     /// Outliers listed per column.
     public var outlierLimit = 20
+    /// Whether a column sets aside the candidates that reject clearly more values than the
+    /// best one (see `Standing`). When a column's answer is not exact (`Column.isExact`),
+    /// reading its values again with this off gives the exact one.
+    public var setsAside = true
 
     public init() {
         func open(_ list: [InferenceCandidate]) -> [(InferenceCandidate, FieldValidator)] {
@@ -89,24 +93,26 @@ public final class ColumnInferrer {
         fileprivate var empty = 0
         /// Per candidate: how many values it rejected, its first rejection, and per value
         /// read so far the meaning it gave (kept for a bounded number of distinct values).
-        fileprivate var numberTallies: [Tally]
-        fileprivate var dateTallies: [Tally]
+        fileprivate var numbers: Standing
+        fileprivate var dates: Standing
         fileprivate var booleanWords: [String: Int] = [:]
         /// The fast paths' output, reused from value to value.
         private var scratch: [UInt8] = []
         fileprivate var notBoolean = false
-
-        /// The candidates still read.
-        private var activeNumbers: [Int]
-        private var activeDates: [Int]
+        /// Whether the answer is the one reading every candidate on every value would give:
+        /// false when a candidate set aside could not be shown to be ruled out (see
+        /// `ColumnInferrer.setsAside`). Known once `finish` has answered.
+        public fileprivate(set) var isExact = true
+        /// How many candidates were ever set aside (for tests).
+        var candidatesSetAside: Int {
+            (numbers.tallies + dates.tallies).filter(\.wasSetAside).count
+        }
 
         fileprivate init(_ inferrer: ColumnInferrer, name: String?) {
             self.inferrer = inferrer
             self.name = name
-            numberTallies = inferrer.numbers.map { _ in Tally() }
-            dateTallies = inferrer.dates.map { _ in Tally() }
-            activeNumbers = Array(inferrer.numbers.indices)
-            activeDates = Array(inferrer.dates.indices)
+            numbers = Standing(count: inferrer.numbers.count)
+            dates = Standing(count: inferrer.dates.count)
         }
 
         /// The tallies with the values a dropped candidate did not read counted as rejected.
@@ -126,22 +132,11 @@ public final class ColumnInferrer {
                 return
             }
             values += 1
-            // By index over the fields alone: iterating the (candidate, field) pairs copied
-            // each candidate, with its arrays, for every value.
-            let numberFields = inferrer.numberFields
-            var dropped = false
-            for index in activeNumbers {
-                numberTallies[index].read(value, row, numberFields[index], &scratch)
-                dropped = dropped || numberTallies[index].isHopeless
-            }
-            let dateFields = inferrer.dateFields
-            for index in activeDates {
-                dateTallies[index].read(value, row, dateFields[index], &scratch)
-                dropped = dropped || dateTallies[index].isHopeless
-            }
-            if dropped {
-                activeNumbers.removeAll { numberTallies[$0].isHopeless }
-                activeDates.removeAll { dateTallies[$0].isHopeless }
+            numbers.read(value, row, inferrer.numberFields, &scratch)
+            dates.read(value, row, inferrer.dateFields, &scratch)
+            if inferrer.setsAside, values >= 256, values % 64 == 0 {
+                numbers.setAside()
+                dates.setAside()
             }
             if !notBoolean {
                 if ColumnInferrer.booleanPair(of: value) != nil, booleanWords.count < 8 {
@@ -150,6 +145,106 @@ public final class ColumnInferrer {
                     notBoolean = true
                 }
             }
+        }
+    }
+
+    /// The candidates of one type and which of them a column still reads.
+    ///
+    /// A candidate that has rejected clearly more values than the leader (the candidate with
+    /// the fewest rejections) is set aside: from then on it reads only the values the leader
+    /// rejects, so its rejections stay a lower bound of what reading every value would count,
+    /// and grow with the leader's. If the values the leader rejects bring it back within reach,
+    /// it reads every value again. A candidate that has rejected more values than the best
+    /// candidate ever read in full is ruled out whatever the values it did not read: the
+    /// answer is then the same as reading every candidate on every value, which `finish`
+    /// checks (`Column.isExact`).
+    fileprivate struct Standing {
+        var tallies: [Tally]
+        /// The candidates reading every value, in rank order.
+        var active: [Int]
+        /// Per candidate: the candidates set aside against it, which read the values it rejects.
+        var watchers: [[Int]]
+
+        /// Rejections over the leader's for a candidate to be set aside, and for it to read
+        /// every value again.
+        static let asideMargin = 8
+        static let backMargin = 2
+
+        init(count: Int) {
+            tallies = Array(repeating: Tally(), count: count)
+            active = Array(0..<count)
+            watchers = Array(repeating: [], count: count)
+        }
+
+        mutating func read(_ value: String, _ row: Int, _ fields: [FieldValidator], _ scratch: inout [UInt8]) {
+            // By index over the fields alone: iterating the (candidate, field) pairs copied
+            // each candidate, with its arrays, for every value.
+            var dropped = false
+            for index in active {
+                let before = tallies[index].rejected
+                tallies[index].read(value, row, fields[index], &scratch)
+                dropped = dropped || tallies[index].isHopeless
+                if tallies[index].rejected > before && !watchers[index].isEmpty {
+                    readAside(value, row, witness: index, fields, &scratch)
+                }
+            }
+            if dropped {
+                // A dropped leader's watchers read every value again: nothing else would
+                // keep their rejections growing.
+                for index in active where tallies[index].isHopeless && !watchers[index].isEmpty {
+                    active += watchers[index]
+                    watchers[index] = []
+                }
+                active.removeAll { tallies[$0].isHopeless }
+                active.sort()
+            }
+        }
+
+        /// The candidates set aside against `witness` read a value it rejected.
+        private mutating func readAside(
+            _ value: String, _ row: Int, witness: Int, _ fields: [FieldValidator], _ scratch: inout [UInt8]
+        ) {
+            var back: [Int] = []
+            for index in watchers[witness] {
+                let before = tallies[index].rejected
+                tallies[index].read(value, row, fields[index], &scratch)
+                if tallies[index].rejected == before
+                    && tallies[index].rejected <= tallies[witness].rejected + Self.backMargin
+                {
+                    back.append(index)
+                }
+            }
+            if !back.isEmpty {
+                watchers[witness].removeAll { back.contains($0) }
+                active += back
+                active.sort()
+            }
+        }
+
+        /// Sets aside the candidates that have rejected clearly more values than the leader.
+        mutating func setAside() {
+            let tallies = tallies
+            guard let leader = active.min(by: { tallies[$0].rejected < tallies[$1].rejected }) else { return }
+            let floor = tallies[leader].rejected
+            var kept: [Int] = []
+            for index in active {
+                if index != leader && watchers[index].isEmpty && !tallies[index].isHopeless
+                    && tallies[index].rejected >= floor + Self.asideMargin
+                {
+                    watchers[leader].append(index)
+                    self.tallies[index].wasSetAside = true
+                } else {
+                    kept.append(index)
+                }
+            }
+            active = kept
+        }
+
+        /// Whether every candidate ever set aside has rejected more values than the best of
+        /// those that read every value: then none of them could have ranked otherwise.
+        func isExact(settled: [Tally]) -> Bool {
+            let best = settled.indices.filter { !tallies[$0].wasSetAside }.map { settled[$0].rejected }.min() ?? .max
+            return tallies.allSatisfy { !$0.wasSetAside || $0.rejected > best }
         }
     }
 
@@ -169,6 +264,8 @@ public final class ColumnInferrer {
         /// is the first one, not one a hash order picks.
         var meaningOrder: [String] = []
         var fractional = false
+        /// Whether the candidate was ever set aside (see `Standing`).
+        var wasSetAside = false
 
         mutating func read(_ value: String, _ row: Int, _ field: FieldValidator, _ scratch: inout [UInt8]) {
             count += 1
@@ -245,8 +342,10 @@ public final class ColumnInferrer {
             }
         }
         let allowed = Int(Double(column.values) * outlierShare)
-        let numberTallies = column.settled(column.numberTallies)
-        let dateTallies = column.settled(column.dateTallies)
+        let numberTallies = column.settled(column.numbers.tallies)
+        let dateTallies = column.settled(column.dates.tallies)
+        column.isExact =
+            column.numbers.isExact(settled: numberTallies) && column.dates.isExact(settled: dateTallies)
         let numberBest = numberTallies.map(\.rejected).min() ?? .max
         let dateBest = dateTallies.map(\.rejected).min() ?? .max
         if numberBest <= allowed && numberBest <= dateBest {

@@ -104,6 +104,8 @@ extension Fieldcheck {
             var rows = 0
             var sampled = false
             var columns: [ColumnInference] = []
+            /// Whether the answers are those of reading every candidate on every value.
+            var exact = true
         }
 
         private func inferFile(_ path: String) throws -> FileReport {
@@ -113,13 +115,28 @@ extension Fieldcheck {
                 csv || (!values && (path.lowercased().hasSuffix(".csv") || path.lowercased().hasSuffix(".tsv")))
             let fd = try source.utf8Descriptor(encoding)
             defer { if fd != source.fd { close(fd) } }
+            let inferrer = ColumnInferrer()
+            let report = try read(fd, path: path, asCSV: asCSV, encoding: encoding, head: source.head, inferrer)
+            guard !report.exact else { return report }
+            // A candidate set aside might have ranked otherwise: read every candidate on every
+            // value. The descriptor is the file itself or a temporary copy, both seekable.
+            guard lseek(fd, 0, SEEK_SET) == 0 else {
+                throw InputOutputError("\(path): \(String(cString: strerror(errno)))")
+            }
+            inferrer.setsAside = false
+            return try read(fd, path: path, asCSV: asCSV, encoding: encoding, head: source.head, inferrer)
+        }
+
+        /// Reads an input from the start, in UTF-8, with the columns it holds.
+        private func read(
+            _ fd: Int32, path: String, asCSV: Bool, encoding: TextEncoding, head: [UInt8], _ inferrer: ColumnInferrer
+        ) throws -> FileReport {
             // A long read shows its progress on a terminal, as csv does.
             var bar = ProgressBar(fd: fd, enabled: Streams.standardError.isTerminal)
             defer { bar.clear() }
             var report = FileReport(
                 name: path == "-" ? "stdin" : path, isCSV: asCSV, encoding: encoding, dialect: nil, header: false,
                 headerEvidence: "")
-            let inferrer = ColumnInferrer()
             let limit = allRows ? Int.max : Self.sampleRows
             if !asCSV {
                 let column = inferrer.column(named: nil)
@@ -136,10 +153,12 @@ extension Fieldcheck {
                     }
                 } catch is StopReading {}
                 report.rows = rows
-                report.columns = [inferrer.finish(column)]
+                let answer = inferrer.finish(column)
+                report.columns = [answer]
+                report.exact = column.isExact
                 return report
             }
-            let head = (try? encoding.convertToUTF8(source.head)) ?? source.head
+            let head = (try? encoding.convertToUTF8(head)) ?? head
             var dialect = CSVDialect.sniff(head)
             if let delimiter {
                 dialect.delimiter = try CSVCommand.delimiterByte(delimiter)
@@ -197,6 +216,7 @@ extension Fieldcheck {
             }
             report.rows = rows
             report.columns = answers
+            report.exact = columns.allSatisfy(\.isExact)
             return report
         }
 
