@@ -97,7 +97,7 @@ public final class ColumnInferrer {
         fileprivate var dates: Standing
         fileprivate var booleanWords: [String: Int] = [:]
         /// The fast paths' output, reused from value to value.
-        private var scratch: [UInt8] = []
+        private var scratch = Scratch()
         fileprivate var notBoolean = false
         /// Whether the answer is the one reading every candidate on every value would give:
         /// false when a candidate set aside could not be shown to be ruled out (see
@@ -127,25 +127,79 @@ public final class ColumnInferrer {
 
         /// Reads one value (a cell, a line) of data row `row`.
         public func add(_ value: String, row: Int) {
-            if value.isEmpty {
+            var contiguous = value
+            contiguous.withUTF8 { add(bytes: $0, text: value, row: row) }
+        }
+
+        /// Reads one value, as UTF-8 bytes, of data row `row`: a String is made of it only
+        /// where one is kept or the full pipeline reads it. Bytes that are not UTF-8 are read
+        /// as they decode (U+FFFD for each bad sequence), as `add(_:row:)` reads them.
+        public func add(bytes: UnsafeBufferPointer<UInt8>, row: Int) {
+            if bytes.contains(where: { $0 >= 0x80 }) {
+                add(String(decoding: bytes, as: UTF8.self), row: row)
+            } else {
+                add(bytes: bytes, text: nil, row: row)
+            }
+        }
+
+        private func add(bytes: UnsafeBufferPointer<UInt8>, text: String?, row: Int) {
+            if bytes.isEmpty {
                 empty += 1
                 return
             }
             values += 1
-            numbers.read(value, row, inferrer.numberFields, &scratch)
-            dates.read(value, row, inferrer.dateFields, &scratch)
+            var value = Value(bytes: bytes, text: text)
+            scratch.reserve(bytes.count + FieldValidator.fastPathSlack)
+            numbers.read(&value, row, inferrer.numberFields, scratch)
+            dates.read(&value, row, inferrer.dateFields, scratch)
             if inferrer.setsAside, values >= 256, values % 64 == 0 {
                 numbers.setAside()
                 dates.setAside()
             }
             if !notBoolean {
-                if ColumnInferrer.booleanPair(of: value) != nil, booleanWords.count < 8 {
-                    booleanWords[value, default: 0] += 1
+                if ColumnInferrer.booleanPair(of: value.text) != nil, booleanWords.count < 8 {
+                    booleanWords[value.text, default: 0] += 1
                 } else {
                     notBoolean = true
                 }
             }
         }
+    }
+
+    /// A value being read: its bytes, and the String made of them once one is needed.
+    fileprivate struct Value {
+        let bytes: UnsafeBufferPointer<UInt8>
+        private var made: String?
+
+        init(bytes: UnsafeBufferPointer<UInt8>, text: String?) {
+            self.bytes = bytes
+            made = text
+        }
+
+        var text: String {
+            mutating get {
+                if let made { return made }
+                let text = String(decoding: bytes, as: UTF8.self)
+                made = text
+                return text
+            }
+        }
+    }
+
+    /// Where the fast paths write a value's canonical form: one buffer per column, grown as
+    /// values need.
+    fileprivate final class Scratch {
+        private(set) var base = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        private var capacity = 256
+
+        func reserve(_ count: Int) {
+            guard count > capacity else { return }
+            base.deallocate()
+            capacity = max(count, capacity * 2)
+            base = .allocate(capacity: capacity)
+        }
+
+        deinit { base.deallocate() }
     }
 
     /// The candidates of one type and which of them a column still reads.
@@ -176,16 +230,16 @@ public final class ColumnInferrer {
             watchers = Array(repeating: [], count: count)
         }
 
-        mutating func read(_ value: String, _ row: Int, _ fields: [FieldValidator], _ scratch: inout [UInt8]) {
+        mutating func read(_ value: inout Value, _ row: Int, _ fields: [FieldValidator], _ scratch: Scratch) {
             // By index over the fields alone: iterating the (candidate, field) pairs copied
             // each candidate, with its arrays, for every value.
             var dropped = false
             for index in active {
                 let before = tallies[index].rejected
-                tallies[index].read(value, row, fields[index], &scratch)
+                tallies[index].read(&value, row, fields[index], scratch)
                 dropped = dropped || tallies[index].isHopeless
                 if tallies[index].rejected > before && !watchers[index].isEmpty {
-                    readAside(value, row, witness: index, fields, &scratch)
+                    readAside(&value, row, witness: index, fields, scratch)
                 }
             }
             if dropped {
@@ -202,12 +256,12 @@ public final class ColumnInferrer {
 
         /// The candidates set aside against `witness` read a value it rejected.
         private mutating func readAside(
-            _ value: String, _ row: Int, witness: Int, _ fields: [FieldValidator], _ scratch: inout [UInt8]
+            _ value: inout Value, _ row: Int, witness: Int, _ fields: [FieldValidator], _ scratch: Scratch
         ) {
             var back: [Int] = []
             for index in watchers[witness] {
                 let before = tallies[index].rejected
-                tallies[index].read(value, row, fields[index], &scratch)
+                tallies[index].read(&value, row, fields[index], scratch)
                 if tallies[index].rejected == before
                     && tallies[index].rejected <= tallies[witness].rejected + Self.backMargin
                 {
@@ -267,30 +321,25 @@ public final class ColumnInferrer {
         /// Whether the candidate was ever set aside (see `Standing`).
         var wasSetAside = false
 
-        mutating func read(_ value: String, _ row: Int, _ field: FieldValidator, _ scratch: inout [UInt8]) {
+        mutating func read(_ value: inout Value, _ row: Int, _ field: FieldValidator, _ scratch: Scratch) {
             count += 1
-            var value = value
             // The fast paths first, as the line commands take them: most values are decided
             // there without building a result.
-            let verdict: Bool? = value.withUTF8 { bytes in
-                scratch.removeAll(keepingCapacity: true)
-                if field.acceptFast(bytes, into: &scratch) { return true }
-                return field.rejectsFast(bytes) ? false : nil
-            }
-            switch verdict {
-            case true?:
+            let bytes = value.bytes
+            if let length = field.acceptFast(bytes, at: scratch.base) {
                 // The canonical form as bytes: a String is made only while meanings are kept.
-                if !fractional && scratch.contains(where: { $0 == 0x2E || $0 == 0x45 }) { fractional = true }
-                if meanings.count < 4096 { keep(value, String(decoding: scratch, as: UTF8.self)) }
-            case false?:
+                let canonical = UnsafeBufferPointer(start: scratch.base, count: length)
+                if !fractional && canonical.contains(where: { $0 == 0x2E || $0 == 0x45 }) { fractional = true }
+                if meanings.count < 4096 { keep(value.text, String(decoding: canonical, as: UTF8.self)) }
+            } else if field.rejectsFast(bytes) {
                 // The code of a rejection is wanted only for the first one.
-                reject(value, row, first == nil ? field.validate(value).errors.first?.code : nil)
-            case nil:
-                let result = field.validate(value)
+                reject(value.text, row, first == nil ? field.validate(value.text).errors.first?.code : nil)
+            } else {
+                let result = field.validate(value.text)
                 if let canonical = result.value, result.isValid {
-                    accept(value, canonical)
+                    accept(value.text, canonical)
                 } else {
-                    reject(value, row, result.errors.first?.code)
+                    reject(value.text, row, result.errors.first?.code)
                 }
             }
         }

@@ -149,7 +149,7 @@ extension Fieldcheck {
                             throw StopReading()
                         }
                         rows += 1
-                        column.add(String(decoding: record.bytes, as: UTF8.self), row: record.number)
+                        column.add(bytes: record.bytes, row: record.number)
                     }
                 } catch is StopReading {}
                 report.rows = rows
@@ -172,9 +172,8 @@ extension Fieldcheck {
                 try CSVReader(delimiter: dialect.delimiter).forEachRecord(fd: fd) { record in
                     bar.advance(bytes: record.raw.count + record.terminator.count)
                     guard !record.isBlank else { return }
-                    let cells = record.texts
                     guard let names = first else {
-                        first = cells
+                        first = record.texts
                         return
                     }
                     if rows == limit {
@@ -182,12 +181,15 @@ extension Fieldcheck {
                         throw StopReading()
                     }
                     rows += 1
-                    while columns.count < max(cells.count, names.count) {
+                    while columns.count < max(record.count, names.count) {
                         let index = columns.count
                         columns.append(inferrer.column(named: index < names.count ? names[index] : nil))
                     }
+                    // Cells as bytes: a column makes a String of a cell only when it keeps one.
                     for (index, column) in columns.enumerated() {
-                        column.add(index < cells.count ? cells[index] : "", row: rows)
+                        column.add(
+                            bytes: index < record.count ? record[index] : UnsafeBufferPointer(start: nil, count: 0),
+                            row: rows)
                     }
                 }
             } catch is StopReading {}
