@@ -89,16 +89,18 @@ public final class ColumnInferrer {
     public final class Column {
         fileprivate let inferrer: ColumnInferrer
         public let name: String?
-        fileprivate var values = 0
-        fileprivate var empty = 0
+        // Unchecked: a column is read by one thread, and a checked access cost more than
+        // the read of a value on the fast path.
+        @exclusivity(unchecked) fileprivate var values = 0
+        @exclusivity(unchecked) fileprivate var empty = 0
         /// Per candidate: how many values it rejected, its first rejection, and per value
         /// read so far the meaning it gave (kept for a bounded number of distinct values).
-        fileprivate var numbers: Standing
-        fileprivate var dates: Standing
+        @exclusivity(unchecked) fileprivate var numbers: Standing
+        @exclusivity(unchecked) fileprivate var dates: Standing
         fileprivate var booleanWords: [String: Int] = [:]
         /// The fast paths' output, reused from value to value.
-        private var scratch = Scratch()
-        fileprivate var notBoolean = false
+        @exclusivity(unchecked) private var scratch = Scratch()
+        @exclusivity(unchecked) fileprivate var notBoolean = false
         /// Whether the answer is the one reading every candidate on every value would give:
         /// false when a candidate set aside could not be shown to be ruled out (see
         /// `ColumnInferrer.setsAside`). Known once `finish` has answered.
@@ -189,8 +191,8 @@ public final class ColumnInferrer {
     /// Where the fast paths write a value's canonical form: one buffer per column, grown as
     /// values need.
     fileprivate final class Scratch {
-        private(set) var base = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-        private var capacity = 256
+        @exclusivity(unchecked) private(set) var base = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        @exclusivity(unchecked) private var capacity = 256
 
         func reserve(_ count: Int) {
             guard count > capacity else { return }
@@ -277,8 +279,8 @@ public final class ColumnInferrer {
 
         /// Sets aside the candidates that have rejected clearly more values than the leader.
         mutating func setAside() {
-            let tallies = tallies
-            guard let leader = active.min(by: { tallies[$0].rejected < tallies[$1].rejected }) else { return }
+            guard var leader = active.first else { return }
+            for index in active where tallies[index].rejected < tallies[leader].rejected { leader = index }
             let floor = tallies[leader].rejected
             var kept: [Int] = []
             for index in active {
@@ -286,7 +288,7 @@ public final class ColumnInferrer {
                     && tallies[index].rejected >= floor + Self.asideMargin
                 {
                     watchers[leader].append(index)
-                    self.tallies[index].wasSetAside = true
+                    tallies[index].wasSetAside = true
                 } else {
                     kept.append(index)
                 }
