@@ -69,7 +69,7 @@ public final class ColumnInferrer {
     /// Whether a column sets aside the candidates that reject clearly more values than the
     /// best one (see `Standing`). When a column's answer is not exact (`Column.isExact`),
     /// reading its values again with this off gives the exact one.
-    public var setsAside = true
+    @exclusivity(unchecked) public var setsAside = true
 
     public init() {
         func open(_ list: [InferenceCandidate]) -> [(InferenceCandidate, FieldValidator)] {
@@ -99,7 +99,10 @@ public final class ColumnInferrer {
         @exclusivity(unchecked) fileprivate var dates: Standing
         fileprivate var booleanWords: [String: Int] = [:]
         /// The fast paths' output, reused from value to value.
-        @exclusivity(unchecked) private var scratch = Scratch()
+        private let scratch = Scratch()
+        /// The inferrer's fields, held here so that reading a value does not go through it.
+        private let numberFields: [FieldValidator]
+        private let dateFields: [FieldValidator]
         @exclusivity(unchecked) fileprivate var notBoolean = false
         /// Whether the answer is the one reading every candidate on every value would give:
         /// false when a candidate set aside could not be shown to be ruled out (see
@@ -115,6 +118,8 @@ public final class ColumnInferrer {
             self.name = name
             numbers = Standing(count: inferrer.numbers.count)
             dates = Standing(count: inferrer.dates.count)
+            numberFields = inferrer.numberFields
+            dateFields = inferrer.dateFields
         }
 
         /// The tallies with the values a dropped candidate did not read counted as rejected.
@@ -152,8 +157,8 @@ public final class ColumnInferrer {
             values += 1
             var value = Value(bytes: bytes, text: text)
             scratch.reserve(bytes.count + FieldValidator.fastPathSlack)
-            numbers.read(&value, row, inferrer.numberFields, scratch)
-            dates.read(&value, row, inferrer.dateFields, scratch)
+            numbers.read(&value, row, numberFields, scratch)
+            dates.read(&value, row, dateFields, scratch)
             if inferrer.setsAside, values >= 256, values % 64 == 0 {
                 numbers.setAside()
                 dates.setAside()

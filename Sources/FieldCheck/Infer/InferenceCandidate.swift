@@ -57,8 +57,9 @@ public struct InferenceCandidate: Sendable, Hashable {
                 var number = NumberSpec()
                 number.style = style
                 let spec = FieldSpec(kind: .number(number), locale: locale)
-                // A locale without a currency has no currency form.
-                guard (try? FieldValidator(spec)) != nil else { continue }
+                // A locale without a currency has no currency form. (Only that form is
+                // opened to see: each opening costs ICU a number format.)
+                guard style != .currency || (try? FieldValidator(spec)) != nil else { continue }
                 let symbols = NumberSymbols(locale: locale)
                 let what: String =
                     switch style {
