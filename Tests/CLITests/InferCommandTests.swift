@@ -171,4 +171,102 @@ import Testing
         #expect(columns["column1"]?["type"] as? String == "integer")
         #expect(columns["column2"]?["type"] as? String == "date")
     }
+
+    /// Issue 16: th_TH writes Buddhist-era years (`13/4/69` and `13/4/2569` are 2026-04-13).
+    /// Read as Gregorian ones (1969, 2569) they would be a confident wrong answer: infer says
+    /// the calendar is undecided, and the schema leaves the column a string, as infer read it.
+    @Test(arguments: [(["--to-style", "short"], "13/4/69"), ([], "13/4/2569")])
+    func thaiBuddhistDatesAreUndecidedBetweenCalendars(options: [String], first: String) throws {
+        let written = ["2026-04-13", "1985-04-09", "2001-12-25", "1969-01-30", "2030-07-14"]
+        let thai = try CLI.run(
+            ["date", "--pattern", "yyyy-MM-dd", "--to", "th_TH"] + options, input: written.joined(separator: "\n"))
+        #expect(thai.status == 0, "\(thai.stderr)")
+        let values = thai.stdout.split(separator: "\n").map(String.init)
+        #expect(values.first == first)
+        let run = try CLI.run(["infer", "--json"], input: thai.stdout)
+        #expect(run.status == 1)
+        let column = try #require(Self.columns(run).values.first)
+        #expect(column["type"] as? String == "date")
+        #expect(column["decided"] as? Bool == false)
+        let conventions = try #require(column["conventions"] as? [String: [String]])
+        #expect(conventions["field order"] == ["DMY (day, month, year)"])
+        let calendars = conventions["calendar"] ?? []
+        #expect(calendars.count == 2 && calendars.contains("Gregorian"), "\(calendars)")
+        #expect(calendars.contains { $0.hasPrefix("Buddhist") }, "\(calendars)")
+        // The reason names a value with both of its meanings, the Buddhist one as written.
+        let reason = column["undecidedReason"] as? String ?? ""
+        let pair = zip(values, written).first { reason.hasPrefix("'\($0.0)'") }
+        #expect(pair.map { reason.contains($0.1) && reason.contains("Buddhist") } == true, "\(reason)")
+        let text = try CLI.run(["infer"], input: thai.stdout)
+        #expect(text.stdout.contains("calendar: undecided: Gregorian or Buddhist"), "\(text.stdout)")
+
+        // The schema keeps the column a string: csv reads it as infer did, without a guess.
+        let file = CLI.temporaryFile("thai.csv")
+        let schema = CLI.temporaryFile("thai.yaml")
+        defer {
+            try? FileManager.default.removeItem(at: file)
+            try? FileManager.default.removeItem(at: schema)
+        }
+        try Data(("datum\n" + thai.stdout).utf8).write(to: file)
+        let inferred = try CLI.run(["infer", "--schema", file.path])
+        #expect(inferred.stdout.contains("type: \"string\""), "\(inferred.stdout)")
+        #expect(inferred.stdout.contains("# undecided: "), "\(inferred.stdout)")
+        try Data(inferred.stdout.utf8).write(to: schema)
+        let checked = try CLI.run(["csv", "--schema", schema.path, "--normalize", file.path])
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(checked.stdout == "datum\n" + thai.stdout)
+    }
+
+    /// Buddhist years a Gregorian reading cannot take decide the calendar: 29 February 2567
+    /// (2024) exists, 29 February 2567 in the Gregorian calendar does not. Thai month names
+    /// are read in th_TH's calendar. Either way the schema reads the dates back as written.
+    @Test(arguments: [
+        (["--to-pattern", "d/M/yyyy"], "dd/MM/yyyy (Buddhist calendar, th_TH)"),
+        (["--to-style", "medium"], "d MMM y (medium style, th_TH)"),
+    ])
+    func thaiDatesThatDecideTheCalendarReadBackAsWritten(options: [String], candidate: String) throws {
+        let written = ["2026-04-13", "2024-02-29", "1997-12-01", "1969-01-30"]
+        let thai = try CLI.run(
+            ["date", "--pattern", "yyyy-MM-dd", "--to", "th_TH"] + options, input: written.joined(separator: "\n"))
+        #expect(thai.status == 0, "\(thai.stderr)")
+        let file = CLI.temporaryFile("thai-decided.csv")
+        let schema = CLI.temporaryFile("thai-decided.yaml")
+        defer {
+            try? FileManager.default.removeItem(at: file)
+            try? FileManager.default.removeItem(at: schema)
+        }
+        try Data(("datum\n" + thai.stdout).utf8).write(to: file)
+        let run = try CLI.run(["infer", "--json", file.path])
+        let column = try #require(Self.columns(run)["datum"])
+        #expect(column["decided"] as? Bool == true, "\(column)")
+        #expect((column["candidates"] as? [String])?.first == candidate, "\(column)")
+        let calendar = (column["conventions"] as? [String: [String]])?["calendar"] ?? []
+        #expect(calendar.count == 1 && calendar.first?.hasPrefix("Buddhist") == true, "\(calendar)")
+        let inferred = try CLI.run(["infer", "--schema", file.path])
+        try Data(inferred.stdout.utf8).write(to: schema)
+        let checked = try CLI.run(["csv", "--schema", schema.path, "--normalize", file.path])
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(checked.stdout == "datum\n" + written.joined(separator: "\n") + "\n")
+    }
+
+    /// Issue 16: a convention set aside early (en_US, while every decimal has a comma) must
+    /// still win when the rest of the values decide for it: infer reads the file again with
+    /// every convention rather than answer from counts it did not finish.
+    @Test func aConventionSetAsideEarlyStillWins() throws {
+        let values = (1...3000).map { row in row % 10 != 0 ? "\(row)" : row <= 600 ? "\(row),5" : "\(row).5" }
+        let file = CLI.temporaryFile("commas-then-points.txt")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data((values.joined(separator: "\n") + "\n").utf8).write(to: file)
+        for arguments in [["infer", "--json", file.path], ["infer", "--json", "--all-rows", "-"]] {
+            let run =
+                arguments.last == "-"
+                ? try CLI.run(arguments, stdin: Data(contentsOf: file)) : try CLI.run(arguments)
+            let column = try #require(Self.columns(run).values.first)
+            #expect((column["candidates"] as? [String])?.first == "en_US", "\(column)")
+            let outliers = column["outliers"] as? [[String: Any]] ?? []
+            #expect(outliers.count == 20)
+            #expect(outliers.first?["value"] as? String == "10,5")
+            #expect(outliers.first?["row"] as? Int == 10)
+        }
+    }
 }

@@ -160,11 +160,14 @@ import Testing
         // The fast path must actually carry the common case where the locale allows it (it
         // counts lengths in ASCII only: rules 2 has a maximum length).
         let ascii = digits == Unicode.Scalar.asciiDigits
+        // fr_FR and de_CH group with spaces and apostrophes, which have variants: their
+        // ungrouped numbers only (issue 16: infer tries both on every number column).
         if ["de_DE", "en_US", "en_IN", "ja_JP", "en_US_POSIX", "ar_EG", "fa_IR", "bn_BD"].contains(locale)
             && (ascii || rules != 2)
         {
             #expect(fast * 2 > accepted, "\(locale): fast path took \(fast) of \(accepted) accepted values")
         }
+        if ["fr_FR", "de_CH"].contains(locale) { #expect(fast > 0, "\(locale): the fast path took no value") }
     }
 
     /// Dates: numbers and separators in the pattern's order, often right, sometimes not.

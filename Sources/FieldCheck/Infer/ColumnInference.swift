@@ -66,6 +66,10 @@ public final class ColumnInferrer {
     public var outlierShare = 0.1
     /// Outliers listed per column.
     public var outlierLimit = 20
+    /// Whether a column sets aside the candidates that reject clearly more values than the
+    /// best one (see `Standing`). When a column's answer is not exact (`Column.isExact`),
+    /// reading its values again with this off gives the exact one.
+    @exclusivity(unchecked) public var setsAside = true
 
     public init() {
         func open(_ list: [InferenceCandidate]) -> [(InferenceCandidate, FieldValidator)] {
@@ -85,28 +89,37 @@ public final class ColumnInferrer {
     public final class Column {
         fileprivate let inferrer: ColumnInferrer
         public let name: String?
-        fileprivate var values = 0
-        fileprivate var empty = 0
+        // Unchecked: a column is read by one thread, and a checked access cost more than
+        // the read of a value on the fast path.
+        @exclusivity(unchecked) fileprivate var values = 0
+        @exclusivity(unchecked) fileprivate var empty = 0
         /// Per candidate: how many values it rejected, its first rejection, and per value
         /// read so far the meaning it gave (kept for a bounded number of distinct values).
-        fileprivate var numberTallies: [Tally]
-        fileprivate var dateTallies: [Tally]
+        @exclusivity(unchecked) fileprivate var numbers: Standing
+        @exclusivity(unchecked) fileprivate var dates: Standing
         fileprivate var booleanWords: [String: Int] = [:]
         /// The fast paths' output, reused from value to value.
-        private var scratch: [UInt8] = []
-        fileprivate var notBoolean = false
-
-        /// The candidates still read.
-        private var activeNumbers: [Int]
-        private var activeDates: [Int]
+        private let scratch = Scratch()
+        /// The inferrer's fields, held here so that reading a value does not go through it.
+        private let numberFields: [FieldValidator]
+        private let dateFields: [FieldValidator]
+        @exclusivity(unchecked) fileprivate var notBoolean = false
+        /// Whether the answer is the one reading every candidate on every value would give:
+        /// false when a candidate set aside could not be shown to be ruled out (see
+        /// `ColumnInferrer.setsAside`). Known once `finish` has answered.
+        public fileprivate(set) var isExact = true
+        /// How many candidates were ever set aside (for tests).
+        var candidatesSetAside: Int {
+            (numbers.tallies + dates.tallies).filter(\.wasSetAside).count
+        }
 
         fileprivate init(_ inferrer: ColumnInferrer, name: String?) {
             self.inferrer = inferrer
             self.name = name
-            numberTallies = inferrer.numbers.map { _ in Tally() }
-            dateTallies = inferrer.dates.map { _ in Tally() }
-            activeNumbers = Array(inferrer.numbers.indices)
-            activeDates = Array(inferrer.dates.indices)
+            numbers = Standing(count: inferrer.numbers.count)
+            dates = Standing(count: inferrer.dates.count)
+            numberFields = inferrer.numberFields
+            dateFields = inferrer.dateFields
         }
 
         /// The tallies with the values a dropped candidate did not read counted as rejected.
@@ -121,35 +134,178 @@ public final class ColumnInferrer {
 
         /// Reads one value (a cell, a line) of data row `row`.
         public func add(_ value: String, row: Int) {
-            if value.isEmpty {
+            var contiguous = value
+            contiguous.withUTF8 { add(bytes: $0, text: value, row: row) }
+        }
+
+        /// Reads one value, as UTF-8 bytes, of data row `row`: a String is made of it only
+        /// where one is kept or the full pipeline reads it. Bytes that are not UTF-8 are read
+        /// as they decode (U+FFFD for each bad sequence), as `add(_:row:)` reads them.
+        public func add(bytes: UnsafeBufferPointer<UInt8>, row: Int) {
+            if bytes.contains(where: { $0 >= 0x80 }) {
+                add(String(decoding: bytes, as: UTF8.self), row: row)
+            } else {
+                add(bytes: bytes, text: nil, row: row)
+            }
+        }
+
+        private func add(bytes: UnsafeBufferPointer<UInt8>, text: String?, row: Int) {
+            if bytes.isEmpty {
                 empty += 1
                 return
             }
             values += 1
-            // By index over the fields alone: iterating the (candidate, field) pairs copied
-            // each candidate, with its arrays, for every value.
-            let numberFields = inferrer.numberFields
-            var dropped = false
-            for index in activeNumbers {
-                numberTallies[index].read(value, row, numberFields[index], &scratch)
-                dropped = dropped || numberTallies[index].isHopeless
-            }
-            let dateFields = inferrer.dateFields
-            for index in activeDates {
-                dateTallies[index].read(value, row, dateFields[index], &scratch)
-                dropped = dropped || dateTallies[index].isHopeless
-            }
-            if dropped {
-                activeNumbers.removeAll { numberTallies[$0].isHopeless }
-                activeDates.removeAll { dateTallies[$0].isHopeless }
+            var value = Value(bytes: bytes, text: text)
+            scratch.reserve(bytes.count + FieldValidator.fastPathSlack)
+            numbers.read(&value, row, numberFields, scratch)
+            dates.read(&value, row, dateFields, scratch)
+            if inferrer.setsAside, values >= 256, values % 64 == 0 {
+                numbers.setAside()
+                dates.setAside()
             }
             if !notBoolean {
-                if ColumnInferrer.booleanPair(of: value) != nil, booleanWords.count < 8 {
-                    booleanWords[value, default: 0] += 1
+                if ColumnInferrer.booleanPair(of: value.text) != nil, booleanWords.count < 8 {
+                    booleanWords[value.text, default: 0] += 1
                 } else {
                     notBoolean = true
                 }
             }
+        }
+    }
+
+    /// A value being read: its bytes, and the String made of them once one is needed.
+    fileprivate struct Value {
+        let bytes: UnsafeBufferPointer<UInt8>
+        private var made: String?
+
+        init(bytes: UnsafeBufferPointer<UInt8>, text: String?) {
+            self.bytes = bytes
+            made = text
+        }
+
+        var text: String {
+            mutating get {
+                if let made { return made }
+                let text = String(decoding: bytes, as: UTF8.self)
+                made = text
+                return text
+            }
+        }
+    }
+
+    /// Where the fast paths write a value's canonical form: one buffer per column, grown as
+    /// values need.
+    fileprivate final class Scratch {
+        @exclusivity(unchecked) private(set) var base = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        @exclusivity(unchecked) private var capacity = 256
+
+        func reserve(_ count: Int) {
+            guard count > capacity else { return }
+            base.deallocate()
+            capacity = max(count, capacity * 2)
+            base = .allocate(capacity: capacity)
+        }
+
+        deinit { base.deallocate() }
+    }
+
+    /// The candidates of one type and which of them a column still reads.
+    ///
+    /// A candidate that has rejected clearly more values than the leader (the candidate with
+    /// the fewest rejections) is set aside: from then on it reads only the values the leader
+    /// rejects, so its rejections stay a lower bound of what reading every value would count,
+    /// and grow with the leader's. If the values the leader rejects bring it back within reach,
+    /// it reads every value again. A candidate that has rejected more values than the best
+    /// candidate ever read in full is ruled out whatever the values it did not read: the
+    /// answer is then the same as reading every candidate on every value, which `finish`
+    /// checks (`Column.isExact`).
+    fileprivate struct Standing {
+        var tallies: [Tally]
+        /// The candidates reading every value, in rank order.
+        var active: [Int]
+        /// Per candidate: the candidates set aside against it, which read the values it rejects.
+        var watchers: [[Int]]
+
+        /// Rejections over the leader's for a candidate to be set aside, and for it to read
+        /// every value again.
+        static let asideMargin = 8
+        static let backMargin = 2
+
+        init(count: Int) {
+            tallies = Array(repeating: Tally(), count: count)
+            active = Array(0..<count)
+            watchers = Array(repeating: [], count: count)
+        }
+
+        mutating func read(_ value: inout Value, _ row: Int, _ fields: [FieldValidator], _ scratch: Scratch) {
+            // By index over the fields alone: iterating the (candidate, field) pairs copied
+            // each candidate, with its arrays, for every value.
+            var dropped = false
+            for index in active {
+                let before = tallies[index].rejected
+                tallies[index].read(&value, row, fields[index], scratch)
+                dropped = dropped || tallies[index].isHopeless
+                if tallies[index].rejected > before && !watchers[index].isEmpty {
+                    readAside(&value, row, witness: index, fields, scratch)
+                }
+            }
+            if dropped {
+                // A dropped leader's watchers read every value again: nothing else would
+                // keep their rejections growing.
+                for index in active where tallies[index].isHopeless && !watchers[index].isEmpty {
+                    active += watchers[index]
+                    watchers[index] = []
+                }
+                active.removeAll { tallies[$0].isHopeless }
+                active.sort()
+            }
+        }
+
+        /// The candidates set aside against `witness` read a value it rejected.
+        private mutating func readAside(
+            _ value: inout Value, _ row: Int, witness: Int, _ fields: [FieldValidator], _ scratch: Scratch
+        ) {
+            var back: [Int] = []
+            for index in watchers[witness] {
+                let before = tallies[index].rejected
+                tallies[index].read(&value, row, fields[index], scratch)
+                if tallies[index].rejected == before
+                    && tallies[index].rejected <= tallies[witness].rejected + Self.backMargin
+                {
+                    back.append(index)
+                }
+            }
+            if !back.isEmpty {
+                watchers[witness].removeAll { back.contains($0) }
+                active += back
+                active.sort()
+            }
+        }
+
+        /// Sets aside the candidates that have rejected clearly more values than the leader.
+        mutating func setAside() {
+            guard var leader = active.first else { return }
+            for index in active where tallies[index].rejected < tallies[leader].rejected { leader = index }
+            let floor = tallies[leader].rejected
+            var kept: [Int] = []
+            for index in active {
+                if index != leader && watchers[index].isEmpty && !tallies[index].isHopeless
+                    && tallies[index].rejected >= floor + Self.asideMargin
+                {
+                    watchers[leader].append(index)
+                    tallies[index].wasSetAside = true
+                } else {
+                    kept.append(index)
+                }
+            }
+            active = kept
+        }
+
+        /// Whether every candidate ever set aside has rejected more values than the best of
+        /// those that read every value: then none of them could have ranked otherwise.
+        func isExact(settled: [Tally]) -> Bool {
+            let best = settled.indices.filter { !tallies[$0].wasSetAside }.map { settled[$0].rejected }.min() ?? .max
+            return tallies.allSatisfy { !$0.wasSetAside || $0.rejected > best }
         }
     }
 
@@ -165,39 +321,43 @@ public final class ColumnInferrer {
         /// Meanings of values, for telling candidates that read alike from those that do
         /// not: value → canonical reading, for the first distinct values.
         var meanings: [String: String] = [:]
+        /// Those values in the order first read, so that the value an undecided answer names
+        /// is the first one, not one a hash order picks.
+        var meaningOrder: [String] = []
         var fractional = false
+        /// Whether the candidate was ever set aside (see `Standing`).
+        var wasSetAside = false
 
-        mutating func read(_ value: String, _ row: Int, _ field: FieldValidator, _ scratch: inout [UInt8]) {
+        mutating func read(_ value: inout Value, _ row: Int, _ field: FieldValidator, _ scratch: Scratch) {
             count += 1
-            var value = value
             // The fast paths first, as the line commands take them: most values are decided
             // there without building a result.
-            let verdict: Bool? = value.withUTF8 { bytes in
-                scratch.removeAll(keepingCapacity: true)
-                if field.acceptFast(bytes, into: &scratch) { return true }
-                return field.rejectsFast(bytes) ? false : nil
-            }
-            switch verdict {
-            case true?:
+            let bytes = value.bytes
+            if let length = field.acceptFast(bytes, at: scratch.base) {
                 // The canonical form as bytes: a String is made only while meanings are kept.
-                if !fractional && scratch.contains(where: { $0 == 0x2E || $0 == 0x45 }) { fractional = true }
-                if meanings.count < 4096 { meanings[value] = String(decoding: scratch, as: UTF8.self) }
-            case false?:
+                let canonical = UnsafeBufferPointer(start: scratch.base, count: length)
+                if !fractional && canonical.contains(where: { $0 == 0x2E || $0 == 0x45 }) { fractional = true }
+                if meanings.count < 4096 { keep(value.text, String(decoding: canonical, as: UTF8.self)) }
+            } else if field.rejectsFast(bytes) {
                 // The code of a rejection is wanted only for the first one.
-                reject(value, row, first == nil ? field.validate(value).errors.first?.code : nil)
-            case nil:
-                let result = field.validate(value)
+                reject(value.text, row, first == nil ? field.validate(value.text).errors.first?.code : nil)
+            } else {
+                let result = field.validate(value.text)
                 if let canonical = result.value, result.isValid {
-                    accept(value, canonical)
+                    accept(value.text, canonical)
                 } else {
-                    reject(value, row, result.errors.first?.code)
+                    reject(value.text, row, result.errors.first?.code)
                 }
             }
         }
 
         private mutating func accept(_ value: String, _ canonical: String) {
             if !fractional && canonical.utf8.contains(where: { $0 == 0x2E || $0 == 0x45 }) { fractional = true }
-            if meanings.count < 4096 { meanings[value] = canonical }
+            if meanings.count < 4096 { keep(value, canonical) }
+        }
+
+        private mutating func keep(_ value: String, _ meaning: String) {
+            if meanings.updateValue(meaning, forKey: value) == nil { meaningOrder.append(value) }
         }
 
         private mutating func reject(_ value: String, _ row: Int, _ code: ErrorCode?) {
@@ -238,8 +398,10 @@ public final class ColumnInferrer {
             }
         }
         let allowed = Int(Double(column.values) * outlierShare)
-        let numberTallies = column.settled(column.numberTallies)
-        let dateTallies = column.settled(column.dateTallies)
+        let numberTallies = column.settled(column.numbers.tallies)
+        let dateTallies = column.settled(column.dates.tallies)
+        column.isExact =
+            column.numbers.isExact(settled: numberTallies) && column.dates.isExact(settled: dateTallies)
         let numberBest = numberTallies.map(\.rejected).min() ?? .max
         let dateBest = dateTallies.map(\.rejected).min() ?? .max
         if numberBest <= allowed && numberBest <= dateBest {
@@ -298,7 +460,8 @@ public final class ColumnInferrer {
         // Decided when every standing candidate reads every value alike.
         guard let top = standing.first else { return }
         for other in standing.dropFirst() {
-            for (value, meaning) in tallies[top].meanings {
+            for value in tallies[top].meaningOrder {
+                guard let meaning = tallies[top].meanings[value] else { continue }
                 if let theirs = tallies[other].meanings[value], theirs != meaning {
                     answer.isDecided = false
                     answer.undecidedReason =

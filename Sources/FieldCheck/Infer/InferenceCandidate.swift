@@ -23,6 +23,9 @@ public struct InferenceCandidate: Sendable, Hashable {
     public var facets: [(key: String, value: String)]
     /// The Table Schema keys that describe the convention (`locale: de_DE`, `format: dd.MM.yyyy`).
     public var schemaKeys: [(key: String, value: String)]
+    /// Table Schema constraints the convention reads with (`minimum` and `maximum` of the
+    /// dates a calendar other than the Gregorian is read for).
+    public var schemaConstraints: [(key: String, value: String)] = []
 
     public static func == (a: InferenceCandidate, b: InferenceCandidate) -> Bool { a.name == b.name }
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
@@ -54,8 +57,9 @@ public struct InferenceCandidate: Sendable, Hashable {
                 var number = NumberSpec()
                 number.style = style
                 let spec = FieldSpec(kind: .number(number), locale: locale)
-                // A locale without a currency has no currency form.
-                guard (try? FieldValidator(spec)) != nil else { continue }
+                // A locale without a currency has no currency form. (Only that form is
+                // opened to see: each opening costs ICU a number format.)
+                guard style != .currency || (try? FieldValidator(spec)) != nil else { continue }
                 let symbols = NumberSymbols(locale: locale)
                 let what: String =
                     switch style {
@@ -75,8 +79,30 @@ public struct InferenceCandidate: Sendable, Hashable {
         return list
     }
 
-    /// Date conventions: numeric patterns in every field order and separator, then the
-    /// styles with month names of the most common languages.
+    /// Calendars other than the Gregorian that dates are commonly written in, each with the
+    /// locale whose default calendar it is, that locale with ASCII digits, and the numeric
+    /// patterns (ASCII digits) it writes.
+    static let otherCalendars:
+        [(calendar: String, locale: String, asciiLocale: String, numeric: [(order: String, fields: [String])])] = [
+            ("Buddhist", "th_TH", "th_TH", [("DMY", ["dd", "MM", "yy"]), ("DMY", ["dd", "MM", "yyyy"])]),
+            ("Persian", "fa_IR", "fa_IR@numbers=latn", [("YMD", ["yyyy", "MM", "dd"])]),
+            ("Islamic (Umm al-Qura)", "ar_SA", "ar_SA@numbers=latn", [("DMY", ["dd", "MM", "yyyy"])]),
+            ("Japanese", "ja_JP@calendar=japanese", "ja_JP@calendar=japanese", []),
+        ]
+
+    /// The dates a numeric candidate of another calendar reads. Its years cannot be told from
+    /// Gregorian ones by their shape (`13/4/2569` is a Buddhist year; `13/4/69` is 2026 in
+    /// th_TH, 1969 in Gregorian), so it reads only the dates of two and a half centuries
+    /// around today: a Gregorian year read in another calendar falls far outside them
+    /// (2026 read as a Buddhist year is 1483), while that calendar's own years land inside.
+    /// A column the two read alike is then undecided, never read as Gregorian on a guess.
+    static let otherCalendarRange = (
+        CivilDate(year: 1850, month: 1, day: 1)!, CivilDate(year: 2149, month: 12, day: 31)!
+    )
+
+    /// Date conventions: numeric patterns in every field order and separator (Gregorian, then
+    /// the other calendars' own numeric patterns), then the styles with month names of the
+    /// most common languages, then the styles of the locales whose calendar is not Gregorian.
     static func dates() -> [InferenceCandidate] {
         var list: [InferenceCandidate] = []
         let posix = LocaleID.posix
@@ -85,9 +111,16 @@ public struct InferenceCandidate: Sendable, Hashable {
             ("DMY", "day, month, year", ["dd", "MM", "yyyy"]),
             ("MDY", "month, day, year", ["MM", "dd", "yyyy"]),
         ]
+        let words = Dictionary(uniqueKeysWithValues: orders.map { ($0.0, $0.1) })
+        func numeric(_ pattern: String, order: String, separator: String, years: String) -> [(String, String)] {
+            [
+                ("field order", "\(order) (\(words[order] ?? ""))"), ("separator", "'\(separator)'"),
+                ("year digits", years == "yyyy" ? "4" : "2"),
+            ]
+        }
         for years in ["yyyy", "yy"] {
             for separator in ["-", ".", "/"] {
-                for (order, words, fields) in orders {
+                for (order, _, fields) in orders {
                     if order == "YMD" && years == "yy" { continue }  // 25-12-31 is too rare to rank
                     let pattern = fields.map { $0 == "yyyy" ? years : $0 }.joined(separator: separator)
                     var date = DateSpec()
@@ -95,21 +128,45 @@ public struct InferenceCandidate: Sendable, Hashable {
                     list.append(
                         InferenceCandidate(
                             name: pattern, type: .date, spec: FieldSpec(kind: .date(date), locale: posix),
-                            facets: [
-                                ("field order", "\(order) (\(words))"), ("separator", "'\(separator)'"),
-                                ("year digits", years == "yyyy" ? "4" : "2"),
-                                ("calendar", "Gregorian (assumed: years of another era read as Gregorian ones)"),
-                            ],
+                            facets: numeric(pattern, order: order, separator: separator, years: years)
+                                + [("calendar", "Gregorian")],
                             schemaKeys: [("format", pattern)]))
                 }
             }
         }
-        for id in ["en_US", "en_GB", "de_DE", "fr_FR", "es_ES", "it_IT", "nl_NL", "pt_BR"] {
-            guard let locale = try? LocaleID(id) else { continue }
-            for style in [DateStyle.medium, .long, .full] {
+        let (earliest, latest) = otherCalendarRange
+        for other in otherCalendars {
+            guard let locale = try? LocaleID(other.asciiLocale) else { continue }
+            for (order, fields) in other.numeric {
+                let pattern = fields.joined(separator: "/")
+                var date = DateSpec()
+                date.format = .pattern(pattern)
+                date.minimum = earliest
+                date.maximum = latest
+                let years = fields.first { $0.hasPrefix("y") } ?? "yyyy"
+                list.append(
+                    InferenceCandidate(
+                        name: "\(pattern) (\(other.calendar) calendar, \(other.asciiLocale))", type: .date,
+                        spec: FieldSpec(kind: .date(date), locale: locale),
+                        facets: numeric(pattern, order: order, separator: "/", years: years)
+                            + [
+                                (
+                                    "calendar",
+                                    "\(other.calendar) (\(other.asciiLocale); dates \(earliest.year)–\(latest.year))"
+                                )
+                            ],
+                        schemaKeys: [("format", pattern), ("locale", other.asciiLocale)],
+                        schemaConstraints: [("minimum", earliest.description), ("maximum", latest.description)]))
+            }
+        }
+        func styles(_ id: String, calendar: String, numericToo: Bool) {
+            guard let locale = try? LocaleID(id) else { return }
+            for style in DateStyle.allCases {
                 let pattern = DatePatterns.pattern(for: style, locale: locale)
-                // Numeric styles are the patterns above; only month names add a convention.
-                guard pattern.contains("MMM") || pattern.contains("LLL") else { continue }
+                // Numeric styles in ASCII digits are the patterns above; month names, eras and
+                // other digits add a convention.
+                let named = pattern.contains("MMM") || pattern.contains("LLL") || pattern.contains("G")
+                guard named || numericToo, !pattern.isEmpty else { continue }
                 guard !list.contains(where: { $0.name.hasPrefix("\(pattern) (") && $0.spec.locale == locale })
                 else { continue }
                 var date = DateSpec()
@@ -118,9 +175,21 @@ public struct InferenceCandidate: Sendable, Hashable {
                     InferenceCandidate(
                         name: "\(pattern) (\(style.rawValue) style, \(id))", type: .date,
                         spec: FieldSpec(kind: .date(date), locale: locale),
-                        facets: [("pattern", pattern), ("month names", LocaleID.displayName(id))],
+                        facets: [
+                            ("pattern", pattern),
+                            ("month names", named ? LocaleID.displayName(id) : "none (numbers)"),
+                            ("calendar", calendar),
+                        ],
                         schemaKeys: [("format", pattern), ("locale", id)]))
             }
+        }
+        for id in ["en_US", "en_GB", "de_DE", "fr_FR", "es_ES", "it_IT", "nl_NL", "pt_BR"] {
+            styles(id, calendar: "Gregorian", numericToo: false)
+        }
+        for other in otherCalendars {
+            // Numeric styles too where the locale's digits are not ASCII (fa_IR's ۱۴۰۵/۱/۲۴).
+            let digits = (try? LocaleID(other.locale)).map { NumberSymbols(locale: $0).digits.first } ?? nil
+            styles(other.locale, calendar: "\(other.calendar) (\(other.locale))", numericToo: digits != "0")
         }
         return list
     }

@@ -48,13 +48,14 @@ final class FastNumber {
         self.decimal = decimal
         primary = symbols.primaryGroupingSize
         secondary = symbols.secondaryGroupingSize
-        if grouping && symbols.usesGrouping {
-            // Space and apostrophe groups have variants the pipeline reads and warns about.
-            guard let group = Self.separator(symbols.groupingSeparator), group != decimal,
-                !symbols.groupingSeparator.unicodeScalars.contains(where: {
-                    NumberParser.spaces.contains($0) || NumberParser.apostrophes.contains($0)
-                }),
-                primary > 0, secondary > 0
+        // Space and apostrophe groups have variants the pipeline reads and warns about: the
+        // fast path reads those locales' ungrouped numbers (1234567,5 in fr_FR), which the
+        // pipeline reads alike, and leaves a value with any separator but the decimal one to it.
+        let variantGroups = symbols.groupingSeparator.unicodeScalars.contains {
+            NumberParser.spaces.contains($0) || NumberParser.apostrophes.contains($0)
+        }
+        if grouping && symbols.usesGrouping && !variantGroups {
+            guard let group = Self.separator(symbols.groupingSeparator), group != decimal, primary > 0, secondary > 0
             else { return nil }
             self.group = group
         } else {

@@ -15,9 +15,10 @@ extension Fieldcheck {
             discussion: """
                 For each column (or a file of one value per line): the type (integer, number, date, \
                 boolean, string), the conventions every value is consistent with (decimal mark, \
-                grouping, digits; date field order, separator, year digits, month-name language), \
-                the values that rule the other conventions out, 'undecided' when the values cannot \
-                tell (every date has day <= 12), and the outliers. For a CSV also the encoding, the \
+                grouping, digits; date field order, separator, year digits, month-name language, \
+                calendar), the values that rule the other conventions out, 'undecided' when the \
+                values cannot tell (every date has day <= 12; 13/4/69 is 1969 in the Gregorian \
+                calendar and 2026 in th_TH's Buddhist one), and the outliers. For a CSV also the encoding, the \
                 delimiter and the header. Files named *.csv or *.tsv are read as CSV, others as one \
                 value per line, unless --csv or --values says otherwise.
 
@@ -103,6 +104,8 @@ extension Fieldcheck {
             var rows = 0
             var sampled = false
             var columns: [ColumnInference] = []
+            /// Whether the answers are those of reading every candidate on every value.
+            var exact = true
         }
 
         private func inferFile(_ path: String) throws -> FileReport {
@@ -112,13 +115,28 @@ extension Fieldcheck {
                 csv || (!values && (path.lowercased().hasSuffix(".csv") || path.lowercased().hasSuffix(".tsv")))
             let fd = try source.utf8Descriptor(encoding)
             defer { if fd != source.fd { close(fd) } }
+            let inferrer = ColumnInferrer()
+            let report = try read(fd, path: path, asCSV: asCSV, encoding: encoding, head: source.head, inferrer)
+            guard !report.exact else { return report }
+            // A candidate set aside might have ranked otherwise: read every candidate on every
+            // value. The descriptor is the file itself or a temporary copy, both seekable.
+            guard lseek(fd, 0, SEEK_SET) == 0 else {
+                throw InputOutputError("\(path): \(String(cString: strerror(errno)))")
+            }
+            inferrer.setsAside = false
+            return try read(fd, path: path, asCSV: asCSV, encoding: encoding, head: source.head, inferrer)
+        }
+
+        /// Reads an input from the start, in UTF-8, with the columns it holds.
+        private func read(
+            _ fd: Int32, path: String, asCSV: Bool, encoding: TextEncoding, head: [UInt8], _ inferrer: ColumnInferrer
+        ) throws -> FileReport {
             // A long read shows its progress on a terminal, as csv does.
             var bar = ProgressBar(fd: fd, enabled: Streams.standardError.isTerminal)
             defer { bar.clear() }
             var report = FileReport(
                 name: path == "-" ? "stdin" : path, isCSV: asCSV, encoding: encoding, dialect: nil, header: false,
                 headerEvidence: "")
-            let inferrer = ColumnInferrer()
             let limit = allRows ? Int.max : Self.sampleRows
             if !asCSV {
                 let column = inferrer.column(named: nil)
@@ -131,14 +149,16 @@ extension Fieldcheck {
                             throw StopReading()
                         }
                         rows += 1
-                        column.add(String(decoding: record.bytes, as: UTF8.self), row: record.number)
+                        column.add(bytes: record.bytes, row: record.number)
                     }
                 } catch is StopReading {}
                 report.rows = rows
-                report.columns = [inferrer.finish(column)]
+                let answer = inferrer.finish(column)
+                report.columns = [answer]
+                report.exact = column.isExact
                 return report
             }
-            let head = (try? encoding.convertToUTF8(source.head)) ?? source.head
+            let head = (try? encoding.convertToUTF8(head)) ?? head
             var dialect = CSVDialect.sniff(head)
             if let delimiter {
                 dialect.delimiter = try CSVCommand.delimiterByte(delimiter)
@@ -152,9 +172,8 @@ extension Fieldcheck {
                 try CSVReader(delimiter: dialect.delimiter).forEachRecord(fd: fd) { record in
                     bar.advance(bytes: record.raw.count + record.terminator.count)
                     guard !record.isBlank else { return }
-                    let cells = record.texts
                     guard let names = first else {
-                        first = cells
+                        first = record.texts
                         return
                     }
                     if rows == limit {
@@ -162,12 +181,15 @@ extension Fieldcheck {
                         throw StopReading()
                     }
                     rows += 1
-                    while columns.count < max(cells.count, names.count) {
+                    while columns.count < max(record.count, names.count) {
                         let index = columns.count
                         columns.append(inferrer.column(named: index < names.count ? names[index] : nil))
                     }
+                    // Cells as bytes: a column makes a String of a cell only when it keeps one.
                     for (index, column) in columns.enumerated() {
-                        column.add(index < cells.count ? cells[index] : "", row: rows)
+                        column.add(
+                            bytes: index < record.count ? record[index] : UnsafeBufferPointer(start: nil, count: 0),
+                            row: rows)
                     }
                 }
             } catch is StopReading {}
@@ -196,6 +218,7 @@ extension Fieldcheck {
             }
             report.rows = rows
             report.columns = answers
+            report.exact = columns.allSatisfy(\.isExact)
             return report
         }
 

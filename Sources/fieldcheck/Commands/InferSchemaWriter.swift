@@ -12,6 +12,8 @@ enum SchemaWriter {
     struct Field {
         var keys: [(String, String)]
         var enumValues: [String]? = nil
+        /// Other constraints, each one string (a date's `minimum`).
+        var constraints: [(String, String)] = []
         /// Keys whose values are lists of strings (a boolean's `trueValues`).
         var listKeys: [(String, [String])] = []
         var comment: String? = nil
@@ -30,6 +32,7 @@ enum SchemaWriter {
                 }
                 field.keys.append(("type", column.type.rawValue))
                 field.keys += top.schemaKeys
+                field.constraints = top.schemaConstraints
                 // Table Schema's own keys for the separators, for tools that do not read
                 // `locale` (Frictionless); fieldcheck reads them as the locale's own.
                 if column.type == .number, top.schemaKeys.count == 1, top.schemaKeys[0].key == "locale",
@@ -77,8 +80,10 @@ enum SchemaWriter {
             for (key, values) in field.listKeys {
                 text += "    \(key): [\(values.map { JSON.string($0) }.joined(separator: ", "))]\n"
             }
+            if field.enumValues != nil || !field.constraints.isEmpty { text += "    constraints:\n" }
+            for (key, value) in field.constraints { text += "      \(key): \(JSON.string(value))\n" }
             if let values = field.enumValues {
-                text += "    constraints:\n      enum: [\(values.map { JSON.string($0) }.joined(separator: ", "))]\n"
+                text += "      enum: [\(values.map { JSON.string($0) }.joined(separator: ", "))]\n"
             }
         }
         return text
@@ -90,9 +95,11 @@ enum SchemaWriter {
             for (key, values) in field.listKeys {
                 members.append("\(JSON.string(key)):[\(values.map { JSON.string($0) }.joined(separator: ","))]")
             }
+            var constraints = field.constraints.map { "\(JSON.string($0.0)):\(JSON.string($0.1))" }
             if let values = field.enumValues {
-                members.append("\"constraints\":{\"enum\":[\(values.map { JSON.string($0) }.joined(separator: ","))]}")
+                constraints.append("\"enum\":[\(values.map { JSON.string($0) }.joined(separator: ","))]")
             }
+            if !constraints.isEmpty { members.append("\"constraints\":{\(constraints.joined(separator: ","))}") }
             if let comment = field.comment { members.append("\"description\":\(JSON.string(comment))") }
             return "{\(members.joined(separator: ","))}"
         }
