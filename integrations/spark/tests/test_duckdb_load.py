@@ -23,7 +23,9 @@ ORDERS_DDL = """CREATE TABLE orders (
     note  VARCHAR
 )"""
 BENCH_DDL = """CREATE TABLE orders (
-    id BIGINT NOT NULL UNIQUE, price DECIMAL(38, 10), date DATE, code VARCHAR
+    id BIGINT NOT NULL UNIQUE, price DECIMAL(38, 10), date DATE, code VARCHAR,
+    paid BOOLEAN,                     -- boolean: --normalize writes true or false
+    "at" TIMESTAMP                    -- datetime: --normalize writes ISO 8601 (AT is a keyword)
 )"""
 COPY = "COPY orders FROM '{path}' (FORMAT csv, HEADER true, QUOTE '\"', ESCAPE '\"')"
 
@@ -40,7 +42,9 @@ def normalize(binary, schema, source, out):
 def exact(kind, text):
     if text == "":
         return None
-    return {"int": int, "dec": Decimal, "date": datetime.date.fromisoformat, "str": str}[kind](text)
+    return {"int": int, "dec": Decimal, "date": datetime.date.fromisoformat, "str": str,
+            "bool": {"true": True, "false": False}.__getitem__,
+            "timestamp": datetime.datetime.fromisoformat}[kind](text)
 
 
 @pytest.mark.parametrize(
@@ -49,7 +53,8 @@ def exact(kind, text):
         (REPO / "Data" / "orders.schema.yaml", REPO / "Data" / "orders.csv", ORDERS_DDL,
          {"id": "int", "price": "dec", "date": "date", "code": "str", "note": "str"}),
         (REPO / "benchmarks" / "data" / "schema.yaml", None, BENCH_DDL,
-         {"id": "int", "price": "dec", "date": "date", "code": "str"}),
+         {"id": "int", "price": "dec", "date": "date", "code": "str", "paid": "bool",
+          "at": "timestamp"}),
     ],
 )
 def test_normalized_csv_loads_into_duckdb_exactly(binary, table_dir, tmp_path, schema, source,
@@ -62,7 +67,8 @@ def test_normalized_csv_loads_into_duckdb_exactly(binary, table_dir, tmp_path, s
     con.execute(ddl)
     con.execute(COPY.format(path=clean))
     names = list(kinds)
-    loaded = con.execute(f"SELECT {', '.join(names)} FROM orders").fetchall()
+    columns = ", ".join('"' + name + '"' for name in names)
+    loaded = con.execute(f"SELECT {columns} FROM orders").fetchall()
     assert len(loaded) == len(rows)
     expected = [tuple(exact(kinds[n], row[n]) for n in names) for row in rows]
     # DuckDB keeps CSV order for a single-threaded COPY; compare as sorted lists to be safe.

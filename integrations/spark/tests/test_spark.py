@@ -47,7 +47,7 @@ def test_benchmark_table_report_equals_csv(spark, binary, table_dir, partitions)
     expected = csv_report(binary, SCHEMA, table)
     # The table must exercise what is checked here: bad cells of every column, repeated ids.
     assert len(expected) > 40
-    assert {p["column"] for p in expected} == {"id", "price", "date", "code"}
+    assert {p["column"] for p in expected} == {"id", "price", "date", "code", "paid", "at"}
     assert any(p["code"] == "not_unique" for p in expected)
     df = read(spark, table).repartition(partitions)
     assert df.rdd.getNumPartitions() == partitions
@@ -107,8 +107,9 @@ def test_unique_primary_key_and_multiline_cells_equal_csv(spark, binary, tmp_pat
 
 def test_header_problems_are_row_0(spark, binary, tmp_path):
     table = tmp_path / "extra.csv"
-    table.write_text("id,price,date,code,comment\n1,\"1,5\",01.01.2020,AB12,c\n"
-                     "1,\"1.5\",01.01.2020,AB12,c\n")
+    table.write_text("id,price,date,code,paid,at,comment\n"
+                     "1,\"1,5\",01.01.2020,AB12,true,2020-01-01T00:00:00,c\n"
+                     "1,\"1.5\",01.01.2020,AB12,no,2020-01-01T00:00:00,c\n")
     expected = csv_report(binary, SCHEMA, table)
     assert expected[0]["row"] == 0 and expected[0]["code"] == "extra_column"
     got = spark_report(read(spark, table).repartition(2), SCHEMA)
