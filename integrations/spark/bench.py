@@ -57,8 +57,11 @@ def python_udf_check(df):
     price = re.compile(r"-?(?:[0-9]{1,3}(?:\.[0-9]{3})+|[0-9]+)(?:,[0-9]+)?")
     date = re.compile(r"([0-9]{2})\.([0-9]{2})\.([0-9]{4})")
     code = re.compile(r"[A-Z]{2}[0-9]{2}")
+    booleans = {"true", "True", "TRUE", "1", "false", "False", "FALSE", "0"}
+    stamp = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}")
+    earliest, latest = datetime.datetime(1950, 1, 1), datetime.datetime(2049, 12, 31, 23, 59, 59)
 
-    def check(id_, price_, date_, code_):
+    def check(id_, price_, date_, code_, paid_, at_):
         bad = []
         if not id_ or not integer.fullmatch(id_):
             bad.append("id")
@@ -77,10 +80,18 @@ def python_udf_check(df):
                 bad.append("date")
         if code_ and not code.fullmatch(code_):
             bad.append("code")
+        if paid_ and paid_ not in booleans:
+            bad.append("paid")
+        if at_:
+            try:
+                if not stamp.fullmatch(at_) or not earliest <= datetime.datetime.fromisoformat(at_) <= latest:
+                    raise ValueError
+            except ValueError:
+                bad.append("at")
         return bad
 
     udf = F.udf(check, ArrayType(StringType()))
-    cells = df.select("_row", "id", F.explode(udf("id", "price", "date", "code")).alias("column"))
+    cells = df.select("_row", "id", F.explode(udf("id", "price", "date", "code", "paid", "at")).alias("column"))
     good = df.filter(F.col("id").rlike("^-?[0-9]+$")).select("_row", F.col("id").cast("long").alias("k"))
     first = good.groupBy("k").agg(F.min("_row").alias("first"))
     repeats = good.join(first, "k").filter(F.col("_row") > F.col("first")).select(
