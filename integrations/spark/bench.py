@@ -147,7 +147,11 @@ def main():
     if args.one:
         print(json.dumps(run_one(args.one[0], args.one[1], table, args.binary)))
         return
-    if not table.exists():
+    # Made again when the generator or the schema changed since (a cached table of an older
+    # generator lacks the columns the schema now names).
+    sources = [REPO / "benchmarks" / "generate.py", REPO / "benchmarks" / "data" / "schema.yaml"]
+    if not table.exists() or (not args.data and any(
+            source.stat().st_mtime > table.stat().st_mtime for source in sources)):
         subprocess.run([sys.executable, str(REPO / "benchmarks" / "generate.py"), "--count",
                         str(args.count), "--out", str(data)], check=True,
                        stdout=subprocess.DEVNULL)
