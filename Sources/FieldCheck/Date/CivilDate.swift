@@ -75,8 +75,12 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         }
     }
 
-    /// Days since 1970-01-01 (negative before), by Howard Hinnant's civil-from-days algorithm.
-    public var daysSinceEpoch: Int {
+    /// Days since 1970-01-01 (negative before), by Howard Hinnant's days-from-civil algorithm.
+    public var daysSinceEpoch: Int { Self.days(year: year, month: month, day: day) }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date, year 0 included: `daysSinceEpoch`
+    /// of fields that need not make a valid `CivilDate` (the ISO readers' years 0–9999).
+    static func days(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

@@ -97,7 +97,7 @@ extension ISOScanner {
             try scanner.expect("T", "'T' between the date and the time")
             let time = try scanner.timeOfDay()
             found = TemporalValue(
-                text: value, seconds: TemporalValue.days(year: year, month: month, day: day) * 86_400 + time.seconds,
+                text: value, seconds: CivilDate.days(year: year, month: month, day: day) * 86_400 + time.seconds,
                 fraction: time.fraction, offset: time.offset)
         }
         guard case .value = reading else { return (reading, nil) }

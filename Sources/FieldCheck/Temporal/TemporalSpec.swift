@@ -75,17 +75,6 @@ public struct TemporalValue: Sendable, Hashable, CustomStringConvertible {
     /// The most an offset moves a value (ISO 8601 offsets run from −14:00 to +14:00).
     static let widestOffset = 14 * 3600
 
-    /// Days since 1970-01-01 of a proleptic Gregorian date, year 0 included (Howard Hinnant's
-    /// days-from-civil).
-    static func days(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146097 + dayOfEra - 719468
-    }
-
     /// The order of two values: `.orderedAscending` when `self` comes first; nil when one
     /// has an offset, the other has none, and they are too close for the offset not to matter.
     public func compare(_ other: TemporalValue) -> Order? {

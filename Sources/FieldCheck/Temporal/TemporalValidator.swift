@@ -132,7 +132,7 @@ final class TemporalValidator: TypedValidator {
                         scanner.take(0x54), let time = scanner.time()
                     else { return nil }
                     read = time
-                    read.seconds += TemporalValue.days(year: year, month: month, day: day) * 86_400
+                    read.seconds += CivilDate.days(year: year, month: month, day: day) * 86_400
                 }
             }
         }
