@@ -59,7 +59,7 @@ extension ISOScanner {
         if take(".") || take(",") {
             let start = position
             guard someDigits() else { throw ISORejection(failure("the digits of a fraction of a second")) }
-            fraction = String(String.UnicodeScalarView(scalars[start..<position]))
+            fraction = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         }
         let seconds = hour * 3600 + minute * 60 + second
         if take("Z") { return (seconds, fraction, 0) }
@@ -73,32 +73,28 @@ extension ISOScanner {
         return (seconds, fraction, nil)
     }
 
+    /// A `unit` in its ISO 8601 form from here: its place in the unit's order (as
+    /// `TemporalValue.seconds`), the fraction's digits and the offset.
+    mutating func temporal(_ unit: TemporalUnit) throws(ISORejection) -> (seconds: Int, fraction: String, offset: Int?)
+    {
+        if unit == .time { return try timeOfDay() }
+        let year = try year()
+        if unit == .year { return (year, "", nil) }
+        let month = try month()
+        if unit == .yearMonth { return (year * 12 + month - 1, "", nil) }
+        let day = try day(month: month, year: year)
+        try expect("T", "'T' between the date and the time")
+        let time = try timeOfDay()
+        return (CivilDate.days(year: year, month: month, day: day) * 86_400 + time.seconds, time.fraction, time.offset)
+    }
+
     /// Reads the whole of `value` as a `unit` in its ISO 8601 form: what a reader says of it,
     /// and the value when it is one.
     static func temporal(_ value: String, _ unit: TemporalUnit) -> (ValueReading, TemporalValue?) {
         var found: TemporalValue? = nil
         let reading = read(value) { (scanner: inout ISOScanner) throws(ISORejection) in
-            if unit == .time {
-                let time = try scanner.timeOfDay()
-                found = TemporalValue(text: value, seconds: time.seconds, fraction: time.fraction, offset: time.offset)
-                return
-            }
-            let year = try scanner.year()
-            if unit == .year {
-                found = TemporalValue(text: value, seconds: year, fraction: "", offset: nil)
-                return
-            }
-            let month = try scanner.month()
-            if unit == .yearMonth {
-                found = TemporalValue(text: value, seconds: year * 12 + month - 1, fraction: "", offset: nil)
-                return
-            }
-            let day = try scanner.day(month: month, year: year)
-            try scanner.expect("T", "'T' between the date and the time")
-            let time = try scanner.timeOfDay()
-            found = TemporalValue(
-                text: value, seconds: CivilDate.days(year: year, month: month, day: day) * 86_400 + time.seconds,
-                fraction: time.fraction, offset: time.offset)
+            let read = try scanner.temporal(unit)
+            found = TemporalValue(text: value, seconds: read.seconds, fraction: read.fraction, offset: read.offset)
         }
         guard case .value = reading else { return (reading, nil) }
         return (reading, found)

@@ -77,14 +77,16 @@ final class TemporalValidator: TypedValidator {
         }
     }
 
-    /// The fast path of the ISO 8601 forms: the value read byte by byte, exactly as
-    /// `ISOScanner` reads it, and within the bounds; written as it came (its canonical form).
-    /// Declines (0) anything else, a fraction of a second under a bound among it, and every
-    /// value of a formatted column.
+    /// The fast path of the ISO 8601 forms: the value read by `ISOScanner`, the full reader's
+    /// own steps, on the record's bytes, and within the bounds; written as it came (its
+    /// canonical form). Declines (0) anything else, a fraction of a second under a bound among
+    /// it, and every value of a formatted column.
     func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int {
-        guard spec.format == nil, let read = Self.readISO(bytes, spec.unit) else { return 0 }
+        guard spec.format == nil, let base = bytes.baseAddress else { return 0 }
+        var scanner = ISOScanner(bytes)
+        guard let read = try? scanner.temporal(spec.unit), scanner.atEnd else { return 0 }
         if hasBounds {
-            guard !read.hasFraction else { return 0 }
+            guard read.fraction.isEmpty else { return 0 }
             if let minimum = spec.minimum {
                 let order = TemporalValue.compare(
                     seconds: read.seconds, fraction: "", offset: read.offset, with: minimum)
@@ -96,7 +98,6 @@ final class TemporalValidator: TypedValidator {
                 guard order == .same || order == .before else { return 0 }
             }
         }
-        guard let base = bytes.baseAddress else { return 0 }
         out.update(from: base, count: bytes.count)
         return bytes.count
     }
@@ -104,87 +105,4 @@ final class TemporalValidator: TypedValidator {
     func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { reader.rejectsFast(bytes) }
     func completionSamples() -> [String] { reader.completionSamples() }
     func completionTokens() -> [String] { reader.completionTokens() }
-
-    /// An ISO 8601 value of `unit` in ASCII bytes: its place in the unit's order (as
-    /// `TemporalValue.seconds`), its offset, and whether it has a fraction of a second; nil
-    /// when `ISOScanner` would not take it.
-    static func readISO(_ bytes: UnsafeBufferPointer<UInt8>, _ unit: TemporalUnit) -> (
-        seconds: Int, offset: Int?, hasFraction: Bool
-    )? {
-        // A struct with mutating steps, not local functions over a captured index: those
-        // cost a dynamic exclusivity check at every step.
-        var scanner = ISOByteScanner(bytes: bytes)
-        var read: (seconds: Int, offset: Int?, hasFraction: Bool)
-        if unit == .time {
-            guard let time = scanner.time() else { return nil }
-            read = time
-        } else {
-            guard let year = scanner.number(4, 0...9999) else { return nil }
-            if unit == .year {
-                read = (year, nil, false)
-            } else {
-                guard scanner.take(0x2D), let month = scanner.number(2, 1...12) else { return nil }
-                if unit == .yearMonth {
-                    read = (year * 12 + month - 1, nil, false)
-                } else {
-                    guard scanner.take(0x2D),
-                        let day = scanner.number(2, 1...CivilDate.daysIn(month: month, year: year)),
-                        scanner.take(0x54), let time = scanner.time()
-                    else { return nil }
-                    read = time
-                    read.seconds += CivilDate.days(year: year, month: month, day: day) * 86_400
-                }
-            }
-        }
-        return scanner.index == bytes.count ? read : nil
-    }
-}
-
-/// The steps of `TemporalValidator.readISO` over ASCII bytes.
-private struct ISOByteScanner {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var index = 0
-
-    /// `count` digits, in `range`; nil otherwise.
-    mutating func number(_ count: Int, _ range: ClosedRange<Int>) -> Int? {
-        guard index + count <= bytes.count else { return nil }
-        var value = 0
-        for position in index..<(index + count) {
-            let digit = bytes[position] &- 0x30
-            guard digit < 10 else { return nil }
-            value = value * 10 + Int(digit)
-        }
-        index += count
-        return range.contains(value) ? value : nil
-    }
-
-    mutating func take(_ byte: UInt8) -> Bool {
-        guard index < bytes.count, bytes[index] == byte else { return false }
-        index += 1
-        return true
-    }
-
-    /// `HH:MM:SS[.fff][Z|±HH:MM]`, as `ISOScanner.timeOfDay` reads it.
-    mutating func time() -> (seconds: Int, offset: Int?, hasFraction: Bool)? {
-        guard let hour = number(2, 0...23), take(0x3A), let minute = number(2, 0...59), take(0x3A),
-            let second = number(2, 0...59)
-        else { return nil }
-        var hasFraction = false
-        if take(0x2E) || take(0x2C) {
-            let start = index
-            while index < bytes.count, bytes[index] &- 0x30 < 10 { index += 1 }
-            guard index > start else { return nil }
-            hasFraction = true
-        }
-        var offset: Int? = nil
-        if take(0x5A) {
-            offset = 0
-        } else if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D {
-            let sign = bytes[index] == 0x2D ? -1 : 1
-            index += 1
-            guard let hours = number(2, 0...14), take(0x3A), let minutes = number(2, 0...59) else { return nil }
-            offset = sign * (hours * 3600 + minutes * 60)
-        }
-        return (hour * 3600 + minute * 60 + second, offset, hasFraction)
-    }
 }
