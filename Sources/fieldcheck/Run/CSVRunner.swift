@@ -43,11 +43,9 @@ struct CSVRunner {
             json: json, report: report, onInvalid: onInvalid, color: report.usesColor(on: Streams.standardError))
         let sinks = try Sinks.standard(rejects: rejects, routing: routing)
         let out = sinks.out
-        let check = report.check
-        let quiet = report.quiet
-        let redact = report.redact
+        let redact = routing.redact
         // Nobody reads a message under --quiet (JSON Lines carry them): do not build them.
-        schema.explainsRejections = !quiet || json
+        schema.explainsRejections = !routing.quiet || json
         let pool = jobs > 1 ? try CSVPool(jobs: jobs, schema: schema) : nil
         let human = routing.human
         let reader = CSVReader(delimiter: delimiter, maxRecordBytes: maxRecordBytes)
@@ -117,7 +115,7 @@ struct CSVRunner {
                                     JSONLinesPrinter.render(
                                         Self.shown(problem, redact), file: path, row: 0, line: record.line,
                                         warning: false, redacted: redact))
-                            } else if !quiet {
+                            } else if routing.printsDiagnostics {
                                 try sinks.diagnose(
                                     human.render(
                                         place: "\(path.map { "\($0): " } ?? "")header (line \(record.line))",
@@ -125,7 +123,7 @@ struct CSVRunner {
                             }
                         }
                         if header {
-                            if !wroteHeader && !json && !check {
+                            if !wroteHeader && routing.writesRecords {
                                 try out.write(record.raw)
                                 if record.needsTerminator { try out.write(file.newline) }
                                 wroteHeader = true
@@ -186,7 +184,7 @@ struct CSVRunner {
                             Self.shown(problem, redact), file: path, row: row, line: record.line, warning: true,
                             redacted: redact))
                 }
-            } else if !check {
+            } else if routing.writesRecords {
                 if result.isValid {
                     try writeRow(record, result, blankRejected: false, normalized: normalize, newline)
                 } else if onInvalid == .blank && !result.rejectedCells.isEmpty {
@@ -199,7 +197,7 @@ struct CSVRunner {
                 try sinks.rejected(
                     record.raw, terminator: record.needsTerminator ? newline : [], keep: record.oversizedLength == nil)
             }
-            if !quiet && !json && !(result.errors.isEmpty && result.warnings.isEmpty) {
+            if routing.printsDiagnostics && !(result.errors.isEmpty && result.warnings.isEmpty) {
                 let place = "\(path.map { "\($0): " } ?? "")row \(row) (line \(record.line))"
                 bar.clear()
                 var text = ""
