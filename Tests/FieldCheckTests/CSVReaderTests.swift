@@ -236,11 +236,11 @@ func readCSV(_ text: String, delimiter: Character = ",") throws -> [ReadRecord] 
         #expect(set.count == 300_001)
     }
 
-    /// Past the chunks a reference can name, values still count (issue 15: the set answered
-    /// "new" for every value once its chunks ran out, missing every duplicate after that).
-    @Test func keepsFindingRepeatsPastItsLastChunk() {
-        let set = UniqueSet(chunkLimit: 2)
-        let total = 300_000  // about 5 MB of values: more than two 1 MiB chunks hold
+    /// Past the records the table numbers, values still count (issue 15: the set answered
+    /// "new" for every value once its room ran out, missing every duplicate after that).
+    @Test func keepsFindingRepeatsPastItsLastArrival() {
+        let set = UniqueSet(arrivalLimit: 100_000)
+        let total = 300_000
         for index in 0..<total {
             var text = "value-\(index)"
             #expect(text.withUTF8 { set.insert($0, row: index + 1) } == nil)
@@ -252,6 +252,48 @@ func readCSV(_ text: String, delimiter: Character = ",") throws -> [ReadRecord] 
         var last = "value-\(total - 1)"
         #expect(last.withUTF8 { set.insert($0, row: 999_999) } == total)
         #expect(set.count == total)
+    }
+
+    /// Digit strings are kept as integers: "7" and "07" (or "0" and "00") stay two values,
+    /// integers of every byte length are told apart, and a digit string too long for an
+    /// integer is kept as bytes; the rows come back whatever their gaps and order.
+    @Test func integersAndTheirLookalikes() {
+        let set = UniqueSet()
+        let values = [
+            "0", "00", "7", "07", "007", "255", "256", "65535", "65536", "9999999", "10000000",
+            "4294967296", "9999999999999999999", "10000000000000000000", "18446744073709551616",
+            "-7", "7 ", "+7", "", "a",
+        ]
+        let rows = [1, 2, 3, 20, 21, 5_000_000, 5_000_001, 4, 2, 1, 0, -3, 1 << 40, 17, 18, 33, 34, 50, 51, 52]
+        for (value, row) in zip(values, rows) {
+            var text = value
+            #expect(text.withUTF8 { set.insert($0, row: row) } == nil, "\(value)")
+        }
+        for (value, row) in zip(values, rows) {
+            var text = value
+            #expect(text.withUTF8 { set.insert($0, row: 99) } == row, "\(value)")
+        }
+        #expect(set.count == values.count)
+    }
+
+    /// A million distinct 7-digit ids, each in its row, take under 12 bytes each (issue 20:
+    /// 23 bytes each kept csv over 32 MB), and every one of them is found again.
+    @Test func aMillionIdsTakeUnderTwelveBytesEach() {
+        let set = UniqueSet()
+        var id = 1_000_000
+        for row in 1...1_000_000 {
+            id += 1 + row % 5
+            var text = String(id)
+            #expect(text.withUTF8 { set.insert($0, row: row) } == nil)
+        }
+        #expect(set.bytesTaken < 12_000_000, "\(set.bytesTaken) bytes")
+        id = 1_000_000
+        for row in 1...1_000_000 {
+            id += 1 + row % 5
+            guard row % 1_009 == 0 else { continue }
+            var text = String(id)
+            #expect(text.withUTF8 { set.insert($0, row: 2_000_000) } == row)
+        }
     }
 
     /// Lengths around the one-byte header's limit (255) and a value larger than a chunk.

@@ -68,7 +68,7 @@ public struct CSVRecord {
 public final class CSVReader {
     public let delimiter: UInt8
     public let maxRecordBytes: Int
-    public static let blockSize = 1 << 20
+    public static let blockSize = 1 << 18
 
     public init(delimiter: UInt8 = UInt8(ascii: ","), maxRecordBytes: Int = RecordReader.defaultMaxRecordBytes) {
         self.delimiter = delimiter

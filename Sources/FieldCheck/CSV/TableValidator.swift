@@ -296,7 +296,8 @@ public final class TableValidator {
         guard let unique = column.unique else { return true }
         let first = result.outputBytes.withUnsafeBufferPointer {
             let bytes = UnsafeBufferPointer(rebasing: $0[value])
-            return unique.insert(bytes, hash: hash ?? UniqueSet.hash(bytes), row: row)
+            guard let hash else { return unique.insert(bytes, row: row) }
+            return unique.insert(bytes, hash: hash, row: row)
         }
         guard let first else { return true }
         let text = String(decoding: result.outputBytes[value], as: UTF8.self)

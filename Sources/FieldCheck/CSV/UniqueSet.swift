@@ -1,118 +1,118 @@
-/// The values a `unique` column has seen, exactly, in little memory: every distinct value's
-/// bytes once, in 1 MiB chunks that are never moved, and an open-addressing table of 32-bit
-/// references into them beside one control byte per slot. About the value's length + 5 bytes,
-/// plus 5–10 bytes of table, per distinct value (a million 7-digit ids: about 21 MB), and
-/// never a false `not_unique`: hash matches are confirmed byte by byte.
+/// The values a `unique` column has seen, exactly, in little memory, with the row each first
+/// appeared in.
 ///
-/// The control byte holds 7 bits of the value's hash, so a probe reads a stored value only
-/// when those bits agree (1 in 128 for another value): a new value usually costs one look at
-/// the dense control bytes and no read of the stored values, which lie in memory in the order
-/// they arrived. Growing walks the stored values in that order too, instead of jumping to
-/// each from the old table.
+/// Every distinct value is kept once, as a record in arrival order, in chunks that are never
+/// moved: a header byte (the value's shape, and how many rows after the previous record's it
+/// arrived), then the value. A value of ASCII digits without a leading zero, up to 19 of
+/// them, is kept as the integer it writes (a 7-digit id takes 3 bytes); any other value as
+/// its bytes. Each value has exactly one record form, so two values are equal exactly when
+/// their records are. The rows are kept as these differences (usually 1, inside the header),
+/// and every 32nd record's place and row in a small directory: a record is found, and its
+/// row known, by walking at most 31 records from there.
+///
+/// An open-addressing table of 32-bit slots finds a record: a slot holds the record's
+/// arrival number and some bits of its hash, so a probe walks to a record only when those
+/// bits agree. The table grows by half, not double, and is rebuilt from the records, which
+/// hold all it needs, after the old one is freed: the two never take memory at once.
+///
+/// A million distinct 7-digit ids take about 4 bytes of record, 0.5 of directory and 4.6 to
+/// 6.9 of table each: 9 to 11.5 MB. Never a false `not_unique`: a hash match is confirmed on
+/// the record itself.
 ///
 /// Its state is `@exclusivity(unchecked)`: every access is inside one of its own methods,
 /// none of which calls out while it holds one, so the run-time check of each access guards
 /// nothing.
 final class UniqueSet {
-    private static let chunkBits = 20
-    private static let chunkSize = 1 << chunkBits
-    /// A stored value's header: its length in one byte, or `longLength` and then 4 bytes;
-    /// then the row it first appeared in (4 bytes); then its bytes.
-    private static let longLength: UInt8 = 0xFF
-    /// Chunks are raw allocations, never moved (and free of reference counting on the hot
-    /// path): a value that does not fit the last chunk starts a new one.
+    /// Records are placed by (chunk << 32 | offset): a record never straddles two chunks.
     @exclusivity(unchecked) private var chunks: [UnsafeMutablePointer<UInt8>] = []
-    /// Bytes used in each chunk.
+    /// Bytes used in each chunk but the last, whose use is `used`.
     @exclusivity(unchecked) private var chunkUsed: [Int] = []
-    @exclusivity(unchecked) private var lastChunkCapacity = 0
-    /// Per slot: 0 when empty, else 0x80 | the hash's top 7 bits.
-    @exclusivity(unchecked) private var control: UnsafeMutablePointer<UInt8>
-    /// Per slot: the stored value's reference (chunk << 20 | offset).
-    @exclusivity(unchecked) private var references: UnsafeMutablePointer<UInt32>
-    /// Small at first, as are the first chunks: a schema may have thousands of unique
-    /// columns, each with a set (10,000 took 95 MB at 1,024 slots and a 1 MiB first chunk).
+    @exclusivity(unchecked) private var current: UnsafeMutablePointer<UInt8>? = nil
+    @exclusivity(unchecked) private var used = 0
+    @exclusivity(unchecked) private var currentCapacity = 0
+    @exclusivity(unchecked) private var chunkBytes = 0
+    /// The row of the last record written; rows are kept as differences from it.
+    @exclusivity(unchecked) private var lastRow = 0
+    /// For records 0, 32, 64…: where each is, and its row.
+    @exclusivity(unchecked) private var directoryPlace: [Int] = []
+    @exclusivity(unchecked) private var directoryRow: [Int] = []
+
+    /// Per slot: 0 when empty, else the top bit, `tagBits` of the hash, and the record's
+    /// arrival number in the low `indexBits`.
+    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<UInt32>
+    /// Small at first: a schema may have thousands of unique columns, each with a set.
     @exclusivity(unchecked) private var capacity = 64
+    @exclusivity(unchecked) private var growAt = 56
+    /// Arrival numbers take the bits the table's largest needs; the rest, but the top one, hold
+    /// hash bits that tell records apart without walking to them (11 of them at a million).
+    @exclusivity(unchecked) private var indexBits = 6
     @exclusivity(unchecked) private(set) var count = 0
-    /// The most chunks a 32-bit reference can name (4 GiB of values).
-    private let chunkLimit: Int
-    /// Values that arrived once the chunks were all used, with the row each first appeared
+    /// How many records the table may number before further values go to the overflow.
+    private let arrivalLimit: Int
+    /// Values that arrived after `arrivalLimit` records, with the row each first appeared
     /// in: slower, but exact (the set never answers "new" for a value it has seen).
     @exclusivity(unchecked) private var overflow: [[UInt8]: Int] = [:]
 
-    /// - Parameter chunkLimit: how many chunks the table may reference before further
-    ///   values go to the overflow dictionary; lowered only by tests.
-    init(chunkLimit: Int = (1 << (32 - UniqueSet.chunkBits)) - 1) {
-        precondition(chunkLimit >= 1 && chunkLimit < (1 << (32 - Self.chunkBits)))
-        self.chunkLimit = chunkLimit
-        control = .allocate(capacity: capacity)
-        control.initialize(repeating: 0, count: capacity)
-        references = .allocate(capacity: capacity)
-        references.initialize(repeating: 0, count: capacity)
+    private static let directoryStep = 32
+    private static let largestChunk = 1 << 20
+
+    /// - Parameter arrivalLimit: how many records the table may hold before further values
+    ///   go to the overflow dictionary; lowered only by tests.
+    init(arrivalLimit: Int = 1 << 30) {
+        precondition(arrivalLimit >= 1 && arrivalLimit <= 1 << 30)
+        self.arrivalLimit = arrivalLimit
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: 0, count: capacity)
     }
 
     deinit {
         for chunk in chunks { chunk.deallocate() }
-        control.deallocate()
-        references.deallocate()
+        slots.deallocate()
     }
 
     /// Adds a value; returns nil when it is new, or the row where it first appeared.
     func insert(_ value: UnsafeBufferPointer<UInt8>, row: Int) -> Int? {
-        insert(value, hash: Self.hash(value), row: row)
+        let key = Key(value)
+        return insert(value, key: key, hash: Self.hash(key, value), row: row)
     }
 
     /// `insert` with the value's `hash(_:)` computed already (on another thread).
     func insert(_ value: UnsafeBufferPointer<UInt8>, hash: UInt64, row: Int) -> Int? {
-        if (count + 1) * 8 > capacity * 7 { grow() }
-        let tag = Self.tag(hash)
-        let mask = capacity - 1
-        var index = Int(truncatingIfNeeded: hash) & mask
+        insert(value, key: Key(value), hash: hash, row: row)
+    }
+
+    @inline(__always)
+    private func insert(_ value: UnsafeBufferPointer<UInt8>, key: Key, hash: UInt64, row: Int) -> Int? {
+        if count >= growAt && count < arrivalLimit { grow() }
+        let tag = self.tag(hash)
+        let tagMask = ~UInt32(0) << indexBits
+        var index = slot(hash)
         while true {
-            let found = control[index]
+            let found = slots[index]
             if found == 0 { break }
-            if found == tag {
-                let stored = address(references[index])
-                let (length, start) = Self.header(stored)
-                if length == value.count
-                    && (length == 0 || memcmp(stored + start, value.baseAddress!, length) == 0)
-                {
-                    return Int(Self.read32(stored + start - 4))
-                }
+            if found & tagMask == tag, let first = firstRow(ofArrival: Int(found & ~tagMask), ifHolding: key, value) {
+                return first
             }
-            index = (index + 1) & mask
+            index += 1
+            if index == capacity { index = 0 }
         }
-        if !overflow.isEmpty { return insertInOverflow(value, row: row) }
-        assert(value.count == 0 || value.baseAddress != nil)
-        let long = value.count >= Int(Self.longLength)
-        let needed = (long ? 5 : 1) + 4 + value.count
-        if chunks.isEmpty || chunkUsed[chunks.count - 1] + needed > lastChunkCapacity {
-            guard chunks.count < chunkLimit else { return insertInOverflow(value, row: row) }
-            // 256 bytes, doubling up to `chunkSize`: 12 chunks of the 4,095 a reference names.
-            lastChunkCapacity = max(min(Self.chunkSize, 256 << min(chunks.count, 20)), needed)
-            chunks.append(UnsafeMutablePointer<UInt8>.allocate(capacity: lastChunkCapacity))
-            chunkUsed.append(0)
-        }
-        let chunk = chunks.count - 1
-        let used = chunkUsed[chunk]
-        // A reference holds the offset in 20 bits: a value starts inside its chunk's first MiB
-        // (a longer value has a chunk of its own, at offset 0).
-        assert(used < Self.chunkSize && chunk < chunkLimit)
-        var target = chunks[chunk] + used
-        control[index] = tag
-        references[index] = UInt32(chunk << Self.chunkBits | used)
-        if long {
-            target[0] = Self.longLength
-            Self.write32(UInt32(value.count), target + 1)
-            target += 5
-        } else {
-            target[0] = UInt8(value.count)
-            target += 1
-        }
-        Self.write32(UInt32(truncatingIfNeeded: row), target)
-        if value.count > 0 { (target + 4).update(from: value.baseAddress!, count: value.count) }
-        chunkUsed[chunk] = used + needed
+        if count >= arrivalLimit || !overflow.isEmpty { return insertInOverflow(value, row: row) }
+        append(key, value, row: row)
+        slots[index] = tag | UInt32(count)
         count += 1
         return nil
+    }
+
+    /// The bytes the set has taken: its records' chunks, its directory and its table.
+    var bytesTaken: Int {
+        chunkBytes + capacity * MemoryLayout<UInt32>.stride
+            + (directoryPlace.capacity + directoryRow.capacity) * MemoryLayout<Int>.stride
+    }
+
+    /// Reads the slot where a value of this hash starts probing, to have it in the cache:
+    /// reads of many values, one after another, overlap their misses.
+    func warm(hash: UInt64) -> UInt8 {
+        UInt8(truncatingIfNeeded: slots[slot(hash)])
     }
 
     /// The table holds no such value (it was probed already): look in, or add to, the
@@ -125,65 +125,257 @@ final class UniqueSet {
         return nil
     }
 
-    /// Reads the slot where a value of this hash starts probing, to have it in the cache:
-    /// reads of many values, one after another, overlap their misses.
-    func warm(hash: UInt64) -> UInt8 {
-        let index = Int(truncatingIfNeeded: hash) & (capacity - 1)
-        return control[index] &+ UInt8(truncatingIfNeeded: references[index])
+    // MARK: Records
+
+    /// A value as its record keeps it.
+    private enum Key {
+        /// ASCII digits without a leading zero (or "0"), at most 19 of them.
+        case integer(UInt64)
+        case bytes
+
+        init(_ value: UnsafeBufferPointer<UInt8>) {
+            if let number = UniqueSet.integer(value) { self = .integer(number) } else { self = .bytes }
+        }
     }
 
-    private func address(_ reference: UInt32) -> UnsafeMutablePointer<UInt8> {
-        chunks[Int(reference) >> Self.chunkBits] + (Int(reference) & (Self.chunkSize - 1))
+    /// The integer a value writes, when it is kept as one.
+    private static func integer(_ value: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard value.count >= 1 && value.count <= 19, value[0] != 0x30 || value.count == 1 else { return nil }
+        var number: UInt64 = 0
+        for byte in value {
+            let digit = byte &- 0x30
+            guard digit < 10 else { return nil }
+            number = number &* 10 &+ UInt64(digit)
+        }
+        return number
     }
 
-    /// The length of the value stored at `stored`, and the offset of its bytes.
-    private static func header(_ stored: UnsafeMutablePointer<UInt8>) -> (length: Int, start: Int) {
-        stored[0] == longLength ? (Int(read32(stored + 1)), 9) : (Int(stored[0]), 5)
+    /// Header shapes: 0…8, an integer in that many little-endian bytes; 9…14, bytes of
+    /// length 0…5; 15, bytes whose length follows as a varint. The header's low 4 bits are
+    /// the row's difference from the previous record's, 1…15, or 0 when a zigzag varint of
+    /// it follows the value.
+    private static let shortBytesShape = 9
+    private static let longBytesShape = 15
+
+    private static func byteCount(_ number: UInt64) -> Int { (64 - number.leadingZeroBitCount + 7) / 8 }
+
+    private func append(_ key: Key, _ value: UnsafeBufferPointer<UInt8>, row: Int) {
+        let delta = row &- lastRow
+        let shortDelta = delta >= 1 && delta <= 15
+        let payload: Int
+        var shape: Int
+        switch key {
+        case .integer(let number):
+            shape = Self.byteCount(number)
+            payload = shape
+        case .bytes:
+            shape = value.count <= 5 ? Self.shortBytesShape + value.count : Self.longBytesShape
+            payload = value.count + (shape == Self.longBytesShape ? 10 : 0)
+        }
+        // An integer is written as 8 bytes, of which the record keeps `shape`.
+        let needed = 1 + max(payload, 8) + (shortDelta ? 0 : 10)
+        if current == nil || used + needed > currentCapacity { startChunk(needed) }
+        if count & (Self.directoryStep - 1) == 0 {
+            directoryPlace.append((chunks.count - 1) << 32 | used)
+            directoryRow.append(row)
+        }
+        var target = current! + used
+        target[0] = UInt8(shape << 4 | (shortDelta ? delta : 0))
+        target += 1
+        switch key {
+        case .integer(let number):
+            UnsafeMutableRawPointer(target).storeBytes(of: number.littleEndian, as: UInt64.self)
+            target += shape
+        case .bytes:
+            if shape == Self.longBytesShape { Self.writeVarint(UInt64(value.count), &target) }
+            if value.count > 0 { target.update(from: value.baseAddress!, count: value.count) }
+            target += value.count
+        }
+        if !shortDelta {
+            // Zigzag: small differences of either sign stay short.
+            Self.writeVarint(UInt64(bitPattern: Int64(delta) << 1 ^ Int64(delta) >> 63), &target)
+        }
+        used = target - current!
+        lastRow = row
     }
 
-    private static func tag(_ hash: UInt64) -> UInt8 { 0x80 | UInt8(truncatingIfNeeded: hash >> 57) }
+    /// 256 bytes, doubling up to 1 MiB; a record larger than that has a chunk of its own.
+    private func startChunk(_ needed: Int) {
+        if current != nil { chunkUsed.append(used) }
+        currentCapacity = max(min(Self.largestChunk, 256 << min(chunks.count, 12)), needed)
+        // 8 bytes more: an integer is read as 8 bytes, of which the record keeps its shape's.
+        let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: currentCapacity + 8)
+        chunkBytes += currentCapacity + 8
+        chunks.append(chunk)
+        current = chunk
+        used = 0
+    }
 
-    /// Doubles the table, placing the stored values in the order they are kept. The old
-    /// table goes first: the stored values are all it takes to build the new one, so the two
-    /// never take memory at once.
+    /// A record as read: the value's shape and bytes, where the next record starts, and the
+    /// row difference it carries.
+    private struct Record {
+        var shape: Int
+        var value: UnsafeMutablePointer<UInt8>
+        var length: Int
+        var next: UnsafeMutablePointer<UInt8>
+        var delta: Int
+    }
+
+    @inline(__always)
+    private static func read(_ start: UnsafeMutablePointer<UInt8>) -> Record {
+        let header = Int(start[0])
+        let shape = header >> 4
+        var cursor = start + 1
+        let length: Int
+        if shape < shortBytesShape {
+            length = shape
+        } else if shape < longBytesShape {
+            length = shape - shortBytesShape
+        } else {
+            length = Int(readVarint(&cursor))
+        }
+        let value = cursor
+        cursor += length
+        var delta = header & 15
+        if delta == 0 {
+            let zigzag = readVarint(&cursor)
+            delta = Int(Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1))
+        }
+        return Record(shape: shape, value: value, length: length, next: cursor, delta: delta)
+    }
+
+    /// The row of the record with this arrival number, when it holds this value.
+    private func firstRow(ofArrival arrival: Int, ifHolding key: Key, _ value: UnsafeBufferPointer<UInt8>) -> Int? {
+        let group = arrival / Self.directoryStep
+        let place = directoryPlace[group]
+        var row = directoryRow[group]
+        var chunk = place >> 32
+        var cursor = chunks[chunk] + (place & 0xFFFF_FFFF)
+        var record = Self.read(cursor)
+        for _ in 0..<(arrival % Self.directoryStep) {
+            cursor = record.next
+            if cursor - chunks[chunk] == usedBytes(chunk) {
+                chunk += 1
+                cursor = chunks[chunk]
+            }
+            record = Self.read(cursor)
+            row &+= record.delta
+        }
+        return Self.holds(record, key, value) ? row : nil
+    }
+
+    private static func holds(_ record: Record, _ key: Key, _ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch key {
+        case .integer(let number):
+            return record.shape == byteCount(number) && integer(of: record) == number
+        case .bytes:
+            return record.shape >= shortBytesShape && record.length == value.count
+                && (value.count == 0 || memcmp(record.value, value.baseAddress!, value.count) == 0)
+        }
+    }
+
+    private static func integer(of record: Record) -> UInt64 {
+        let bytes = UInt64(littleEndian: UnsafeRawPointer(record.value).loadUnaligned(as: UInt64.self))
+        return record.length == 8 ? bytes : bytes & (1 << (8 * UInt64(record.length)) - 1)
+    }
+
+    private func usedBytes(_ chunk: Int) -> Int { chunk == chunks.count - 1 ? used : chunkUsed[chunk] }
+
+    private static func writeVarint(_ value: UInt64, _ target: inout UnsafeMutablePointer<UInt8>) {
+        var rest = value
+        while rest >= 0x80 {
+            target[0] = UInt8(truncatingIfNeeded: rest) | 0x80
+            rest >>= 7
+            target += 1
+        }
+        target[0] = UInt8(rest)
+        target += 1
+    }
+
+    private static func readVarint(_ cursor: inout UnsafeMutablePointer<UInt8>) -> UInt64 {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let byte = cursor[0]
+            cursor += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+    }
+
+    // MARK: Table
+
+    /// The slot where a hash starts probing: the hash's high bits scaled to the capacity, so
+    /// that the capacity need not be a power of two.
+    private func slot(_ hash: UInt64) -> Int {
+        Int(truncatingIfNeeded: hash.multipliedFullWidth(by: UInt64(capacity)).high)
+    }
+
+    /// The top bit, then the hash's low bits, above the arrival number.
+    private func tag(_ hash: UInt64) -> UInt32 {
+        (1 << 31 | UInt32(truncatingIfNeeded: hash)) & (~UInt32(0) << indexBits)
+    }
+
+    /// Grows the table by half, and places every record again in arrival order. The old table
+    /// goes first: the records are all it takes to build the new one.
     private func grow() {
-        control.deallocate()
-        references.deallocate()
-        let larger = capacity * 2
-        let mask = larger - 1
-        let newControl = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        newControl.initialize(repeating: 0, count: larger)
-        let newReferences = UnsafeMutablePointer<UInt32>.allocate(capacity: larger)
-        newReferences.initialize(repeating: 0, count: larger)
+        slots.deallocate()
+        capacity += capacity / 2
+        growAt = min(capacity / 8 * 7, arrivalLimit)
+        indexBits = Int.bitWidth - growAt.leadingZeroBitCount
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: 0, count: capacity)
+        var arrival = 0
         for (chunk, base) in chunks.enumerated() {
-            var offset = 0
-            let used = chunkUsed[chunk]
-            while offset < used {
-                let (length, start) = Self.header(base + offset)
-                let hash = Self.hash(UnsafeBufferPointer(start: base + offset + start, count: length))
-                var index = Int(truncatingIfNeeded: hash) & mask
-                while newControl[index] != 0 { index = (index + 1) & mask }
-                newControl[index] = Self.tag(hash)
-                newReferences[index] = UInt32(chunk << Self.chunkBits | offset)
-                offset += start + length
+            var cursor = base
+            let end = base + usedBytes(chunk)
+            while cursor < end {
+                let record = Self.read(cursor)
+                let hash =
+                    record.shape < Self.shortBytesShape
+                    ? Self.hash(integer: Self.integer(of: record))
+                    : Self.hash(bytes: UnsafeBufferPointer(start: record.value, count: record.length))
+                var index = slot(hash)
+                while slots[index] != 0 {
+                    index += 1
+                    if index == capacity { index = 0 }
+                }
+                slots[index] = tag(hash) | UInt32(arrival)
+                arrival += 1
+                cursor = record.next
             }
         }
-        control = newControl
-        references = newReferences
-        capacity = larger
     }
 
-    private static func read32(_ pointer: UnsafeMutablePointer<UInt8>) -> UInt32 {
-        UnsafeRawPointer(pointer).loadUnaligned(as: UInt32.self)
+    // MARK: Hash
+
+    /// A value's hash, as its record form would give it: an integer's is mixed from the
+    /// integer, any other value's from its bytes (FNV-1a). Pure; workers compute it.
+    static func hash(_ value: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        hash(Key(value), value)
     }
 
-    private static func write32(_ value: UInt32, _ pointer: UnsafeMutablePointer<UInt8>) {
-        UnsafeMutableRawPointer(pointer).storeBytes(of: value, as: UInt32.self)
+    @inline(__always)
+    private static func hash(_ key: Key, _ value: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        switch key {
+        case .integer(let number): hash(integer: number)
+        case .bytes: hash(bytes: value)
+        }
     }
 
-    /// FNV-1a, 64-bit, with a final mix so that both the low bits (the slot) and the top
-    /// bits (the control byte) are spread.
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    /// The finalizer of SplitMix64: every bit of the integer reaches the high bits (the slot)
+    /// and the low ones (the tag).
+    private static func hash(integer: UInt64) -> UInt64 {
+        var mixed = integer &+ 0x9E37_79B9_7F4A_7C15
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+
+    /// FNV-1a, 64-bit, with a final mix so that both the high bits (the slot) and the low
+    /// bits (the tag) are spread.
+    private static func hash(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         hash ^= hash >> 33
