@@ -473,10 +473,19 @@ def workloads(binary: Path, manifest: dict, directory: Path, has_csv: bool) -> l
         check="csv",
         is_fieldcheck=True,
     )
+    csv_fieldcheck_check = Tool(
+        "fieldcheck --check",
+        [fc, "csv", "--schema", str(SCHEMA), "--check", "--quiet", "{input}"],
+        check="none",
+        is_fieldcheck=True,
+        notes=[
+            "`csv --check --quiet` writes nothing and answers with its exit status alone: no correctness "
+            "columns (the --normalize rows judge the same checks cell by cell)"
+        ],
+    )
     if not has_csv:
-        csv_fieldcheck.skip = "fieldcheck csv not available"
-        csv_fieldcheck_jobs.skip = "fieldcheck csv not available"
-        csv_fieldcheck_default.skip = "fieldcheck csv not available"
+        for tool in (csv_fieldcheck, csv_fieldcheck_jobs, csv_fieldcheck_default, csv_fieldcheck_check):
+            tool.skip = "fieldcheck csv not available"
 
     info = manifest["workloads"]
     result = [
@@ -532,6 +541,7 @@ def workloads(binary: Path, manifest: dict, directory: Path, has_csv: bool) -> l
             info["csv"]["values"],
             [
                 csv_fieldcheck,
+                csv_fieldcheck_check,
                 csv_fieldcheck_jobs,
                 csv_fieldcheck_default,
                 floor(),
