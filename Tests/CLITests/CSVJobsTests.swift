@@ -108,19 +108,24 @@ import Testing
     }
 
     /// Each file is checked against its own header; a value of the first file repeated in a
-    /// later one is a repeat; stdin between files.
+    /// later one is a repeat; stdin between files; rows rewritten by `--normalize` (on the
+    /// workers) end as their own file's first record does, CRLF in the first file, LF after.
     @Test func severalFiles() throws {
         let first = CLI.temporaryFile("first.csv")
         let second = CLI.temporaryFile("second.csv")
         defer { for file in [first, second] { try? FileManager.default.removeItem(at: file) } }
         let lines = Self.table.split(separator: "\n", omittingEmptySubsequences: false)
-        try Data(lines[0..<10_000].joined(separator: "\n").utf8 + [0x0A]).write(to: first)
+        try Data(lines[0..<10_000].joined(separator: "\r\n").utf8 + [0x0D, 0x0A]).write(to: first)
         try Data(([lines[0]] + lines[15_000...]).joined(separator: "\n").utf8).write(to: second)
         let stdin = ([lines[0]] + lines[8_000..<12_000]).joined(separator: "\n") + "\n"
         let args = ["--summary", "--normalize"]
         let one = try Self.run(args, jobs: 1, input: stdin, files: [first, URL(fileURLWithPath: "-"), second])
         let two = try Self.run(args, jobs: 2, input: stdin, files: [first, URL(fileURLWithPath: "-"), second])
         #expect(one == two)
+        let bytes = Array(one.stdout.utf8)
+        let lineFeeds = bytes.indices.filter { bytes[$0] == 0x0A }
+        let crlf = lineFeeds.filter { $0 > 0 && bytes[$0 - 1] == 0x0D }.count
+        #expect(crlf > 9_000 && lineFeeds.count - crlf > 9_000, "\(crlf) CRLF of \(lineFeeds.count)")
         #expect(one.stderr.contains("\(second.path): row "))
         #expect(one.stderr.contains("already appeared in row"))
     }

@@ -30,7 +30,11 @@ public final class CSVRecordBatch {
     /// The bytes held, raw and cells.
     @exclusivity(unchecked) public private(set) var byteCount = 0
 
-    public func append(_ record: CSVRecord) {
+    /// Copies a record in; returns how many records and bytes the batch now holds (a caller
+    /// in another module reading `count` and `byteCount` pays a run-time exclusivity check
+    /// for each: the attribute that waives it here is not honoured across modules).
+    @discardableResult
+    public func append(_ record: CSVRecord) -> (records: Int, bytes: Int) {
         raw.append(contentsOf: record.raw)
         cellBytes.append(contentsOf: record.cellBytes)
         cellEnds.append(contentsOf: record.cellEnds)
@@ -42,6 +46,7 @@ public final class CSVRecordBatch {
                 oversizedLength: record.oversizedLength, terminatorEnd: terminators.count))
         count += 1
         byteCount = raw.count + cellBytes.count
+        return (count, byteCount)
     }
 
     public func removeAll() {

@@ -10,22 +10,39 @@ import FieldCheck
 /// handed to `finish`, which looks up its unique values (the one check that depends on
 /// earlier rows) and writes it as one thread would: stdout, stderr, the rejects file and the
 /// summary are exactly those of one thread.
+///
+/// Under `--normalize` the worker also writes each row it accepted as `--normalize` writes
+/// it, so that the main thread, which reads every row and looks up every unique value, only
+/// copies those bytes out (it did a third of a row's work; now the work splits about evenly
+/// over two threads). A row that its unique values then reject is not written from them.
 final class CSVPool {
     /// Checks one row read earlier, in input order, on the main thread: its number and the
     /// worker's result, to complete and write.
-    typealias Finish = (CSVRecord, Int, inout RowResult) throws -> Void
+    /// The third argument is the row as `--normalize` writes it, when the worker wrote it.
+    typealias Finish = (CSVRecord, Int, UnsafeBufferPointer<UInt8>?, inout RowResult) throws -> Void
 
     final class Batch: PoolBatch, @unchecked Sendable {
         // Unchecked: a batch is touched by one thread at a time — the main thread while it
         // fills or finishes it, its worker while `OrderedPool` has it in flight.
+        // Not checked for exclusive access at run time either (three checks a row were 3 % of
+        // the reading thread's work): each access is by the one thread that has the batch.
         let schema: CompiledSchema
-        var table: TableValidator? = nil
+        @exclusivity(unchecked) var table: TableValidator? = nil
         let records = CSVRecordBatch()
         /// One result per row, reused from batch to batch.
-        var results: [RowResult] = []
-        var firstRow = 0
+        @exclusivity(unchecked) var results: [RowResult] = []
+        @exclusivity(unchecked) var firstRow = 0
+        /// The delimiter when rows are written here (`--normalize`), and the file's newline.
+        let renderDelimiter: UInt8?
+        @exclusivity(unchecked) var newline: [UInt8] = [0x0A]
+        /// The accepted rows, written; where each row's bytes end (a row not written: none).
+        let rendered = FieldOutput(capacity: 1 << 16)
+        @exclusivity(unchecked) var renderedEnds: [Int] = []
 
-        init(schema: CompiledSchema) { self.schema = schema }
+        init(schema: CompiledSchema, renderDelimiter: UInt8?) {
+            self.schema = schema
+            self.renderDelimiter = renderDelimiter
+        }
 
         var isEmpty: Bool { records.count == 0 }
 
@@ -33,12 +50,35 @@ final class CSVPool {
         func check() {
             guard let table else { return }
             while results.count < records.count { results.append(RowResult()) }
+            // Locals, not properties, in the row loop: each use of a property there retained it.
             let firstRow = firstRow
+            let delimiter = renderDelimiter
+            let newline = newline
+            let rendered = rendered
+            var ends = renderedEnds
+            renderedEnds = []
+            rendered.removeAll()
+            ends.removeAll(keepingCapacity: true)
             results.withUnsafeMutableBufferPointer { results in
                 records.forEach { index, record in
                     table.validateCells(record, row: firstRow + index, into: &results[index])
+                    guard let delimiter else { return }
+                    Self.render(record, &results[index], delimiter: delimiter, newline: newline, to: rendered)
+                    ends.append(rendered.count)
                 }
             }
+            renderedEnds = ends
+        }
+
+        /// Writes an accepted row as `--normalize` does. `result` is `inout` only so that it
+        /// is not copied out of the batch's buffer (a copy retains each of its arrays).
+        private static func render(
+            _ record: CSVRecord, _ result: inout RowResult, delimiter: UInt8, newline: [UInt8], to output: FieldOutput
+        ) {
+            guard result.isValid else { return }
+            CSVWriter.write(
+                record, result, blankRejected: false, normalized: true, delimiter: delimiter, newline: newline,
+                to: output)
         }
     }
 
@@ -49,14 +89,16 @@ final class CSVPool {
 
     private let pool: OrderedPool<Batch>
     /// The table of the file being read, on the main thread.
-    private var main: TableValidator? = nil
+    @exclusivity(unchecked) private var main: TableValidator? = nil
 
-    /// - Parameter schema: compiled again for each batch, with its `explainsRejections`.
-    init(jobs: Int, schema: CompiledSchema) throws(ConfigurationError) {
+    /// - Parameters:
+    ///   - schema: compiled again for each batch, with its `explainsRejections`.
+    ///   - renderDelimiter: the delimiter, when workers write accepted rows normalized.
+    init(jobs: Int, schema: CompiledSchema, renderDelimiter: UInt8?) throws(ConfigurationError) {
         pool = try OrderedPool(jobs: jobs) { () throws(ConfigurationError) -> Batch in
             let copy = try CompiledSchema(schema.schema)
             copy.explainsRejections = schema.explainsRejections
-            return Batch(schema: copy)
+            return Batch(schema: copy, renderDelimiter: renderDelimiter)
         }
     }
 
@@ -70,12 +112,16 @@ final class CSVPool {
         }
     }
 
-    /// Adds a data row; a full batch goes to a worker.
-    func add(_ record: CSVRecord, row: Int, finish: Finish) throws {
+    /// Adds a data row of a file whose rows end with `newline`; a full batch goes to a worker.
+    func add(_ record: CSVRecord, row: Int, newline: [UInt8], finish: Finish) throws {
         let batch = pool.current
-        if batch.records.count == 0 { batch.firstRow = row }
-        batch.records.append(record)
-        if batch.records.count >= Self.batchRows || batch.records.byteCount >= Self.batchBytes {
+        let held = batch.records.append(record)
+        if held.records == 1 {
+            // A batch never holds rows of two files: each file's end finishes every batch.
+            batch.firstRow = row
+            batch.newline = newline
+        }
+        if held.records >= Self.batchRows || held.bytes >= Self.batchBytes {
             try pool.dispatch { try self.finish($0, finish) }
         }
     }
@@ -96,8 +142,17 @@ final class CSVPool {
         let firstRow = batch.firstRow
         main?.warmUniqueness(for: batch.results[0..<batch.records.count])
         // One access to the results for the whole batch, not one per row.
+        let ends = batch.renderedEnds
+        let rendered = batch.rendered.pending
         try batch.results.withUnsafeMutableBufferPointer { results in
-            try batch.records.forEach { row, record in try finish(record, firstRow + row, &results[row]) }
+            try batch.records.forEach { row, record in
+                var bytes: UnsafeBufferPointer<UInt8>? = nil
+                if row < ends.count {
+                    let start = row == 0 ? 0 : ends[row - 1]
+                    if ends[row] > start { bytes = UnsafeBufferPointer(rebasing: rendered[start..<ends[row]]) }
+                }
+                try finish(record, firstRow + row, bytes, &results[row])
+            }
         }
     }
 }

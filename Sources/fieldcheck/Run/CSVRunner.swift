@@ -46,7 +46,12 @@ struct CSVRunner {
         let redact = routing.redact
         // Nobody reads a message under --quiet (JSON Lines carry them): do not build them.
         schema.explainsRejections = !routing.quiet || json
-        let pool = jobs > 1 ? try CSVPool(jobs: jobs, schema: schema) : nil
+        let pool =
+            jobs > 1
+            ? try CSVPool(
+                jobs: jobs, schema: schema,
+                renderDelimiter: normalize && !json && routing.writesRecords ? delimiter : nil)
+            : nil
         let human = routing.human
         let reader = CSVReader(delimiter: delimiter, maxRecordBytes: maxRecordBytes)
         var wroteRejectsHeader = false
@@ -70,9 +75,12 @@ struct CSVRunner {
                 }
             }
             // A row checked on a worker: the unique values, then everything it is written to.
-            func finish(_ record: CSVRecord, _ row: Int, _ result: inout RowResult) throws {
+            func finish(
+                _ record: CSVRecord, _ row: Int, _ rendered: UnsafeBufferPointer<UInt8>?, _ result: inout RowResult
+            ) throws {
                 file.table!.checkUniqueness(record, row: row, into: &result)
-                try handle(record, row: row, path: path, newline: file.newline, bar: &file.bar, &result)
+                try handle(
+                    record, row: row, path: path, newline: file.newline, bar: &file.bar, rendered: rendered, &result)
             }
             do {
                 defer { if transcoded != nil { _ = try? transcoded?.finish() } }
@@ -139,7 +147,7 @@ struct CSVRunner {
                     file.row += 1
                     let row = file.row
                     if let pool, record.oversizedLength == nil {
-                        try pool.add(record, row: row, finish: finish)
+                        try pool.add(record, row: row, newline: file.newline, finish: finish)
                     } else {
                         // One thread, or a row too long to copy: checked here, after the rows before it.
                         try pool?.finishAll(finish)
@@ -166,9 +174,10 @@ struct CSVRunner {
 
         /// Everything a checked row is written to. `result` comes in `inout`, not captured:
         /// a captured variable is copied out of its box at every use, retaining its arrays.
+        /// `rendered`: the row as `--normalize` writes it, written on a worker.
         func handle(
             _ record: CSVRecord, row: Int, path: String?, newline: [UInt8], bar: inout ProgressBar,
-            _ result: inout RowResult
+            rendered: UnsafeBufferPointer<UInt8>? = nil, _ result: inout RowResult
         ) throws {
             sinks.summary.add(result)
             if json {
@@ -185,7 +194,9 @@ struct CSVRunner {
                             redacted: redact))
                 }
             } else if routing.writesRecords {
-                if result.isValid {
+                if result.isValid, let rendered {
+                    try out.write(rendered)
+                } else if result.isValid {
                     try writeRow(record, result, blankRejected: false, normalized: normalize, newline)
                 } else if onInvalid == .blank && !result.rejectedCells.isEmpty {
                     // Only bad cells can be emptied; a row whose shape is wrong is dropped.

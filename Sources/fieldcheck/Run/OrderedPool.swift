@@ -19,10 +19,11 @@ protocol PoolBatch: AnyObject, Sendable {
 final class OrderedPool<Batch: PoolBatch> {
     private let batches: [Batch]
     private let done: [DispatchSemaphore]
-    /// The batch being filled.
-    private var filling = 0
+    /// The batch being filled. Only the main thread touches it, and `inFlight`: not checked
+    /// for exclusive access at run time.
+    @exclusivity(unchecked) private var filling = 0
     /// Batches handed to workers, oldest first.
-    private var inFlight: [Int] = []
+    @exclusivity(unchecked) private var inFlight: [Int] = []
     private let queue = DispatchQueue.global(qos: .userInitiated)
 
     /// - Parameter make: makes one batch (each has its own validators: they reuse buffers).
