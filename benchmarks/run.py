@@ -79,6 +79,8 @@ class Result:
     workload: str
     tool: str
     seconds: float | None = None
+    # User + system CPU seconds of the fastest run: what the work cost, whatever the threads.
+    cpu_seconds: float | None = None
     rss_kb: int | None = None
     values_per_s: float | None = None
     ratio: float | None = None
@@ -176,7 +178,7 @@ def expand(tool: Tool, input_path: Path) -> list[str]:
 
 
 def run_once(tool: Tool, input_path: Path, out_path: Path, err_path: Path, use_time: bool):
-    """Run the tool once; return (seconds, peak RSS in KB or None, exit code, signal)."""
+    """Run the tool once; return (seconds, CPU seconds or None, peak RSS in KB or None, exit code, signal)."""
     command = expand(tool, input_path)
     rss_path = out_path.with_suffix(".rss")
     if use_time:
@@ -184,7 +186,7 @@ def run_once(tool: Tool, input_path: Path, out_path: Path, err_path: Path, use_t
         # tool's ru_maxrss. (Not os.wait4 on a child of this script: on Linux
         # a child exec'd from a vfork of Python keeps Python's high-water RSS
         # in its ru_maxrss.)
-        command = [GNU_TIME, "-f", "%M", "-o", str(rss_path), *command]
+        command = [GNU_TIME, "-f", "%U %S %M", "-o", str(rss_path), *command]
     env = dict(os.environ, **tool.env)
     with open(out_path, "wb") as out, open(err_path, "wb") as err:
         stdin = open(input_path, "rb") if tool.stdin else subprocess.DEVNULL
@@ -196,17 +198,18 @@ def run_once(tool: Tool, input_path: Path, out_path: Path, err_path: Path, use_t
             if tool.stdin:
                 stdin.close()
     code, signal = process.returncode, None
-    rss = None
+    rss = cpu = None
     if use_time:
         lines = [line for line in rss_path.read_text(errors="replace").splitlines() if line.strip()]
         for line in lines:
             if "terminated by signal" in line:
                 signal = int(line.rsplit(" ", 1)[1])
-        if lines and lines[-1].strip().isdigit():
-            rss = int(lines[-1])
+        fields = lines[-1].split() if lines else []
+        if len(fields) == 3 and fields[2].isdigit():
+            cpu, rss = float(fields[0]) + float(fields[1]), int(fields[2])
     elif code < 0:
         signal = -code
-    return seconds, rss, code, signal
+    return seconds, cpu, rss, code, signal
 
 
 def read_lines(path: Path) -> list[bytes]:
@@ -254,7 +257,7 @@ def judge_lines(tool: Tool, workload: Workload, directory: Path, out_path: Path,
         if tool.exit_means_all_accepted:
             probe = out_path.with_name(out_path.stem + "-empty.txt")
             probe.write_bytes(b"\n" * empty_valid)
-            _, _, code, signal = run_once(tool, probe, probe.with_suffix(".out"), probe.with_suffix(".err"), False)
+            _, _, _, code, signal = run_once(tool, probe, probe.with_suffix(".out"), probe.with_suffix(".err"), False)
             if signal is None and code == 0:
                 pass
             elif signal is None and code == 1:
@@ -352,14 +355,15 @@ def run_tool(tool: Tool, workload: Workload, directory: Path, results_dir: Path,
     input_path = directory / workload.data
     best = None
     for _ in range(repeat):
-        seconds, rss, code, signal = run_once(tool, input_path, out_path, err_path, use_time)
+        seconds, cpu, rss, code, signal = run_once(tool, input_path, out_path, err_path, use_time)
         if signal is not None or code not in tool.ok_codes:
             result.status = "crashed"
             how = f"signal {signal}" if signal is not None else f"exit {code}"
             stderr = err_path.read_bytes()[-400:].decode(errors="replace").strip()
             result.message = f"{how}" + (f": {stderr}" if stderr else "")
             return result
-        best = seconds if best is None else min(best, seconds)
+        if best is None or seconds < best:
+            best, result.cpu_seconds = seconds, cpu
         if rss is not None:
             result.rss_kb = max(result.rss_kb or 0, rss)
     result.seconds = best
@@ -600,8 +604,8 @@ def cell_number(value: int | None) -> str:
 
 def table(results: list[Result]) -> tuple[list[str], list[str]]:
     lines = [
-        "| workload | tool | values/s | peak RSS MB | × ICU-from-C | false accepts | false rejects |",
-        "|---|---|---:|---:|---:|---:|---:|",
+        "| workload | tool | values/s | CPU s | peak RSS MB | × ICU-from-C | false accepts | false rejects |",
+        "|---|---|---:|---:|---:|---:|---:|---:|",
     ]
     notes: list[str] = []
     for result in results:
@@ -614,13 +618,14 @@ def table(results: list[Result]) -> tuple[list[str], list[str]]:
         name = result.tool + (" " + "".join(f"[{n}]" for n in sorted(set(marks))) if marks else "")
         if result.status != "ok":
             what = f"skipped: {result.message}" if result.status == "skipped" else result.status
-            lines.append(f"| {result.workload} | {name} | {what} | {DASH} | {DASH} | {DASH} | {DASH} |")
+            lines.append(f"| {result.workload} | {name} | {what} | {DASH} | {DASH} | {DASH} | {DASH} | {DASH} |")
             continue
         speed = DASH if result.values_per_s is None else f"{result.values_per_s:,.0f}"
         rss = DASH if result.rss_kb is None else f"{result.rss_kb / 1024:.1f}"
+        cpu = DASH if result.cpu_seconds is None else f"{result.cpu_seconds:.2f}"
         ratio = DASH if result.ratio is None else f"{result.ratio:.2f}"
         lines.append(
-            f"| {result.workload} | {name} | {speed} | {rss} | {ratio} | "
+            f"| {result.workload} | {name} | {speed} | {cpu} | {rss} | {ratio} | "
             f"{cell_number(result.false_accepts)} | {cell_number(result.false_rejects)} |"
         )
     return lines, [f"[{number}] {note}" for number, note in enumerate(notes, start=1)]
