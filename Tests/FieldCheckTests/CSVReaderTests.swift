@@ -125,6 +125,57 @@ func readCSV(_ text: String, delimiter: Character = ",") throws -> [ReadRecord] 
         #expect(seen[2].0 == nil)
         #expect(overflowBytes == big.utf8.count + 5)
     }
+
+    /// The reader takes unquoted cells eight bytes at a time and the writer copies cells so:
+    /// cells holding the delimiter, a quote, CR, LF or UTF-8 at every offset, long and short,
+    /// written by `CSVWriter` and read back, across block boundaries (over 1 MiB), must come
+    /// back as they were, quoted exactly when RFC 4180 asks.
+    @Test(arguments: [",", ";", "\t", "|"])
+    func writtenCellsReadBackAsTheyWere(delimiter: Character) throws {
+        let separator = UInt8(ascii: delimiter.unicodeScalars.first!)
+        let plain = "abcXYZ019 -._!#é\u{7F}\u{01}".map { Array(String($0).utf8) }
+        let special: [UInt8] = [separator, UInt8(ascii: "\""), 0x0A, 0x0D]
+        let quote = UInt8(ascii: "\"")
+        var generator = SeededGenerator(seed: 0x5EED)
+        var rows: [[[UInt8]]] = []
+        var text: [UInt8] = []
+        var misquoted = 0
+        while text.count < 1_300_000 {
+            var row: [[UInt8]] = []
+            for _ in 0..<Int.random(in: 1...7, using: &generator) {
+                var tokens = (0..<Int.random(in: 0...26, using: &generator)).map { _ in
+                    plain.randomElement(using: &generator)!
+                }
+                if Bool.random(using: &generator) {
+                    tokens.insert(
+                        [special.randomElement(using: &generator)!],
+                        at: Int.random(in: 0...tokens.count, using: &generator))
+                }
+                row.append(tokens.flatMap { $0 })
+            }
+            // A row of one empty cell is a blank line, read as such.
+            if row.count == 1 && row[0].isEmpty { row[0] = [UInt8(ascii: "x")] }
+            for (index, cell) in row.enumerated() {
+                if index > 0 { text.append(separator) }
+                let start = text.count
+                cell.withUnsafeBufferPointer { CSVWriter.append($0, delimiter: separator, to: &text) }
+                let expected =
+                    cell.contains(where: special.contains)
+                    ? [quote] + cell.flatMap { $0 == quote ? [$0, $0] : [$0] } + [quote] : cell
+                if !text[start...].elementsEqual(expected) { misquoted += 1 }
+            }
+            text += Bool.random(using: &generator) ? [0x0A] : [0x0D, 0x0A]
+            rows.append(row)
+        }
+        #expect(misquoted == 0)
+        let records = try readCSV(text, delimiter: delimiter)
+        #expect(records.count == rows.count)
+        for (record, row) in zip(records, rows) where record.cells != row.map({ String(decoding: $0, as: UTF8.self) }) {
+            Issue.record("read \(record) for \(row.map { String(decoding: $0, as: UTF8.self) })")
+            break
+        }
+        #expect(records.allSatisfy { $0.problem == nil })
+    }
 }
 
 @Suite struct TableSchemaTests {

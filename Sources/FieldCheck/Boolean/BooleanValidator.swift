@@ -11,8 +11,12 @@ final class BooleanValidator: TypedValidator {
         set {}
     }
     private let words: [(scalars: [Unicode.Scalar], value: Bool)]
-    /// The words as bytes, for the fast path (a word with a NUL is left to `validate`).
-    private let wordBytes: [(bytes: [UInt8], value: Bool)]
+    /// The words as bytes, one after another, for the fast path (a word with a NUL is left to
+    /// `validate`); `wordSpans` says where each lies. One flat array rather than an array per
+    /// word: comparing a cell with each word's own array cost a boolean cell about 270
+    /// instructions.
+    private let wordBytes: [UInt8]
+    private let wordSpans: [(start: Int, count: Int, value: Bool)]
 
     init(_ spec: BooleanSpec) throws(ConfigurationError) {
         guard !spec.trueValues.isEmpty, !spec.falseValues.isEmpty else {
@@ -25,10 +29,16 @@ final class BooleanValidator: TypedValidator {
         words =
             spec.trueValues.map { (Array($0.unicodeScalars), true) }
             + spec.falseValues.map { (Array($0.unicodeScalars), false) }
-        wordBytes = words.compactMap { word in
+        var wordBytes: [UInt8] = []
+        var wordSpans: [(start: Int, count: Int, value: Bool)] = []
+        for word in words {
             let bytes = Array(String(String.UnicodeScalarView(word.scalars)).utf8)
-            return bytes.contains(0) ? nil : (bytes, word.value)
+            guard !bytes.contains(0) else { continue }
+            wordSpans.append((wordBytes.count, bytes.count, word.value))
+            wordBytes += bytes
         }
+        self.wordBytes = wordBytes
+        self.wordSpans = wordSpans
         example = "a boolean like \(spec.trueValues[0]) or \(spec.falseValues[0])"
     }
 
@@ -67,12 +77,19 @@ final class BooleanValidator: TypedValidator {
     /// A value that is one of the words, byte for byte (as `validate` compares scalars):
     /// writes `true` or `false`.
     func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int {
-        for word in wordBytes where word.bytes.count == bytes.count && word.bytes.elementsEqual(bytes) {
-            let canonical: StaticString = word.value ? "true" : "false"
-            out.update(from: canonical.utf8Start, count: canonical.utf8CodeUnitCount)
-            return canonical.utf8CodeUnitCount
+        let count = bytes.count
+        let found: Bool? = wordBytes.withUnsafeBufferPointer { words in
+            for span in wordSpans where span.count == count {
+                var index = 0
+                while index < count && words[span.start &+ index] == bytes[index] { index &+= 1 }
+                if index == count { return span.value }
+            }
+            return nil
         }
-        return 0
+        guard let found else { return 0 }
+        let canonical: StaticString = found ? "true" : "false"
+        out.update(from: canonical.utf8Start, count: canonical.utf8CodeUnitCount)
+        return canonical.utf8CodeUnitCount
     }
     func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { false }
     func completionSamples() -> [String] { spec.trueValues + spec.falseValues }

@@ -46,6 +46,7 @@ public struct CSVRecord {
     public var needsTerminator: Bool { terminator.isEmpty && raw.last != 0x0A }
 
     /// The bytes of cell `index`.
+    @inline(__always)
     public subscript(index: Int) -> UnsafeBufferPointer<UInt8> {
         let start = index == 0 ? 0 : cellEnds[index - 1]
         return UnsafeBufferPointer(rebasing: cellBytes[start..<cellEnds[index]])
@@ -93,14 +94,21 @@ public final class CSVReader {
         let capacity = maxRecordBytes + Self.blockSize
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
-        var cells: [UInt8] = []
-        cells.reserveCapacity(4096)
-        var ends: [Int] = []
-        ends.reserveCapacity(64)
+        // The cells of the record in progress, unquoted. Raw memory, not an Array: appending
+        // every cell to an Array (uniqueness check, generic copy) was a tenth of a CSV run.
+        // A record's cells are never longer than its raw bytes, which the read buffer holds,
+        // so a buffer as large never grows; only the pages written become resident.
+        let cells = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { cells.deallocate() }
+        var cellCount = 0
+        var ends = CellEnds()
+        defer { ends.deallocate() }
         let delimiter = self.delimiter
         let quote = UInt8(ascii: "\"")
         let lf = UInt8(ascii: "\n")
         let cr = UInt8(ascii: "\r")
+        let delimiterWord = UInt64(delimiter) &* 0x0101_0101_0101_0101
+        let lfWord = UInt64(lf) &* 0x0101_0101_0101_0101
 
         var start = 0  // first byte of the current record in the buffer
         var position = 0  // next byte to look at
@@ -118,14 +126,15 @@ public final class CSVReader {
 
         func finishRecord(terminatorLength: Int) throws {
             number += 1
-            ends.append(cells.count)
+            ends.append(cellCount)
             let rawLength = position - start
             // A record longer than the limit that still fit in the buffer is treated alike.
             if oversized == nil && rawLength - terminatorLength > maxRecordBytes { oversized = 0 }
             if let streamed = oversized {
                 try overflow(UnsafeBufferPointer(start: buffer + start, count: rawLength))
-                cells.removeAll(keepingCapacity: true)
-                ends = [0]
+                cellCount = 0
+                ends.count = 0
+                ends.append(0)
                 try body(
                     CSVRecord(
                         raw: UnsafeBufferPointer(start: buffer + start, count: 0), number: number, line: recordLine,
@@ -135,20 +144,17 @@ public final class CSVReader {
                         cellBytes: UnsafeBufferPointer(start: nil, count: 0),
                         cellEnds: UnsafeBufferPointer(start: nil, count: 0)))
             } else {
-                try cells.withUnsafeBufferPointer { cellBytes in
-                    try ends.withUnsafeBufferPointer { cellEnds in
-                        try body(
-                            CSVRecord(
-                                raw: UnsafeBufferPointer(start: buffer + start, count: rawLength), number: number,
-                                line: recordLine, problem: problem, oversizedLength: nil,
-                                terminator: UnsafeBufferPointer(
-                                    start: buffer + position - terminatorLength, count: terminatorLength),
-                                cellBytes: cellBytes, cellEnds: cellEnds))
-                    }
-                }
+                try body(
+                    CSVRecord(
+                        raw: UnsafeBufferPointer(start: buffer + start, count: rawLength), number: number,
+                        line: recordLine, problem: problem, oversizedLength: nil,
+                        terminator: UnsafeBufferPointer(
+                            start: buffer + position - terminatorLength, count: terminatorLength),
+                        cellBytes: UnsafeBufferPointer(start: cells, count: cellCount),
+                        cellEnds: UnsafeBufferPointer(start: ends.base, count: ends.count)))
             }
-            cells.removeAll(keepingCapacity: true)
-            ends.removeAll(keepingCapacity: true)
+            cellCount = 0
+            ends.count = 0
             problem = nil
             oversized = nil
             consumedBefore = 0
@@ -174,27 +180,56 @@ public final class CSVReader {
                         state = .unquoted
                     }
                 case .unquoted:
-                    // The common case: run to the next delimiter or line feed.
+                    // The common case: unquoted cells one after another, copied as they are
+                    // scanned (a cell is a few bytes: a call to copy them would cost more), eight
+                    // bytes at a time while none of them ends the cell. Only a quote opening a
+                    // cell, a line feed or the end of what the buffer holds goes back to the
+                    // states. An oversized record's cells are copied too, and dropped: they fit
+                    // as any record's do, and one loop serves both.
                     var scan = position
-                    while scan < end {
-                        let b = buffer[scan]
-                        if b == delimiter || b == lf { break }
-                        scan += 1
+                    var count = cellCount
+                    var atDelimiter = false
+                    while true {
+                        while scan &+ 8 <= end {
+                            let word = UInt64(
+                                littleEndian: UnsafeRawPointer(buffer + scan).loadUnaligned(as: UInt64.self))
+                            UnsafeMutableRawPointer(cells + count).storeBytes(of: word.littleEndian, as: UInt64.self)
+                            let stops = Self.zeroBytes(word ^ delimiterWord) | Self.zeroBytes(word ^ lfWord)
+                            if stops != 0 {
+                                let kept = stops.trailingZeroBitCount >> 3
+                                count &+= kept
+                                scan &+= kept
+                                break
+                            }
+                            count &+= 8
+                            scan &+= 8
+                        }
+                        while scan < end {
+                            let b = buffer[scan]
+                            if b == delimiter || b == lf { break }
+                            cells[count] = b
+                            count &+= 1
+                            scan &+= 1
+                        }
+                        guard scan < end, buffer[scan] == delimiter else { break }
+                        ends.append(count)
+                        scan &+= 1
+                        guard scan < end, buffer[scan] != quote else {
+                            atDelimiter = true
+                            break
+                        }
                     }
-                    if oversized == nil {
-                        cells.append(contentsOf: UnsafeBufferPointer(start: buffer + position, count: scan - position))
-                    }
+                    cellCount = count
                     position = scan
-                    guard scan < end else { break }
-                    if buffer[scan] == delimiter {
-                        ends.append(cells.count)
+                    if atDelimiter {
                         state = .fieldStart
-                        position += 1
-                    } else {
+                    } else if scan < end {
                         // LF ends the record; a CR before it belongs to the terminator.
                         var terminator = 1
-                        if oversized == nil, cells.last == cr, position > start, buffer[position - 1] == cr {
-                            cells.removeLast()
+                        if oversized == nil, cellCount > 0, cells[cellCount - 1] == cr, position > start,
+                            buffer[position - 1] == cr
+                        {
+                            cellCount -= 1
                             terminator = 2
                         }
                         line += 1
@@ -208,7 +243,8 @@ public final class CSVReader {
                         scan += 1
                     }
                     if oversized == nil {
-                        cells.append(contentsOf: UnsafeBufferPointer(start: buffer + position, count: scan - position))
+                        (cells + cellCount).update(from: buffer + position, count: scan - position)
+                        cellCount += scan - position
                     }
                     position = scan
                     if scan < end {
@@ -217,11 +253,14 @@ public final class CSVReader {
                     }
                 case .quoteInQuoted:
                     if byte == quote {
-                        if oversized == nil { cells.append(quote) }
+                        if oversized == nil {
+                            cells[cellCount] = quote
+                            cellCount += 1
+                        }
                         state = .quoted
                         position += 1
                     } else if byte == delimiter {
-                        ends.append(cells.count)
+                        ends.append(cellCount)
                         state = .fieldStart
                         position += 1
                     } else if byte == lf {
@@ -246,17 +285,23 @@ public final class CSVReader {
                         if problem == nil {
                             problem = CSVProblem(kind: .textAfterQuote, offset: offsetInRecord(position - 1), byte: cr)
                         }
-                        if oversized == nil { cells.append(cr) }
+                        if oversized == nil {
+                            cells[cellCount] = cr
+                            cellCount += 1
+                        }
                         state = .unquoted
                     }
                 }
             }
             if eof {
-                if position > start || state != .fieldStart || !ends.isEmpty {
+                if position > start || state != .fieldStart || ends.count > 0 {
                     if state == .quoted, problem == nil {
                         problem = CSVProblem(kind: .unterminatedQuote, offset: quoteStart)
                     }
-                    if state == .crAfterQuote, oversized == nil { cells.append(cr) }
+                    if state == .crAfterQuote, oversized == nil {
+                        cells[cellCount] = cr
+                        cellCount += 1
+                    }
                     try finishRecord(terminatorLength: 0)
                 }
                 return
@@ -266,8 +311,8 @@ public final class CSVReader {
                 try overflow(UnsafeBufferPointer(start: buffer + start, count: position - start))
                 oversized = (oversized ?? 0) + position - start
                 consumedBefore += position - start
-                cells.removeAll(keepingCapacity: true)
-                ends.removeAll(keepingCapacity: true)
+                cellCount = 0
+                ends.count = 0
                 position = 0
                 end = 0
                 start = 0
@@ -293,5 +338,35 @@ public final class CSVReader {
                 }
             }
         }
+    }
+
+    /// A word whose lowest set bit is the high bit of the first zero byte of `word` (in
+    /// memory order, read little-endian), or 0 when it has none. Bits above that one may be
+    /// set wrongly (a borrow), so only the lowest is to be read.
+    @inline(__always)
+    static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+    }
+
+    /// Where each cell of the record in progress ends: raw memory grown by doubling, for the
+    /// reason `cells` is.
+    private struct CellEnds {
+        var base = UnsafeMutablePointer<Int>.allocate(capacity: 64)
+        var capacity = 64
+        var count = 0
+
+        mutating func append(_ end: Int) {
+            if count == capacity {
+                let grown = UnsafeMutablePointer<Int>.allocate(capacity: capacity * 2)
+                grown.moveInitialize(from: base, count: count)
+                base.deallocate()
+                base = grown
+                capacity *= 2
+            }
+            base[count] = end
+            count += 1
+        }
+
+        func deallocate() { base.deallocate() }
     }
 }

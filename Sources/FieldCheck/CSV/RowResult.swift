@@ -49,8 +49,15 @@ public struct RowResult {
         if !pendingUnique.isEmpty { pendingUnique.removeAll(keepingCapacity: true) }
         if !pendingInputs.isEmpty { pendingInputs.removeAll(keepingCapacity: true) }
         outputEnd = 0
-        outputRanges.removeAll(keepingCapacity: true)
-        for _ in 0..<cells { outputRanges.append(nil) }
+        // Rows mostly have the same number of cells: clear the ranges in place.
+        if outputRanges.count == cells {
+            outputRanges.withUnsafeMutableBufferPointer { ranges in
+                for index in ranges.indices { ranges[index] = nil }
+            }
+        } else {
+            outputRanges.removeAll(keepingCapacity: true)
+            outputRanges.append(contentsOf: repeatElement(nil, count: cells))
+        }
     }
 
     /// Puts `text` after the other canonical bytes; returns its range.

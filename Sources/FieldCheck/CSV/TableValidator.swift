@@ -59,6 +59,9 @@ public final class TableValidator {
     /// How many cells a row must have.
     public let width: Int
     let columns: [Column]
+    /// `columns`, which keeps them alive, for the per-row loop: a column taken from `columns`
+    /// was retained and released around each cell's check.
+    private let columnRefs: [Unmanaged<Column>]
     let missingValues: Set<String>
     let emptyIsMissing: Bool
     /// Whether a missing value other than the empty string exists (checking costs a String).
@@ -116,6 +119,7 @@ public final class TableValidator {
                     unique: column.unique && tracksUniqueness ? UniqueSet() : nil))
         }
         self.columns = columns
+        columnRefs = columns.map { Unmanaged.passUnretained($0) }
         if let header {
             headerProblems = try Self.headerProblems(header, schema: schema, file: file)
         }
@@ -347,10 +351,13 @@ public final class TableValidator {
                 return
             }
         }
-        for (position, column) in columns.enumerated() where column.index < record.count {
-            check(
-                column, position: position, record, row: row, deferringUniqueness: deferringUniqueness,
-                into: &result)
+        for (position, column) in columnRefs.enumerated() {
+            column._withUnsafeGuaranteedRef { column in
+                guard column.index < record.count else { return }
+                check(
+                    column, position: position, record, row: row, deferringUniqueness: deferringUniqueness,
+                    into: &result)
+            }
         }
     }
 

