@@ -29,6 +29,9 @@ public final class CSVRecordBatch {
     @exclusivity(unchecked) public private(set) var count = 0
     /// The bytes held, raw and cells.
     @exclusivity(unchecked) public private(set) var byteCount = 0
+    /// Keeps the next object in memory off the cache lines of this one's counts, which the
+    /// filling thread writes at every record while another thread works on that neighbour.
+    private let padding = CacheLinePadding()
 
     /// Copies a record in; returns how many records and bytes the batch now holds (a caller
     /// in another module reading `count` and `byteCount` pays a run-time exclusivity check
@@ -86,4 +89,16 @@ public final class CSVRecordBatch {
             }
         }
     }
+}
+
+/// 128 bytes of nothing at the end of an object that one thread writes often while another
+/// thread works on whatever the allocator placed next to it: without it the two share cache
+/// lines, and each write takes the line from the other core (`csv --jobs 2` ran slower than
+/// one thread: 0.52–0.66 s against 0.42 s on a million rows; 0.38–0.41 s with it).
+package struct CacheLinePadding {
+    private var words: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) = (
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+    )
+
+    package init() {}
 }

@@ -38,6 +38,9 @@ final class CSVPool {
         /// The accepted rows, written; where each row's bytes end (a row not written: none).
         let rendered = FieldOutput(capacity: 1 << 16)
         @exclusivity(unchecked) var renderedEnds: [Int] = []
+        /// The worker writes the fields above; the reading thread retains this object, and its
+        /// neighbours, at every row.
+        private let padding = CacheLinePadding()
 
         init(schema: CompiledSchema, renderDelimiter: UInt8?) {
             self.schema = schema
@@ -119,7 +122,7 @@ final class CSVPool {
         if held.records == 1 {
             // A batch never holds rows of two files: each file's end finishes every batch.
             batch.firstRow = row
-            batch.newline = newline
+            batch.newline = Array(newline)
         }
         if held.records >= Self.batchRows || held.bytes >= Self.batchBytes {
             try pool.dispatch { try self.finish($0, finish) }
