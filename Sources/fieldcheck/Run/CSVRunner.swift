@@ -48,7 +48,7 @@ struct CSVRunner {
         schema.explainsRejections = !routing.quiet || json
         let pool =
             jobs > 1
-            ? try CSVPool(
+            ? CSVPool(
                 jobs: jobs, schema: schema,
                 renderDelimiter: normalize && !json && routing.writesRecords ? delimiter : nil)
             : nil
@@ -114,7 +114,7 @@ struct CSVRunner {
                         if firstHeader == nil { firstHeader = names }
                         file.table = try TableValidator(
                             schema: schema, header: names, width: record.count, file: name)
-                        try pool?.start(file.table!, header: names, width: record.count, file: name)
+                        pool?.start(file.table!, header: names, width: record.count, file: name)
                         // The header against the schema's fieldsMatch: once per file, as row 0.
                         for problem in file.table!.headerProblems {
                             sinks.summary.addHeader(problem)

@@ -50,8 +50,8 @@ final class LinePool {
             count += block.count
         }
 
-        /// Runs on a worker thread.
-        func check() {
+        /// Runs on a worker thread. Each batch has its own step: `slot` is not needed.
+        func check(slot: Int) {
             let step = step
             let sinks = sinks
             let file = file

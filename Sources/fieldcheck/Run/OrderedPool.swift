@@ -4,8 +4,9 @@ import Dispatch
 protocol PoolBatch: AnyObject, Sendable {
     /// Whether the batch holds nothing to check.
     var isEmpty: Bool { get }
-    /// Checks the batch's records; runs on a worker thread, touching only the batch.
-    func check()
+    /// Checks the batch's records; runs on a worker thread (or the main thread, helping),
+    /// touching only the batch and what belongs to `slot`: one slot per thread, 0..<jobs.
+    func check(slot: Int)
 }
 
 /// `--jobs N`: batches checked on N worker threads and finished on the main thread strictly
@@ -13,9 +14,13 @@ protocol PoolBatch: AnyObject, Sendable {
 /// writes. Every command that checks in parallel (the line commands, `csv`) uses this one
 /// ring; what a batch holds and how it is finished is the command's.
 ///
+/// N threads check: N − 1 workers of the pool's own (`WorkerThreads`) and the main thread.
 /// The main thread fills `current`, then `dispatch`es it; with twice as many batches as
-/// workers, the main thread fills one while each worker checks one. When every batch is
-/// busy, `dispatch` first finishes the oldest.
+/// threads, it fills one while each worker checks one. When every batch is busy, `dispatch`
+/// first finishes the oldest, and while that one is still being checked the main thread
+/// checks a batch no worker has started: with N threads on N cores no thread waits for a
+/// core (with N workers beside it, the main thread, which every batch waits for, had two
+/// thirds of a core on two).
 final class OrderedPool<Batch: PoolBatch> {
     private let batches: [Batch]
     private let done: [DispatchSemaphore]
@@ -24,7 +29,7 @@ final class OrderedPool<Batch: PoolBatch> {
     @exclusivity(unchecked) private var filling = 0
     /// Batches handed to workers, oldest first.
     @exclusivity(unchecked) private var inFlight: [Int] = []
-    private let queue = DispatchQueue.global(qos: .userInitiated)
+    private let workers: WorkerThreads
 
     /// - Parameter make: makes one batch (each has its own validators: they reuse buffers).
     init<E: Error>(jobs: Int, make: () throws(E) -> Batch) throws(E) {
@@ -32,7 +37,11 @@ final class OrderedPool<Batch: PoolBatch> {
         for _ in 0..<(2 * jobs) { batches.append(try make()) }
         self.batches = batches
         done = batches.map { _ in DispatchSemaphore(value: 0) }
+        // The main thread is one of the N: it checks a batch itself while it waits.
+        workers = WorkerThreads(count: jobs - 1)
     }
+
+    deinit { workers.stop() }
 
     /// The batch being filled.
     var current: Batch { batches[filling] }
@@ -50,8 +59,8 @@ final class OrderedPool<Batch: PoolBatch> {
         guard !batch.isEmpty else { return }
         let signal = done[filling]
         inFlight.append(filling)
-        queue.async {
-            batch.check()
+        workers.run { slot in
+            batch.check(slot: slot)
             signal.signal()
         }
         filling = (filling + 1) % batches.count
@@ -80,7 +89,13 @@ final class OrderedPool<Batch: PoolBatch> {
     /// `finish` throws, the batch is not waited for again.
     private func finishOldest(_ finish: (Batch) throws -> Void) throws {
         let index = inFlight.removeFirst()
-        done[index].wait()
+        // Rather than sleep, check a batch no worker has started; then wait.
+        while done[index].wait(timeout: .now()) == .timedOut {
+            if !workers.runPending() {
+                done[index].wait()
+                break
+            }
+        }
         try finish(batches[index])
     }
 }
