@@ -267,12 +267,13 @@ public final class TableValidator {
             next += 1
             let input =
                 result.pendingInputs.isEmpty ? nil : result.pendingInputs.first { $0.column == pending.column }?.input
-            if !lookUp(
-                columns[pending.column], pending.value, hash: pending.hash, input: input, record,
-                at: pending.errorPosition + added, row: row, into: &result)
-            {
-                added += 1
+            // The column through its unretained reference: `columns[…]` retained and released it.
+            let new = columnRefs[pending.column]._withUnsafeGuaranteedRef {
+                lookUp(
+                    $0, pending.value, hash: pending.hash, input: input, record, at: pending.errorPosition + added,
+                    row: row, into: &result)
             }
+            if !new { added += 1 }
         }
         checkPrimaryKey(row: row, into: &result)
         if !foreignKeys.isEmpty { checkForeignKeys(record, into: &result) }
@@ -285,7 +286,7 @@ public final class TableValidator {
         var sum: UInt8 = 0
         for result in results {
             for pending in result.pendingUnique {
-                if let unique = columns[pending.column].unique { sum &+= unique.warm(hash: pending.hash) }
+                sum &+= columnRefs[pending.column]._withUnsafeGuaranteedRef { $0.unique?.warm(hash: pending.hash) ?? 0 }
             }
         }
         warmed = sum

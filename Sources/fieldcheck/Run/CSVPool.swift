@@ -167,22 +167,31 @@ final class CSVPool {
         for batch in pool.all { batch.file = context }
     }
 
-    /// Adds a data row of a file whose rows end with `newline`; a full batch goes to a worker.
-    func add(_ record: CSVRecord, row: Int, newline: [UInt8], finish: Finish) throws {
-        let batch = pool.current
-        let held = batch.records.append(record)
-        if held.records == 1 {
-            // A batch never holds rows of two files: each file's end finishes every batch.
-            batch.firstRow = row
-            batch.newline = newline
+    /// What finishes the rows of the file being read, and how its rows end: set once per
+    /// file, not handed over with every row (each row paid retains for them).
+    @exclusivity(unchecked) var finisher: Finish = { _, _, _, _ in }
+    @exclusivity(unchecked) var newline: [UInt8] = [0x0A]
+
+    /// Adds a data row of the file being read; a full batch goes to a worker.
+    func add(_ record: CSVRecord, row: Int) throws {
+        let held = pool.withCurrent { batch in
+            let held = batch.records.append(record)
+            if held.records == 1 {
+                // A batch never holds rows of two files: each file's end finishes every batch.
+                batch.firstRow = row
+                batch.newline = newline
+            }
+            return held
         }
         if held.records >= Self.batchRows || held.bytes >= Self.batchBytes {
+            let finish = finisher
             try pool.dispatch { try self.finish($0, finish) }
         }
     }
 
     /// Hands the batch being filled to a worker and finishes every batch, in order.
-    func finishAll(_ finish: Finish) throws {
+    func finishAll() throws {
+        let finish = finisher
         try pool.finishAll { try self.finish($0, finish) }
     }
 

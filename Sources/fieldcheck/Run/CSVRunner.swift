@@ -80,19 +80,25 @@ struct CSVRunner {
             ) throws {
                 file.table!.checkUniqueness(record, row: row, into: &result)
                 try handle(
-                    record, row: row, path: path, newline: file.newline, bar: &file.bar, rendered: rendered, &result)
+                    record, row: row, path: path, file: file, rendered: rendered, &result)
             }
+            // This file's rows, finished and ended as this file's.
+            pool?.finisher = finish
+            pool?.newline = file.newline
             do {
                 defer { if transcoded != nil { _ = try? transcoded?.finish() } }
                 try reader.forEachRecord(
                     fd: transcoded?.fd ?? fd,
                     overflow: { chunk in
-                        try pool?.finishAll(finish)
+                        try pool?.finishAll()
                         try sinks.overflow(chunk)
                     }
                 ) { record in
                     file.bar.advance(bytes: record.raw.count + (record.oversizedLength ?? 0))
-                    if !record.terminator.isEmpty && record.number == 1 { file.newline = Array(record.terminator) }
+                    if !record.terminator.isEmpty && record.number == 1 {
+                        file.newline = Array(record.terminator)
+                        pool?.newline = file.newline
+                    }
                     let isFirst = file.firstRecord
                     file.firstRecord = false
                     if isFirst && header, file.table != nil, let first = firstHeader {
@@ -147,20 +153,20 @@ struct CSVRunner {
                     file.row += 1
                     let row = file.row
                     if let pool, record.oversizedLength == nil {
-                        try pool.add(record, row: row, newline: file.newline, finish: finish)
+                        try pool.add(record, row: row)
                     } else {
                         // One thread, or a row too long to copy: checked here, after the rows before it.
-                        try pool?.finishAll(finish)
+                        try pool?.finishAll()
                         file.table!.validate(record, row: row, into: &file.result)
-                        try handle(record, row: row, path: path, newline: file.newline, bar: &file.bar, &file.result)
+                        try handle(record, row: row, path: path, file: file, &file.result)
                     }
                 }
-                try pool?.finishAll(finish)
+                try pool?.finishAll()
                 // A byte the charset does not define ends the file's reading: an input error.
                 try transcoded?.finish()
             } catch let error as InputError {
                 // What was read before the failure is written, as one thread writes it.
-                try pool?.finishAll(finish)
+                try pool?.finishAll()
                 throw error
             } catch {
                 pool?.discard()
@@ -174,9 +180,10 @@ struct CSVRunner {
 
         /// Everything a checked row is written to. `result` comes in `inout`, not captured:
         /// a captured variable is copied out of its box at every use, retaining its arrays.
-        /// `rendered`: the row as `--normalize` writes it, written on a worker.
+        /// `rendered`: the row as `--normalize` writes it, written on a worker. `file` is read
+        /// only where needed (its newline, its progress bar): handing them over retained them.
         func handle(
-            _ record: CSVRecord, row: Int, path: String?, newline: [UInt8], bar: inout ProgressBar,
+            _ record: CSVRecord, row: Int, path: String?, file: FileState,
             rendered: UnsafeBufferPointer<UInt8>? = nil, _ result: inout RowResult
         ) throws {
             sinks.summary.add(result)
@@ -197,20 +204,21 @@ struct CSVRunner {
                 if result.isValid, let rendered {
                     try out.write(rendered)
                 } else if result.isValid {
-                    try writeRow(record, result, blankRejected: false, normalized: normalize, newline)
+                    try writeRow(record, result, blankRejected: false, normalized: normalize, file.newline)
                 } else if onInvalid == .blank && !result.rejectedCells.isEmpty {
                     // Only bad cells can be emptied; a row whose shape is wrong is dropped.
-                    try writeRow(record, result, blankRejected: true, normalized: normalize, newline)
+                    try writeRow(record, result, blankRejected: true, normalized: normalize, file.newline)
                 }
             }
             if !result.isValid {
                 // A row too long to hold went out whole, terminator included, through `overflow`.
                 try sinks.rejected(
-                    record.raw, terminator: record.needsTerminator ? newline : [], keep: record.oversizedLength == nil)
+                    record.raw, terminator: record.needsTerminator ? file.newline : [],
+                    keep: record.oversizedLength == nil)
             }
             if routing.printsDiagnostics && !(result.errors.isEmpty && result.warnings.isEmpty) {
                 let place = "\(path.map { "\($0): " } ?? "")row \(row) (line \(record.line))"
-                bar.clear()
+                file.bar.clear()
                 var text = ""
                 for problem in result.errors {
                     text += human.render(

@@ -23,6 +23,8 @@ protocol PoolBatch: AnyObject, Sendable {
 /// thirds of a core on two).
 final class OrderedPool<Batch: PoolBatch> {
     private let batches: [Batch]
+    /// `batches`, which keeps them alive, unretained.
+    private let batchRefs: [Unmanaged<Batch>]
     private let done: [DispatchSemaphore]
     /// The batch being filled. Only the main thread touches it, and `inFlight`: not checked
     /// for exclusive access at run time.
@@ -36,6 +38,7 @@ final class OrderedPool<Batch: PoolBatch> {
         var batches: [Batch] = []
         for _ in 0..<(2 * jobs) { batches.append(try make()) }
         self.batches = batches
+        batchRefs = batches.map { Unmanaged.passUnretained($0) }
         done = batches.map { _ in DispatchSemaphore(value: 0) }
         // The main thread is one of the N: it checks a batch itself while it waits.
         workers = WorkerThreads(count: jobs - 1)
@@ -45,6 +48,12 @@ final class OrderedPool<Batch: PoolBatch> {
 
     /// The batch being filled.
     var current: Batch { batches[filling] }
+
+    /// Calls `body` with the batch being filled, not retained for it (this runs for every
+    /// record: a retain there took the batch's cache line from a worker that had it).
+    func withCurrent<R>(_ body: (Batch) throws -> R) rethrows -> R {
+        try batchRefs[filling]._withUnsafeGuaranteedRef(body)
+    }
 
     /// Every batch, to prepare them all (no batch may be in flight).
     var all: [Batch] {
