@@ -130,6 +130,32 @@ import Testing
         #expect(one.stderr.contains("already appeared in row"))
     }
 
+    /// A regular file: after its first rows the unique sets are told how many rows are coming
+    /// (its size over theirs) and grow once; a repeat thousands of rows apart is still found,
+    /// with one thread or two.
+    @Test(arguments: [1, 2])
+    func repeatsInALargeFileAreFound(jobs: Int) throws {
+        let table = CLI.temporaryFile("ids.csv")
+        let schema = CLI.temporaryFile("ids.yaml")
+        defer { for file in [table, schema] { try? FileManager.default.removeItem(at: file) } }
+        var rows = ["id,name"]
+        for index in 1...30_000 { rows.append("\(index == 29_000 ? 3 : 1_000 + index * 7),n\(index)") }
+        try Data((rows.joined(separator: "\n") + "\n").utf8).write(to: table)
+        try Data(
+            "fields:\n  - {name: id, type: integer, constraints: {unique: true}}\n  - {name: name, type: string, constraints: {unique: true}}\n"
+                .utf8
+        ).write(to: schema)
+        let run = try CLI.run(["csv", "--schema", schema.path, "--jobs", String(jobs), "--check", table.path])
+        #expect(run.status == 0)
+        var repeated = rows
+        repeated[25_000] = "\(1_000 + 10 * 7),n25000"
+        try Data((repeated.joined(separator: "\n") + "\n").utf8).write(to: table)
+        let again = try CLI.run(["csv", "--schema", schema.path, "--jobs", String(jobs), "--check", table.path])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("row 25000 (line 25001), column 'id'"))
+        #expect(again.stderr.contains("already appeared in row 10"))
+    }
+
     @Test func abortStopsAtTheFirstRejectionInOrder() throws {
         let good = (1...10_000).map { "\($0),\"\($0),5\",L\($0),01.02.2003,€ \($0)" }
         let later = (10_002...20_000).map { "\($0),\"\($0),5\",L\($0),01.02.2003,€ \($0)" }

@@ -347,6 +347,29 @@ func readCSV(_ text: String, delimiter: Character = ",") throws -> [ReadRecord] 
         }
     }
 
+    /// Told how many rows are coming, the set grows once to their values' size (instead of
+    /// by half again and again, placing every value anew each time) and stays exact whatever
+    /// the hint: right, too low, or far too high.
+    @Test(arguments: [0, 100_000, 1_000_000, 50_000_000])
+    func anExpectedRowCountIsOnlyAHint(expectedRows: Int) {
+        let set = UniqueSet()
+        set.expectedRows = expectedRows
+        for row in 1...400_000 {
+            var text = String(5_000_000 + row * 3)
+            #expect(text.withUTF8 { set.insert($0, row: row) } == nil)
+        }
+        for row in stride(from: 1, through: 400_000, by: 997) {
+            var text = String(5_000_000 + row * 3)
+            #expect(text.withUTF8 { set.insert($0, row: 500_000) } == row)
+        }
+        #expect(set.count == 400_000)
+        switch expectedRows {
+        case 0: #expect(set.growths > 15)  // by half, from 64 slots
+        case 100_000: #expect(set.growths > 2)  // more values came than promised: by half again
+        default: #expect(set.growths <= 8)  // four times larger at a step, to what the rows promise
+        }
+    }
+
     /// Lengths around the one-byte header's limit (255) and a value larger than a chunk.
     @Test func longValuesAndValuesThatDifferOnlyAtTheEnd() {
         let set = UniqueSet()

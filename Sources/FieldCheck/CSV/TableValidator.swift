@@ -256,6 +256,13 @@ public final class TableValidator {
         checkCells(record, row: row, deferringUniqueness: true, into: &result)
     }
 
+    /// Tells the unique sets how many rows the input holds, so that they grow once to their
+    /// size rather than by half again and again (a hint: any count stays exact).
+    public func expectRows(_ rows: Int) {
+        for column in columns { column.unique?.expectedRows = rows }
+        keySet?.expectedRows = rows
+    }
+
     /// The part of `validate` that compares a row with the rows before it: the values of
     /// `unique` columns and the primary key. Rows must come in input order, checked by
     /// `validateCells`.

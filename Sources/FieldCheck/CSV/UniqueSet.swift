@@ -317,11 +317,30 @@ final class UniqueSet {
         (1 << 31 | UInt32(truncatingIfNeeded: hash)) & (~UInt32(0) << indexBits)
     }
 
+    /// How many rows the input holds, when the caller can tell (a regular file's size over
+    /// the bytes of its first rows), or 0.
+    @exclusivity(unchecked) var expectedRows = 0
+    /// How many times the table has grown.
+    @exclusivity(unchecked) private(set) var growths = 0
+
     /// Grows the table by half, and places every record again in arrival order. The old table
     /// goes first: the records are all it takes to build the new one.
+    ///
+    /// When the rows to come are known, it grows towards the size that holds the values they
+    /// are expected to bring (as many per row as so far, and 5 % more) at 7/8 load, up to four
+    /// times larger at a step: growing by half to a million values placed every value again
+    /// about three times over (7 % of a csv run), and ended in a table up to half empty.
     private func grow() {
         slots.deallocate()
-        capacity += capacity / 2
+        var larger = capacity + capacity / 2
+        if expectedRows > lastRow && lastRow > 0 {
+            // At most four times larger at a step: a column whose values stop coming after
+            // the first rows costs no table for rows that bring none.
+            let projected = min(count * expectedRows / lastRow, expectedRows)
+            larger = max(larger, min((projected + projected / 20) / 7 * 8 + 8, capacity * 4))
+        }
+        capacity = larger
+        growths += 1
         growAt = min(capacity / 8 * 7, arrivalLimit)
         indexBits = Int.bitWidth - growAt.leadingZeroBitCount
         slots = .allocate(capacity: capacity)

@@ -65,7 +65,8 @@ struct CSVRunner {
             let name = path ?? "stdin"
             let file = FileState(
                 bar: ProgressBar(fd: fd, enabled: progress && sinks.err.isTerminal),
-                table: oneTable ? sharedTable : nil, row: oneTable ? sharedRow : 0)
+                table: oneTable ? sharedTable : nil, row: oneTable ? sharedRow : 0,
+                size: encoding == nil ? FileState.regularFileSize(fd) : 0)
             defer { file.bar.clear() }
             let transcoded = try encoding.map { try TranscodedInput(source: fd, encoding: $0) }
             defer {
@@ -95,6 +96,7 @@ struct CSVRunner {
                     }
                 ) { record in
                     file.bar.advance(bytes: record.raw.count + (record.oversizedLength ?? 0))
+                    file.bytes &+= record.raw.count &+ (record.oversizedLength ?? 0)
                     if !record.terminator.isEmpty && record.number == 1 {
                         file.newline = Array(record.terminator)
                         pool?.newline = file.newline
@@ -152,6 +154,12 @@ struct CSVRunner {
                     }
                     file.row += 1
                     let row = file.row
+                    if row - file.startRow == FileState.rowsBeforeEstimate && file.size > file.bytes {
+                        // The rows to come, at the size of the rows so far: the unique sets
+                        // grow once to hold their values.
+                        file.table?.expectRows(
+                            row + (file.size - file.bytes) / max(1, file.bytes / FileState.rowsBeforeEstimate))
+                    }
                     if let pool, record.oversizedLength == nil {
                         try pool.add(record, row: row)
                     } else {
@@ -266,11 +274,26 @@ struct CSVRunner {
         @exclusivity(unchecked) var firstRecord = true
         @exclusivity(unchecked) var newline: [UInt8] = [0x0A]
         @exclusivity(unchecked) var result = RowResult()
+        /// The row count before this file, the file's size when it is a regular file (else
+        /// 0), and the bytes of its records read so far.
+        let startRow: Int
+        let size: Int
+        @exclusivity(unchecked) var bytes = 0
+        /// The data rows read before the rows to come are estimated.
+        static let rowsBeforeEstimate = 1024
 
-        init(bar: ProgressBar, table: TableValidator?, row: Int) {
+        init(bar: ProgressBar, table: TableValidator?, row: Int, size: Int) {
             self.bar = bar
             self.table = table
             self.row = row
+            startRow = row
+            self.size = size
+        }
+
+        static func regularFileSize(_ fd: Int32) -> Int {
+            var info = stat()
+            guard fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG else { return 0 }
+            return Int(info.st_size)
         }
     }
 
