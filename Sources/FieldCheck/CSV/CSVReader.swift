@@ -344,8 +344,13 @@ public final class CSVReader {
     /// memory order, read little-endian), or 0 when it has none. Bits above that one may be
     /// set wrongly (a borrow), so only the lowest is to be read.
     @inline(__always)
-    static func zeroBytes(_ word: UInt64) -> UInt64 {
-        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+    static func zeroBytes(_ word: UInt64) -> UInt64 { bytesBelow(word, 1) }
+
+    /// `zeroBytes` for bytes below `bound` (at most 0x80): the lowest set bit is the high bit
+    /// of the first byte of `word` less than `bound`, or 0 when none is.
+    @inline(__always)
+    static func bytesBelow(_ word: UInt64, _ bound: UInt8) -> UInt64 {
+        (word &- UInt64(bound) &* 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
 
     /// Where each cell of the record in progress ends: raw memory grown by doubling, for the

@@ -28,10 +28,8 @@ public enum CSVWriter {
             let delimiterWord = UInt64(delimiter) &* 0x0101_0101_0101_0101
             while index &+ 8 <= count {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                // The high bit of a byte equal to the delimiter, or of a byte below 0x23.
-                let equal = ((word ^ delimiterWord) &- 0x0101_0101_0101_0101) & ~(word ^ delimiterWord)
-                let below = (word &- 0x2323_2323_2323_2323) & ~word
-                guard (equal | below) & 0x8080_8080_8080_8080 == 0 else { break }
+                // No byte equal to the delimiter, none below 0x23: the reader's byte tests.
+                guard CSVReader.zeroBytes(word ^ delimiterWord) | CSVReader.bytesBelow(word, 0x23) == 0 else { break }
                 UnsafeMutableRawPointer(target + index).storeBytes(of: word.littleEndian, as: UInt64.self)
                 index &+= 8
             }
