@@ -16,9 +16,9 @@ import FieldCheck
 /// copies those bytes out (it did a third of a row's work; now the work splits about evenly
 /// over two threads). A row that its unique values then reject is not written from them.
 final class CSVPool {
-    /// Checks one row read earlier, in input order, on the main thread: its number and the
-    /// worker's result, to complete and write.
-    /// The third argument is the row as `--normalize` writes it, when the worker wrote it.
+    /// Checks one row read earlier, in input order, on the main thread: its number, the row
+    /// as `--normalize` writes it when the worker wrote it, and the worker's result, to
+    /// complete and write.
     typealias Finish = (CSVRecord, Int, UnsafeBufferPointer<UInt8>?, inout RowResult) throws -> Void
 
     final class Batch: PoolBatch, @unchecked Sendable {
@@ -167,8 +167,8 @@ final class CSVPool {
         for batch in pool.all { batch.file = context }
     }
 
-    /// What finishes the rows of the file being read, and how its rows end: set once per
-    /// file, not handed over with every row (each row paid retains for them).
+    /// What finishes the rows of the file being read (set at its start), and how its rows end
+    /// (set at its first record): not handed over with every row, which paid retains for them.
     @exclusivity(unchecked) var finisher: Finish = { _, _, _, _ in }
     @exclusivity(unchecked) var newline: [UInt8] = [0x0A]
 

@@ -83,9 +83,7 @@ struct CSVRunner {
                 try handle(
                     record, row: row, path: path, file: file, rendered: rendered, &result)
             }
-            // This file's rows, finished and ended as this file's.
             pool?.finisher = finish
-            pool?.newline = file.newline
             do {
                 defer { if transcoded != nil { _ = try? transcoded?.finish() } }
                 try reader.forEachRecord(
@@ -95,10 +93,12 @@ struct CSVRunner {
                         try sinks.overflow(chunk)
                     }
                 ) { record in
-                    file.bar.advance(bytes: record.raw.count + (record.oversizedLength ?? 0))
-                    file.bytes &+= record.raw.count &+ (record.oversizedLength ?? 0)
-                    if !record.terminator.isEmpty && record.number == 1 {
-                        file.newline = Array(record.terminator)
+                    let bytes = record.raw.count &+ (record.oversizedLength ?? 0)
+                    file.bar.advance(bytes: bytes)
+                    file.bytes &+= bytes
+                    if record.number == 1 {
+                        // Every rewritten row of the file ends as its first record does.
+                        if !record.terminator.isEmpty { file.newline = Array(record.terminator) }
                         pool?.newline = file.newline
                     }
                     let isFirst = file.firstRecord
