@@ -71,9 +71,23 @@ public final class CSVReader {
     public let maxRecordBytes: Int
     public static let blockSize = 1 << 18
 
-    public init(delimiter: UInt8 = UInt8(ascii: ","), maxRecordBytes: Int = RecordReader.defaultMaxRecordBytes) {
+    /// The bytes read at a time, and the size chunk mode aims its chunks at.
+    let blockSize: Int
+    let chunkBytes: Int
+
+    public convenience init(
+        delimiter: UInt8 = UInt8(ascii: ","), maxRecordBytes: Int = RecordReader.defaultMaxRecordBytes
+    ) {
+        self.init(delimiter: delimiter, maxRecordBytes: maxRecordBytes, blockSize: Self.blockSize, chunkBytes: 1 << 14)
+    }
+
+    /// A reader with other block and chunk sizes: tests make them small, to cross their
+    /// edges often.
+    init(delimiter: UInt8, maxRecordBytes: Int, blockSize: Int, chunkBytes: Int) {
         self.delimiter = delimiter
         self.maxRecordBytes = min(max(1, maxRecordBytes), 64 << 20)
+        self.blockSize = blockSize
+        self.chunkBytes = chunkBytes
     }
 
     private enum State {
@@ -91,7 +105,21 @@ public final class CSVReader {
         overflow: (UnsafeBufferPointer<UInt8>) throws -> Void = { _ in },
         _ body: (CSVRecord) throws -> Void
     ) throws {
-        let capacity = maxRecordBytes + Self.blockSize
+        try forEachRecord(fd: fd, overflow: overflow, chunks: nil, body)
+    }
+
+    /// Reads `fd` to its end, calling `body` for each record in order.
+    /// - Parameters:
+    ///   - overflow: receives, in order, every byte of each oversized record.
+    ///   - chunks: once `ready`, takes the records as chunks of whole records instead of
+    ///     `body` (chunk mode), in the same order, so that other threads read their cells.
+    public func forEachRecord(
+        fd: Int32,
+        overflow: (UnsafeBufferPointer<UInt8>) throws -> Void = { _ in },
+        chunks: CSVChunkHandler?,
+        _ body: (CSVRecord) throws -> Void
+    ) throws {
+        let capacity = maxRecordBytes + blockSize
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
         // The cells of the record in progress, unquoted. Raw memory, not an Array: appending
@@ -100,6 +128,31 @@ public final class CSVReader {
         // so a buffer as large never grows; only the pages written become resident.
         let cells = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { cells.deallocate() }
+        try read(
+            buffer: buffer, capacity: capacity, cells: cells, end: 0, fd: fd, chunks: chunks, overflow: overflow,
+            number: 0, line: 1, body)
+    }
+
+    /// Calls `body` for each record of a chunk that chunk mode handed out, in order, with
+    /// the numbers and lines they have in the input.
+    public func forEachRecord(in chunk: CSVChunk, _ body: (CSVRecord) throws -> Void) throws {
+        guard let start = chunk.bytes.baseAddress, chunk.bytes.count > 0 else { return }
+        let cells = UnsafeMutablePointer<UInt8>.allocate(capacity: chunk.bytes.count)
+        defer { cells.deallocate() }
+        // Already in memory and whole: the reading below starts at the input's end, and
+        // never writes to the buffer (it moves bytes only to make room for more).
+        try read(
+            buffer: UnsafeMutablePointer(mutating: start), capacity: chunk.bytes.count, cells: cells,
+            end: chunk.bytes.count, fd: nil, chunks: nil, overflow: { _ in }, number: chunk.firstNumber - 1,
+            line: chunk.firstLine, body)
+    }
+
+    /// Reads records from `buffer[0..<end]` and then, with `fd`, from the input.
+    private func read(
+        buffer: UnsafeMutablePointer<UInt8>, capacity: Int, cells: UnsafeMutablePointer<UInt8>, end: Int, fd: Int32?,
+        chunks: CSVChunkHandler?, overflow: (UnsafeBufferPointer<UInt8>) throws -> Void, number: Int, line: Int,
+        _ body: (CSVRecord) throws -> Void
+    ) throws {
         var cellCount = 0
         var ends = CellEnds()
         defer { ends.deallocate() }
@@ -112,13 +165,16 @@ public final class CSVReader {
 
         var start = 0  // first byte of the current record in the buffer
         var position = 0  // next byte to look at
-        var end = 0  // bytes in the buffer
-        var eof = false
-        var firstBlock = true
+        var end = end  // bytes in the buffer
+        var eof = fd == nil
+        var firstBlock = fd != nil
         var state = State.fieldStart
-        var number = 0
-        var line = 1
-        var recordLine = 1
+        var number = number
+        var line = line
+        var recordLine = line
+        // Chunk mode is left for a record longer than a chunk may be: it is read here,
+        // and chunks may start again after it.
+        var chunksAfter = 0
         var problem: CSVProblem? = nil
         var quoteStart = 0  // offset of the current quoted field's opening quote in the record
         var oversized: Int? = nil  // bytes of an oversized record streamed so far
@@ -322,8 +378,29 @@ public final class CSVReader {
                 position -= start
                 start = 0
             }
+            guard let fd else { return }
+            if let chunks, oversized == nil, !firstBlock, number >= chunksAfter, maxRecordBytes >= 2 * blockSize,
+                chunks.ready()
+            {
+                // The record in progress, compacted to the buffer's start, is read again as
+                // the start of the first chunk.
+                position = 0
+                line = recordLine
+                cellCount = 0
+                ends.count = 0
+                problem = nil
+                state = .fieldStart
+                if try readChunks(
+                    buffer: buffer, capacity: capacity, end: &end, fd: fd, chunks: chunks, number: &number, line: &line)
+                {
+                    return
+                }
+                recordLine = line
+                chunksAfter = number + 1
+                continue
+            }
             // One block at a time, so only the pages in use become resident.
-            let got = try readBlock(fd, into: buffer + end, count: min(capacity - end, Self.blockSize))
+            let got = try readBlock(fd, into: buffer + end, count: min(capacity - end, blockSize))
             if got == 0 {
                 eof = true
             } else {
@@ -336,6 +413,64 @@ public final class CSVReader {
                     memmove(buffer, buffer + 3, end - 3)
                     end -= 3
                 }
+            }
+        }
+    }
+
+    /// Chunk mode: reads the rest of the input in blocks and hands whole records to `chunks`,
+    /// about `chunkBytes` at a time, without reading their cells. `buffer[0..<end]` starts at a
+    /// record's start. Returns true at the input's end; false, with the buffer holding a record
+    /// that has no end in sight within `maxRecordBytes - blockSize` bytes (and `number` and
+    /// `line` brought to its start), to read that record one by one.
+    private func readChunks(
+        buffer: UnsafeMutablePointer<UInt8>, capacity: Int, end: inout Int, fd: Int32, chunks: CSVChunkHandler,
+        number: inout Int, line: inout Int
+    ) throws -> Bool {
+        var scanner = CSVBoundaryScanner(delimiter: delimiter)
+        var scanned = 0
+        var cutStart = 0
+        var eof = false
+        func hand(upTo cutEnd: Int, _ counts: (records: Int, lines: Int)) throws {
+            try chunks.take(
+                CSVChunk(
+                    bytes: UnsafeBufferPointer(start: buffer + cutStart, count: cutEnd - cutStart),
+                    firstNumber: number + 1, firstLine: line, records: counts.records))
+            number += counts.records
+            line += counts.lines
+            cutStart = cutEnd
+        }
+        while true {
+            while scanned < end {
+                let windowEnd = min(end, scanned + chunkBytes)
+                scanner.scan(buffer, from: scanned, to: windowEnd)
+                scanned = windowEnd
+                if scanner.lastBoundary - cutStart >= chunkBytes / 2 {
+                    try hand(upTo: scanner.lastBoundary, scanner.cut())
+                }
+            }
+            if eof {
+                if end > cutStart { try hand(upTo: end, scanner.rest(end: end)) }
+                return true
+            }
+            if end - cutStart > maxRecordBytes - blockSize && scanner.lastBoundary > cutStart {
+                // Room for the next block, in which the record in progress may end.
+                try hand(upTo: scanner.lastBoundary, scanner.cut())
+            }
+            if cutStart > 0 {
+                memmove(buffer, buffer + cutStart, end - cutStart)
+                end -= cutStart
+                scanned -= cutStart
+                scanner.moved(by: cutStart)
+                cutStart = 0
+            }
+            // Every record of a chunk fits the limit: the one in progress, with the next block,
+            // could not.
+            if end > maxRecordBytes - blockSize { return false }
+            let got = try readBlock(fd, into: buffer + end, count: min(capacity - end, blockSize))
+            if got == 0 {
+                eof = true
+            } else {
+                end += got
             }
         }
     }
