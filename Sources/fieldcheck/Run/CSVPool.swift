@@ -3,10 +3,11 @@ import FieldCheck
 /// `csv --jobs N`: the rows' cells checked on N threads through the shared `OrderedPool`,
 /// the rows written in input order.
 ///
-/// The main thread reads the CSV (the reader's state machine alone knows where a row ends,
-/// quotes and all) and copies whole rows into a batch; a worker checks each row's shape and
-/// cells with the batch's own `TableValidator` (validators reuse buffers and ICU handles, so
-/// each batch has its own). Finished batches are taken strictly in input order and each row
+/// The main thread reads the CSV's first block row by row (its header makes the tables) and
+/// copies those rows into batches; after it, the reader's chunk mode finds where rows end
+/// (`CSVBoundaryScanner`) and a batch gets whole rows as raw bytes, which its worker reads
+/// into cells. A worker checks each row's shape and cells with its thread's own
+/// `TableValidator` (validators reuse buffers and ICU handles). Finished batches are taken strictly in input order and each row
 /// handed to `finish`, which looks up its unique values (the one check that depends on
 /// earlier rows) and writes it as one thread would: stdout, stderr, the rejects file and the
 /// summary are exactly those of one thread.
@@ -34,6 +35,12 @@ final class CSVPool {
         /// made one of the same schema and header); `finish` throws it.
         @exclusivity(unchecked) var failure: (any Error)? = nil
         let records = CSVRecordBatch()
+        /// Rows as read, not yet split into cells (the reader's chunk mode): the worker reads
+        /// them into `records`. Where they start in the input, and how many there are.
+        @exclusivity(unchecked) var chunk: [UInt8] = []
+        @exclusivity(unchecked) var chunkStart = (number: 0, line: 0, records: 0)
+        /// Reads `chunk` (its settings only: shared by every batch).
+        let reader: CSVReader
         /// One result per row, reused from batch to batch.
         @exclusivity(unchecked) var results: [RowResult] = []
         @exclusivity(unchecked) var firstRow = 0
@@ -47,16 +54,38 @@ final class CSVPool {
         /// neighbours, at every row.
         private let padding = CacheLinePadding()
 
-        init(checkers: [Checker], renderDelimiter: UInt8?) {
+        init(checkers: [Checker], reader: CSVReader, renderDelimiter: UInt8?) {
             self.checkers = checkers
+            self.reader = reader
             self.renderDelimiter = renderDelimiter
         }
 
-        var isEmpty: Bool { records.count == 0 }
+        var isEmpty: Bool { records.count == 0 && chunk.isEmpty }
+
+        /// Empties the batch, keeping its buffers.
+        func reset() {
+            records.removeAll()
+            chunk.removeAll(keepingCapacity: true)
+        }
 
         /// Runs on a worker thread, or on the main thread helping (`slot` says which).
         func check(slot: Int) {
             guard let file, let table = table(slot: slot, file: file) else { return }
+            if !chunk.isEmpty {
+                let records = records
+                let start = chunkStart
+                do {
+                    try chunk.withUnsafeBufferPointer { bytes in
+                        try reader.forEachRecord(
+                            in: CSVChunk(
+                                bytes: bytes, firstNumber: start.number, firstLine: start.line, records: start.records)
+                        ) { records.append($0) }
+                    }
+                } catch {
+                    failure = error
+                    return
+                }
+            }
             while results.count < records.count { results.append(RowResult()) }
             // Locals, not properties, in the row loop: each use of a property there retained it.
             let firstRow = firstRow
@@ -152,10 +181,11 @@ final class CSVPool {
     /// - Parameters:
     ///   - schema: compiled again by each thread, with its `explainsRejections`.
     ///   - renderDelimiter: the delimiter, when workers write accepted rows normalized.
-    init(jobs: Int, schema: CompiledSchema, renderDelimiter: UInt8?) {
+    ///   - reader: reads the rows that come as chunks, as the main thread reads the others.
+    init(jobs: Int, schema: CompiledSchema, reader: CSVReader, renderDelimiter: UInt8?) {
         self.schema = schema
         let checkers = (0..<jobs).map { _ in Checker() }
-        pool = OrderedPool(jobs: jobs) { Batch(checkers: checkers, renderDelimiter: renderDelimiter) }
+        pool = OrderedPool(jobs: jobs) { Batch(checkers: checkers, reader: reader, renderDelimiter: renderDelimiter) }
     }
 
     /// Starts a file: its rows are checked against its header, their unique values looked
@@ -189,6 +219,20 @@ final class CSVPool {
         }
     }
 
+    /// Adds whole data rows of the file being read, as the reader's chunk mode found them, in
+    /// a batch of their own; `firstRow` is the first one's row number.
+    func add(_ chunk: CSVChunk, firstRow: Int) throws {
+        let finish = finisher
+        if !pool.withCurrent({ $0.isEmpty }) { try pool.dispatch { try self.finish($0, finish) } }
+        pool.withCurrent { batch in
+            batch.chunk.append(contentsOf: chunk.bytes)
+            batch.chunkStart = (chunk.firstNumber, chunk.firstLine, chunk.records)
+            batch.firstRow = firstRow
+            batch.newline = newline
+        }
+        try pool.dispatch { try self.finish($0, finish) }
+    }
+
     /// Hands the batch being filled to a worker and finishes every batch, in order.
     func finishAll() throws {
         let finish = finisher
@@ -197,12 +241,12 @@ final class CSVPool {
 
     /// Lets every worker end and drops what it checked: after a stop, or an error.
     func discard() {
-        pool.discard { $0.records.removeAll() }
+        pool.discard { $0.reset() }
     }
 
     /// Finishes a checked batch's rows, in order.
     private func finish(_ batch: Batch, _ finish: Finish) throws {
-        defer { batch.records.removeAll() }
+        defer { batch.reset() }
         if let failure = batch.failure {
             batch.failure = nil
             throw failure

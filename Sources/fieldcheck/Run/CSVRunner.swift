@@ -46,14 +46,14 @@ struct CSVRunner {
         let redact = routing.redact
         // Nobody reads a message under --quiet (JSON Lines carry them): do not build them.
         schema.explainsRejections = !routing.quiet || json
+        let reader = CSVReader(delimiter: delimiter, maxRecordBytes: maxRecordBytes)
         let pool =
             jobs > 1
             ? CSVPool(
-                jobs: jobs, schema: schema,
+                jobs: jobs, schema: schema, reader: reader,
                 renderDelimiter: normalize && !json && routing.writesRecords ? delimiter : nil)
             : nil
         let human = routing.human
-        let reader = CSVReader(delimiter: delimiter, maxRecordBytes: maxRecordBytes)
         var wroteRejectsHeader = false
         var wroteHeader = false
         var firstHeader: [String]? = nil
@@ -84,6 +84,19 @@ struct CSVRunner {
                     record, row: row, path: path, file: file, rendered: rendered, &result)
             }
             pool?.finisher = finish
+            // Past the first block, rows go to the workers unread: they split them into cells.
+            let chunks = pool.map { pool in
+                CSVChunkHandler(
+                    ready: { !file.firstRecord && file.table != nil },
+                    take: { chunk in
+                        file.bar.advance(bytes: chunk.bytes.count)
+                        file.bytes &+= chunk.bytes.count
+                        let firstRow = file.row + 1
+                        file.row += chunk.records
+                        file.estimateRows()
+                        try pool.add(chunk, firstRow: firstRow)
+                    })
+            }
             do {
                 defer { if transcoded != nil { _ = try? transcoded?.finish() } }
                 try reader.forEachRecord(
@@ -91,7 +104,7 @@ struct CSVRunner {
                     overflow: { chunk in
                         try pool?.finishAll()
                         try sinks.overflow(chunk)
-                    }
+                    }, chunks: chunks
                 ) { record in
                     let bytes = record.raw.count &+ (record.oversizedLength ?? 0)
                     file.bar.advance(bytes: bytes)
@@ -154,12 +167,7 @@ struct CSVRunner {
                     }
                     file.row += 1
                     let row = file.row
-                    if row - file.startRow == FileState.rowsBeforeEstimate && file.size > file.bytes {
-                        // The rows to come, at the size of the rows so far: the unique sets
-                        // grow once to hold their values.
-                        file.table?.expectRows(
-                            row + (file.size - file.bytes) / max(1, file.bytes / FileState.rowsBeforeEstimate))
-                    }
+                    file.estimateRows()
                     if let pool, record.oversizedLength == nil {
                         try pool.add(record, row: row)
                     } else {
@@ -281,6 +289,7 @@ struct CSVRunner {
         @exclusivity(unchecked) var bytes = 0
         /// The data rows read before the rows to come are estimated.
         static let rowsBeforeEstimate = 1024
+        @exclusivity(unchecked) private var estimated = false
 
         init(bar: ProgressBar, table: TableValidator?, row: Int, size: Int) {
             self.bar = bar
@@ -288,6 +297,15 @@ struct CSVRunner {
             self.row = row
             startRow = row
             self.size = size
+        }
+
+        /// After a regular file's first rows: the rows to come, at the size of the rows so far,
+        /// so that the unique sets grow once to hold their values.
+        @inline(__always)
+        func estimateRows() {
+            guard !estimated, row - startRow >= Self.rowsBeforeEstimate else { return }
+            estimated = true
+            if size > bytes { table?.expectRows(row + (size - bytes) / max(1, bytes / (row - startRow))) }
         }
 
         static func regularFileSize(_ fd: Int32) -> Int {
