@@ -89,7 +89,6 @@ struct CSVRunner {
                 CSVChunkHandler(
                     ready: { !file.firstRecord && file.table != nil },
                     take: { chunk in
-                        file.bar.advance(bytes: chunk.bytes.count)
                         file.bytes &+= chunk.bytes.count
                         let firstRow = file.row + 1
                         file.row += chunk.records
@@ -106,8 +105,8 @@ struct CSVRunner {
                         try sinks.overflow(chunk)
                     }, chunks: chunks
                 ) { record in
+                    // The progress bar moves as rows are written (`handle`), or here for a header.
                     let bytes = record.raw.count &+ (record.oversizedLength ?? 0)
-                    file.bar.advance(bytes: bytes)
                     file.bytes &+= bytes
                     if record.number == 1 {
                         // Every rewritten row of the file ends as its first record does.
@@ -121,6 +120,7 @@ struct CSVRunner {
                         try requireSameHeader(
                             record.texts, as: first, in: name, firstIs: "part",
                             advice: "the parts of one table have the same columns")
+                        file.bar.advance(bytes: bytes)
                         return
                     }
                     if file.table == nil {
@@ -162,6 +162,7 @@ struct CSVRunner {
                                 if record.needsTerminator { try rejectsFile.write(file.newline) }
                                 wroteRejectsHeader = true
                             }
+                            file.bar.advance(bytes: bytes)
                             return
                         }
                     }
@@ -202,6 +203,7 @@ struct CSVRunner {
             _ record: CSVRecord, row: Int, path: String?, file: FileState,
             rendered: UnsafeBufferPointer<UInt8>? = nil, _ result: inout RowResult
         ) throws {
+            file.bar.advance(bytes: record.raw.count &+ (record.oversizedLength ?? 0))
             sinks.summary.add(result)
             if json {
                 for problem in result.errors {
@@ -299,8 +301,8 @@ struct CSVRunner {
             self.size = size
         }
 
-        /// After a regular file's first rows: the rows to come, at the size of the rows so far,
-        /// so that the unique sets grow once to hold their values.
+        /// Once, after a regular file's first rows: the rows to come, at the size of the rows
+        /// so far, so that the unique sets grow once to hold their values.
         @inline(__always)
         func estimateRows() {
             guard !estimated, row - startRow >= Self.rowsBeforeEstimate else { return }
