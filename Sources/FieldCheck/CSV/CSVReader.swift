@@ -81,9 +81,9 @@ public final class CSVReader {
         self.init(delimiter: delimiter, maxRecordBytes: maxRecordBytes, blockSize: Self.blockSize, chunkBytes: 1 << 14)
     }
 
-    /// A reader with other block and chunk sizes: tests make them small, to cross their
-    /// edges often.
-    init(delimiter: UInt8, maxRecordBytes: Int, blockSize: Int, chunkBytes: Int) {
+    /// A reader with other block and chunk sizes: tests and fuzzing make them small, to cross
+    /// their edges often. Chunk mode needs `maxRecordBytes` of at least two blocks.
+    public init(delimiter: UInt8, maxRecordBytes: Int, blockSize: Int, chunkBytes: Int) {
         self.delimiter = delimiter
         self.maxRecordBytes = min(max(1, maxRecordBytes), 64 << 20)
         self.blockSize = blockSize
