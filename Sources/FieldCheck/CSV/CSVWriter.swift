@@ -61,14 +61,13 @@ public enum CSVWriter {
     /// `newline` (the file's own line ending).
     public static func write(
         _ record: CSVRecord, _ result: RowResult, blankRejected: Bool, normalized: Bool, delimiter: UInt8,
-        newline: [UInt8], to output: FieldOutput
+        newline: CSVNewline, to output: FieldOutput
     ) {
-        newline.withUnsafeBufferPointer { newline in
-            _ = output.appendFast(room: room(for: record, result, newline: newline.count)) {
-                write(
-                    record, result, blankRejected: blankRejected, normalized: normalized, delimiter: delimiter,
-                    newline: newline, at: $0)
-            }
+        let newline = newline.bytes
+        _ = output.appendFast(room: room(for: record, result, newline: newline.count)) {
+            write(
+                record, result, blankRejected: blankRejected, normalized: normalized, delimiter: delimiter,
+                newline: newline, at: $0)
         }
     }
 
@@ -109,5 +108,27 @@ public enum CSVWriter {
             if let base = newline.baseAddress { (target + end).update(from: base, count: newline.count) }
             return end + newline.count
         }
+    }
+}
+
+/// How a file's rewritten rows end: "\n" or "\r\n", as its first record did (what `CSVReader`
+/// reads as a terminator). Held in static memory: handing it to every row counts no references,
+/// as an array of its bytes did.
+public struct CSVNewline: Sendable, Equatable {
+    private let crlf: Bool
+
+    public static let lf = CSVNewline(crlf: false)
+    public static let crlf = CSVNewline(crlf: true)
+
+    private init(crlf: Bool) { self.crlf = crlf }
+
+    /// The ending of a record read: CRLF when it is "\r\n", else LF.
+    public init(terminator: UnsafeBufferPointer<UInt8>) {
+        crlf = terminator.count == 2
+    }
+
+    public var bytes: UnsafeBufferPointer<UInt8> {
+        let text: StaticString = crlf ? "\r\n" : "\n"
+        return UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
     }
 }

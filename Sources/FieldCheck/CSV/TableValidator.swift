@@ -10,8 +10,11 @@ public final class TableValidator {
         let schema: ColumnSchema
         let index: Int
         let validator: FieldValidator
-        /// The values seen, where this table looks uniqueness up (nil in a worker's table).
+        /// The values seen, where this table looks uniqueness up (nil in a worker's table);
+        /// `uniqueRef`, which it keeps alive, unretained for each lookup (binding `unique`
+        /// retained and released it at every row).
         let unique: UniqueSet?
+        let uniqueRef: Unmanaged<UniqueSet>?
         /// Whether the column's values must be unique.
         let isUnique: Bool
         let required: Bool
@@ -29,6 +32,7 @@ public final class TableValidator {
             self.index = index
             self.validator = validator
             self.unique = unique
+            uniqueRef = unique.map { Unmanaged.passUnretained($0) }
             isUnique = schema.unique
             required = schema.required
             bareNumber = schema.bareNumber
@@ -39,7 +43,7 @@ public final class TableValidator {
 
         /// The part of a canonical value that is compared: a number without the trailing
         /// zeros of its scale (`3.00` is compared as `3`).
-        func comparedRange(_ range: Range<Int>, in bytes: [UInt8]) -> Range<Int> {
+        func comparedRange(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
             guard isNumber, let point = bytes[range].firstIndex(of: UInt8(ascii: ".")),
                 !bytes[range].contains(UInt8(ascii: "E"))
             else { return range }
@@ -51,7 +55,9 @@ public final class TableValidator {
 
         func compared(_ value: String) -> String {
             let bytes = Array(value.utf8)
-            return String(decoding: bytes[comparedRange(0..<bytes.count, in: bytes)], as: UTF8.self)
+            return bytes.withUnsafeBufferPointer {
+                String(decoding: $0[comparedRange(0..<$0.count, in: $0)], as: UTF8.self)
+            }
         }
     }
 
@@ -167,7 +173,9 @@ public final class TableValidator {
             else { return nil }
             if position > 0 { bytes.append(0x1F) }
             if !range.isEmpty { allMissing = false }
-            bytes.append(contentsOf: result.outputBytes[column.comparedRange(range, in: result.outputBytes)])
+            result.outputBytes.withUnsafeBufferPointer {
+                bytes.append(contentsOf: $0[column.comparedRange(range, in: $0)])
+            }
         }
         return allMissing ? nil : String(decoding: bytes, as: UTF8.self)
     }
@@ -305,11 +313,13 @@ public final class TableValidator {
         _ column: Column, _ value: Range<Int>, hash: UInt64? = nil, input: String?, _ record: CSVRecord,
         at errorPosition: Int, row: Int, into result: inout RowResult
     ) -> Bool {
-        guard let unique = column.unique else { return true }
+        guard let unique = column.uniqueRef else { return true }
         let first = result.outputBytes.withUnsafeBufferPointer {
             let bytes = UnsafeBufferPointer(rebasing: $0[value])
-            guard let hash else { return unique.insert(bytes, row: row) }
-            return unique.insert(bytes, hash: hash, row: row)
+            return unique._withUnsafeGuaranteedRef { unique in
+                guard let hash else { return unique.insert(bytes, row: row) }
+                return unique.insert(bytes, hash: hash, row: row)
+            }
         }
         guard let first else { return true }
         let text = String(decoding: result.outputBytes[value], as: UTF8.self)
@@ -425,9 +435,9 @@ public final class TableValidator {
                 { column.validator.acceptFast(cell, at: $0) })
             {
                 if let allowed = column.allowedValues {
-                    let value = String(
-                        decoding: result.outputBytes[column.comparedRange(range, in: result.outputBytes)], as: UTF8.self
-                    )
+                    let value = result.outputBytes.withUnsafeBufferPointer {
+                        String(decoding: $0[column.comparedRange(range, in: $0)], as: UTF8.self)
+                    }
                     if !allowed.contains(value) {
                         reject(String(decoding: cell, as: UTF8.self), notInEnum(value, column))
                         return
@@ -435,11 +445,11 @@ public final class TableValidator {
                 }
                 result.outputRanges[column.index] = range
                 if column.isUnique {
-                    let key = column.comparedRange(range, in: result.outputBytes)
+                    let (key, hash) = result.outputBytes.withUnsafeBufferPointer {
+                        let key = column.comparedRange(range, in: $0)
+                        return (key, deferringUniqueness ? UniqueSet.hash(UnsafeBufferPointer(rebasing: $0[key])) : 0)
+                    }
                     if deferringUniqueness {
-                        let hash = result.outputBytes.withUnsafeBufferPointer {
-                            UniqueSet.hash(UnsafeBufferPointer(rebasing: $0[key]))
-                        }
                         result.pendingUnique.append((position, result.errors.count, key, hash))
                     } else {
                         _ = lookUp(column, key, input: nil, record, at: result.errors.count, row: row, into: &result)
@@ -471,12 +481,12 @@ public final class TableValidator {
         result.outputRanges[column.index] = range
         if column.isUnique {
             let whole = fieldResult.emitted.map { $0 == value ? range : result.append(value) } ?? range
-            let key = column.comparedRange(whole, in: result.outputBytes)
+            let (key, hash) = result.outputBytes.withUnsafeBufferPointer {
+                let key = column.comparedRange(whole, in: $0)
+                return (key, deferringUniqueness ? UniqueSet.hash(UnsafeBufferPointer(rebasing: $0[key])) : 0)
+            }
             let input = fieldResult.input == String(decoding: cell, as: UTF8.self) ? nil : fieldResult.input
             if deferringUniqueness {
-                let hash = result.outputBytes.withUnsafeBufferPointer {
-                    UniqueSet.hash(UnsafeBufferPointer(rebasing: $0[key]))
-                }
                 result.pendingUnique.append((position, result.errors.count, key, hash))
                 if let input { result.pendingInputs.append((position, input)) }
             } else {

@@ -46,7 +46,7 @@ final class CSVPool {
         @exclusivity(unchecked) var firstRow = 0
         /// The delimiter when rows are written here (`--normalize`), and the file's newline.
         let renderDelimiter: UInt8?
-        @exclusivity(unchecked) var newline: [UInt8] = [0x0A]
+        @exclusivity(unchecked) var newline = CSVNewline.lf
         /// The accepted rows, written; where each row's bytes end (a row not written: none).
         let rendered = FieldOutput(capacity: 1 << 16)
         @exclusivity(unchecked) var renderedEnds: [Int] = []
@@ -132,7 +132,8 @@ final class CSVPool {
         /// Writes an accepted row as `--normalize` does. `result` is `inout` only so that it
         /// is not copied out of the batch's buffer (a copy retains each of its arrays).
         private static func render(
-            _ record: CSVRecord, _ result: inout RowResult, delimiter: UInt8, newline: [UInt8], to output: FieldOutput
+            _ record: CSVRecord, _ result: inout RowResult, delimiter: UInt8, newline: CSVNewline,
+            to output: FieldOutput
         ) {
             guard result.isValid else { return }
             CSVWriter.write(
@@ -200,7 +201,7 @@ final class CSVPool {
     /// What finishes the rows of the file being read (set at its start), and how its rows end
     /// (set at its first record): not handed over with every row, which paid retains for them.
     @exclusivity(unchecked) var finisher: Finish = { _, _, _, _ in }
-    @exclusivity(unchecked) var newline: [UInt8] = [0x0A]
+    @exclusivity(unchecked) var newline = CSVNewline.lf
 
     /// Adds a data row of the file being read; a full batch goes to a worker.
     func add(_ record: CSVRecord, row: Int) throws {

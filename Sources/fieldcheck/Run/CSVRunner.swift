@@ -110,7 +110,7 @@ struct CSVRunner {
                     file.bytes &+= bytes
                     if record.number == 1 {
                         // Every rewritten row of the file ends as its first record does.
-                        if !record.terminator.isEmpty { file.newline = Array(record.terminator) }
+                        if !record.terminator.isEmpty { file.newline = CSVNewline(terminator: record.terminator) }
                         pool?.newline = file.newline
                     }
                     let isFirst = file.firstRecord
@@ -154,12 +154,12 @@ struct CSVRunner {
                         if header {
                             if !wroteHeader && routing.writesRecords {
                                 try out.write(record.raw)
-                                if record.needsTerminator { try out.write(file.newline) }
+                                if record.needsTerminator { try out.write(file.newline.bytes) }
                                 wroteHeader = true
                             }
                             if let rejectsFile = sinks.rejects, !wroteRejectsHeader {
                                 try rejectsFile.write(record.raw)
-                                if record.needsTerminator { try rejectsFile.write(file.newline) }
+                                if record.needsTerminator { try rejectsFile.write(file.newline.bytes) }
                                 wroteRejectsHeader = true
                             }
                             file.bar.advance(bytes: bytes)
@@ -174,7 +174,7 @@ struct CSVRunner {
                     } else {
                         // One thread, or a row too long to copy: checked here, after the rows before it.
                         try pool?.finishAll()
-                        file.table!.validate(record, row: row, into: &file.result)
+                        file.tableRef!._withUnsafeGuaranteedRef { $0.validate(record, row: row, into: &file.result) }
                         try handle(record, row: row, path: path, file: file, &file.result)
                     }
                 }
@@ -231,7 +231,8 @@ struct CSVRunner {
             if !result.isValid {
                 // A row too long to hold went out whole, terminator included, through `overflow`.
                 try sinks.rejected(
-                    record.raw, terminator: record.needsTerminator ? file.newline : [],
+                    record.raw,
+                    terminator: record.needsTerminator ? file.newline.bytes : UnsafeBufferPointer(start: nil, count: 0),
                     keep: record.oversizedLength == nil)
             }
             if routing.printsDiagnostics && !(result.errors.isEmpty && result.warnings.isEmpty) {
@@ -258,11 +259,11 @@ struct CSVRunner {
         }
 
         func writeRow(
-            _ record: CSVRecord, _ result: RowResult, blankRejected: Bool, normalized: Bool, _ newline: [UInt8]
+            _ record: CSVRecord, _ result: RowResult, blankRejected: Bool, normalized: Bool, _ newline: CSVNewline
         ) throws {
             if !normalized && !blankRejected {
                 try out.write(record.raw)
-                if record.needsTerminator { try out.write(newline) }
+                if record.needsTerminator { try out.write(newline.bytes) }
                 return
             }
             // A rewritten row ends as the file's first record did.
@@ -279,10 +280,15 @@ struct CSVRunner {
     /// about 8 % of a row's time. Only the reading thread touches it.
     final class FileState {
         @exclusivity(unchecked) var bar: ProgressBar
-        @exclusivity(unchecked) var table: TableValidator?
+        /// The file's table; `tableRef`, which it keeps alive, unretained: loading the table
+        /// from here for each row's check retained and released it.
+        @exclusivity(unchecked) var table: TableValidator? {
+            didSet { tableRef = table.map { Unmanaged.passUnretained($0) } }
+        }
+        @exclusivity(unchecked) private(set) var tableRef: Unmanaged<TableValidator>? = nil
         @exclusivity(unchecked) var row: Int
         @exclusivity(unchecked) var firstRecord = true
-        @exclusivity(unchecked) var newline: [UInt8] = [0x0A]
+        @exclusivity(unchecked) var newline = CSVNewline.lf
         @exclusivity(unchecked) var result = RowResult()
         /// The row count before this file, the file's size when it is a regular file (else
         /// 0), and the bytes of its records read so far.
@@ -296,6 +302,8 @@ struct CSVRunner {
         init(bar: ProgressBar, table: TableValidator?, row: Int, size: Int) {
             self.bar = bar
             self.table = table
+            // An initializer does not run `didSet`.
+            tableRef = table.map { Unmanaged.passUnretained($0) }
             self.row = row
             startRow = row
             self.size = size

@@ -93,7 +93,7 @@ final class Sinks {
     /// A rejected CSV row as read, `raw` then `terminator` when it needs one: the rejects file
     /// gets it, and stdout under `--on-invalid keep` when `keep` (a row too long to hold
     /// already went out through `overflow`).
-    func rejected(_ raw: UnsafeBufferPointer<UInt8>, terminator: [UInt8], keep: Bool) throws {
+    func rejected(_ raw: UnsafeBufferPointer<UInt8>, terminator: UnsafeBufferPointer<UInt8>, keep: Bool) throws {
         if let rejects {
             try rejects.write(raw)
             try rejects.write(terminator)
