@@ -39,15 +39,10 @@ import Testing
     /// Reads `bytes` through a file, one record at a time or, once past the first record,
     /// in chunks; overflow pieces are joined, since only their order and bytes matter.
     static func read(_ bytes: [UInt8], reader: CSVReader, chunked: Bool) throws -> (events: [Event], chunks: Int) {
-        var template = Array("/tmp/fieldcheck-chunk-XXXXXX".utf8CString)
-        let fd = mkstemp(&template)
-        precondition(fd >= 0)
-        defer {
-            close(fd)
-            unlink(template)
-        }
-        _ = bytes.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count) }
-        lseek(fd, 0, SEEK_SET)
+        try withTemporaryFile(holding: bytes) { fd in try read(fd: fd, reader: reader, chunked: chunked) }
+    }
+
+    static func read(fd: Int32, reader: CSVReader, chunked: Bool) throws -> (events: [Event], chunks: Int) {
         var events: [Event] = []
         var chunks = 0
         var chunkProblems: [String] = []

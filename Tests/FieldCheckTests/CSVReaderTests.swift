@@ -12,8 +12,8 @@ struct ReadRecord: Equatable, CustomStringConvertible {
     var description: String { "\(cells) line \(line) raw \(raw.debugDescription) \(problem.map { "\($0)" } ?? "")" }
 }
 
-/// Reads `bytes` through a temporary file, as the command line does.
-func readCSV(_ bytes: [UInt8], delimiter: Character = ",", maxRecordBytes: Int = 1 << 20) throws -> [ReadRecord] {
+/// Calls `body` with a temporary file holding `bytes`, open for reading from its start.
+func withTemporaryFile<R>(holding bytes: [UInt8], _ body: (Int32) throws -> R) rethrows -> R {
     var template = Array("/tmp/fieldcheck-csv-XXXXXX".utf8CString)
     let fd = mkstemp(&template)
     precondition(fd >= 0)
@@ -28,6 +28,17 @@ func readCSV(_ bytes: [UInt8], delimiter: Character = ",", maxRecordBytes: Int =
         written += got
     }
     lseek(fd, 0, SEEK_SET)
+    return try body(fd)
+}
+
+/// Reads `bytes` through a temporary file, as the command line does.
+func readCSV(_ bytes: [UInt8], delimiter: Character = ",", maxRecordBytes: Int = 1 << 20) throws -> [ReadRecord] {
+    try withTemporaryFile(holding: bytes) { fd in
+        try readCSV(fd: fd, delimiter: delimiter, maxRecordBytes: maxRecordBytes)
+    }
+}
+
+private func readCSV(fd: Int32, delimiter: Character, maxRecordBytes: Int) throws -> [ReadRecord] {
     var records: [ReadRecord] = []
     let reader = CSVReader(delimiter: UInt8(ascii: delimiter.unicodeScalars.first!), maxRecordBytes: maxRecordBytes)
     try reader.forEachRecord(fd: fd) { record in
