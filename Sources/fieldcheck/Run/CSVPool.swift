@@ -7,10 +7,10 @@ import FieldCheck
 /// copies those rows into batches; after it, the reader's chunk mode finds where rows end
 /// (`CSVBoundaryScanner`) and a batch gets whole rows as raw bytes, which its worker reads
 /// into cells. A worker checks each row's shape and cells with its thread's own
-/// `TableValidator` (validators reuse buffers and ICU handles). Finished batches are taken strictly in input order and each row
-/// handed to `finish`, which looks up its unique values (the one check that depends on
-/// earlier rows) and writes it as one thread would: stdout, stderr, the rejects file and the
-/// summary are exactly those of one thread.
+/// `TableValidator` (validators reuse buffers and ICU handles). Finished batches are taken
+/// strictly in input order and each row handed to `finish`, which looks up its unique values
+/// (the one check that depends on earlier rows) and writes it as one thread would: stdout,
+/// stderr, the rejects file and the summary are exactly those of one thread.
 ///
 /// Under `--normalize` the worker also writes each row it accepted as `--normalize` writes
 /// it, so that the main thread, which reads every row and looks up every unique value, only
