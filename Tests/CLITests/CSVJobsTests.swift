@@ -169,6 +169,55 @@ import Testing
         #expect(run.rejects == "id,price,label,when,amount\n10001,bad,x,01.02.2003,€ 0\n")
     }
 
+    /// The progress bar on a terminal counts rows as they are written, with `--jobs 2` too,
+    /// where the rows after the first block reach the workers as chunks of many rows each (a
+    /// chunk once counted as one row). It draws at every 1,024th row, at most five times a
+    /// second, and is cleared at the end.
+    @Test func progressBarCountsRowsUnderJobs() throws {
+        guard PromptTests.available else { return }
+        let table = CLI.temporaryFile("progress.csv")
+        let schema = CLI.temporaryFile("progress.yaml")
+        let out = CLI.temporaryFile("progress-stdout")
+        defer { for file in [table, schema, out] { try? FileManager.default.removeItem(at: file) } }
+        let rows = 150_000
+        var text = "id,price,day,code\n"
+        for index in 0..<rows {
+            text +=
+                "\(index),\"\(index % 9973),\(index % 100)\",\(1 + index % 28).\(1 + index % 12).\(1950 + index % 100),AB\(10 + index % 90)\n"
+        }
+        try Data(text.utf8).write(to: table)
+        try Data(
+            """
+            fields:
+              - {name: id, type: integer, constraints: {unique: true}}
+              - {name: price, type: number, locale: de_DE}
+              - {name: day, type: date, format: "%d.%m.%Y"}
+              - {name: code, type: string, constraints: {pattern: "[A-Z]{2}[0-9]{2}"}}
+
+            """.utf8
+        ).write(to: schema)
+        let command = [
+            "python3", PromptTests.driver, "[]", out.path, "--", CLI.binary.path, "csv", "--schema", schema.path,
+            "--normalize", "--jobs", "2", table.path,
+        ]
+        let run = try CLI.shell(
+            command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " "))
+        let session = try JSONDecoder().decode(PromptTests.Session.self, from: Data(run.stdout.utf8))
+        #expect(session.status == 0)
+        #expect(session.stdout.split(separator: "\n").count == rows + 1)
+        let drawn = session.screen.components(separatedBy: "\r\u{1B}[K").compactMap { line in
+            line.split(separator: " ").first.flatMap { Int($0) }
+        }
+        #expect(drawn.allSatisfy { $0 % 1024 == 0 }, "\(drawn)")
+        #expect(drawn == drawn.sorted())
+        #if DEBUG
+            // A debug build takes about a second for these rows: the bar is drawn, and counts
+            // far past the first 256 KiB (6,500 rows) read row by row.
+            #expect((drawn.last ?? 0) > 20_000, "\(drawn)")
+        #endif
+        if !drawn.isEmpty { #expect(session.screen.hasSuffix("\r\u{1B}[K")) }
+    }
+
     @Test func jobsOutOfRangeIsAUsageError() throws {
         let run = try CLI.run(["csv", "--column", "a=string", "--jobs", "300"], input: "a\n1\n")
         #expect(run.status == 2)
