@@ -154,7 +154,8 @@ public final class CSVReader {
         _ body: (CSVRecord) throws -> Void
     ) throws {
         var cellCount = 0
-        var ends = CellEnds()
+        // Where each cell of the record in progress ends: raw memory, for the reason `cells` is.
+        var ends = GrowingBuffer<Int>()
         defer { ends.deallocate() }
         let delimiter = self.delimiter
         let quote = UInt8(ascii: "\"")
@@ -486,27 +487,5 @@ public final class CSVReader {
     @inline(__always)
     static func bytesBelow(_ word: UInt64, _ bound: UInt8) -> UInt64 {
         (word &- UInt64(bound) &* 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-    }
-
-    /// Where each cell of the record in progress ends: raw memory grown by doubling, for the
-    /// reason `cells` is.
-    private struct CellEnds {
-        var base = UnsafeMutablePointer<Int>.allocate(capacity: 64)
-        var capacity = 64
-        var count = 0
-
-        mutating func append(_ end: Int) {
-            if count == capacity {
-                let grown = UnsafeMutablePointer<Int>.allocate(capacity: capacity * 2)
-                grown.moveInitialize(from: base, count: count)
-                base.deallocate()
-                base = grown
-                capacity *= 2
-            }
-            base[count] = end
-            count += 1
-        }
-
-        func deallocate() { base.deallocate() }
     }
 }

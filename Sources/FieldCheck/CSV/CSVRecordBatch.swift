@@ -85,14 +85,13 @@ public final class CSVRecordBatch {
 }
 
 /// Elements in raw memory that grows by doubling and is never shrunk: a record batch's
-/// buffers. The owner deallocates it; copies share the memory. For plain values only (bytes,
+/// buffers, the reader's cell ends. The owner deallocates it; copies share the memory. For plain values only (bytes,
 /// integers, structs of them): emptying it does not deinitialize them.
 struct GrowingBuffer<Element> {
     private(set) var base = UnsafeMutablePointer<Element>.allocate(capacity: 16)
     private var capacity = 16
     var count = 0
 
-    @inline(__always)
     mutating func append(_ element: Element) {
         if count == capacity { grow(to: count + 1) }
         (base + count).initialize(to: element)
@@ -111,6 +110,7 @@ struct GrowingBuffer<Element> {
         UnsafeBufferPointer(start: base + start, count: end - start)
     }
 
+    @inline(never)
     private mutating func grow(to needed: Int) {
         var grown = capacity * 2
         while grown < needed { grown *= 2 }
