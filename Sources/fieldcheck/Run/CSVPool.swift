@@ -214,23 +214,26 @@ final class CSVPool {
             }
             return held
         }
-        if held.records >= Self.batchRows || held.bytes >= Self.batchBytes {
-            let finish = finisher
-            try pool.dispatch { try self.finish($0, finish) }
-        }
+        if held.records >= Self.batchRows || held.bytes >= Self.batchBytes { try dispatch() }
     }
 
     /// Adds whole data rows of the file being read, as the reader's chunk mode found them, in
     /// a batch of their own; `firstRow` is the first one's row number.
     func add(_ chunk: CSVChunk, firstRow: Int) throws {
-        let finish = finisher
-        if !pool.withCurrent({ $0.isEmpty }) { try pool.dispatch { try self.finish($0, finish) } }
+        if !pool.withCurrent({ $0.isEmpty }) { try dispatch() }
         pool.withCurrent { batch in
             batch.chunk.append(contentsOf: chunk.bytes)
             batch.chunkStart = (chunk.firstNumber, chunk.firstLine, chunk.records)
             batch.firstRow = firstRow
             batch.newline = newline
         }
+        try dispatch()
+    }
+
+    /// Hands the batch being filled to a worker, finishing the oldest in flight when the ring
+    /// is full.
+    private func dispatch() throws {
+        let finish = finisher
         try pool.dispatch { try self.finish($0, finish) }
     }
 
