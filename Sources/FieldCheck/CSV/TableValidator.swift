@@ -445,15 +445,9 @@ public final class TableValidator {
                 }
                 result.outputRanges[column.index] = range
                 if column.isUnique {
-                    let (key, hash) = result.outputBytes.withUnsafeBufferPointer {
-                        let key = column.comparedRange(range, in: $0)
-                        return (key, deferringUniqueness ? UniqueSet.hash(UnsafeBufferPointer(rebasing: $0[key])) : 0)
-                    }
-                    if deferringUniqueness {
-                        result.pendingUnique.append((position, result.errors.count, key, hash))
-                    } else {
-                        _ = lookUp(column, key, input: nil, record, at: result.errors.count, row: row, into: &result)
-                    }
+                    unique(
+                        column, range, position: position, input: nil, record, row: row,
+                        deferring: deferringUniqueness, into: &result)
                 }
                 return
             }
@@ -481,17 +475,29 @@ public final class TableValidator {
         result.outputRanges[column.index] = range
         if column.isUnique {
             let whole = fieldResult.emitted.map { $0 == value ? range : result.append(value) } ?? range
-            let (key, hash) = result.outputBytes.withUnsafeBufferPointer {
-                let key = column.comparedRange(whole, in: $0)
-                return (key, deferringUniqueness ? UniqueSet.hash(UnsafeBufferPointer(rebasing: $0[key])) : 0)
-            }
             let input = fieldResult.input == String(decoding: cell, as: UTF8.self) ? nil : fieldResult.input
-            if deferringUniqueness {
-                result.pendingUnique.append((position, result.errors.count, key, hash))
-                if let input { result.pendingInputs.append((position, input)) }
-            } else {
-                _ = lookUp(column, key, input: input, record, at: result.errors.count, row: row, into: &result)
-            }
+            unique(
+                column, whole, position: position, input: input, record, row: row, deferring: deferringUniqueness,
+                into: &result)
+        }
+    }
+
+    /// A unique column's value, at `range` of the row's output: looked up now, or, when
+    /// uniqueness is deferred (a worker's table), handed on with its hash for the thread that
+    /// looks it up in input order. `input` is the cell as read when it differs from the value.
+    private func unique(
+        _ column: Column, _ range: Range<Int>, position: Int, input: String?, _ record: CSVRecord, row: Int,
+        deferring: Bool, into result: inout RowResult
+    ) {
+        let (key, hash) = result.outputBytes.withUnsafeBufferPointer {
+            let key = column.comparedRange(range, in: $0)
+            return (key, deferring ? UniqueSet.hash(UnsafeBufferPointer(rebasing: $0[key])) : 0)
+        }
+        if deferring {
+            result.pendingUnique.append((position, result.errors.count, key, hash))
+            if let input { result.pendingInputs.append((position, input)) }
+        } else {
+            _ = lookUp(column, key, input: input, record, at: result.errors.count, row: row, into: &result)
         }
     }
 
