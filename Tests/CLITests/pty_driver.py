@@ -68,6 +68,17 @@ for _ in range(300):
         break
     drain(0.02)
     time.sleep(0.01)
+# What the program wrote between the last drain and its exit is still in the terminal: read it
+# to the end (EOF or EIO once the program's side is closed), or a final redraw is lost.
+while status is not None:
+    ready, _, _ = select.select([master], [], [], 1.0)
+    try:
+        data = os.read(master, 65536) if ready else b""
+    except OSError:
+        data = b""
+    if not data:
+        break
+    screen += data
 after = termios.tcgetattr(master)
 with open(stdout_file, "rb") as f:
     out = f.read()
