@@ -27,7 +27,7 @@ public struct RowResult {
     /// The accepted cells of unique columns, whose values `checkUniqueness` has yet to look
     /// up, in column order: the column, where in `errors` a repeat is reported, where the
     /// value lies in `outputBytes`, and its hash (computed on the thread that checked it).
-    var pendingUnique: [(column: Int, errorPosition: Int, value: Range<Int>, hash: UInt64)] = []
+    var pendingUnique: [(column: Int, errorPosition: Int, value: Range<Int>, prepared: UniqueSet.Prepared)] = []
     /// The input to report for a pending column when it is not the cell as read (rare: a
     /// number taken out of its surrounding text).
     var pendingInputs: [(column: Int, input: String)] = []

@@ -285,7 +285,8 @@ public final class TableValidator {
             // The column through its unretained reference: `columns[…]` retained and released it.
             let new = columnRefs[pending.column]._withUnsafeGuaranteedRef {
                 lookUp(
-                    $0, pending.value, hash: pending.hash, input: input, record, at: pending.errorPosition + added,
+                    $0, pending.value, prepared: pending.prepared, input: input, record,
+                    at: pending.errorPosition + added,
                     row: row, into: &result)
             }
             if !new { added += 1 }
@@ -301,7 +302,9 @@ public final class TableValidator {
         var sum: UInt8 = 0
         for result in results {
             for pending in result.pendingUnique {
-                sum &+= columnRefs[pending.column]._withUnsafeGuaranteedRef { $0.unique?.warm(hash: pending.hash) ?? 0 }
+                sum &+= columnRefs[pending.column]._withUnsafeGuaranteedRef {
+                    $0.unique?.warm(hash: pending.prepared.hash) ?? 0
+                }
             }
         }
         warmed = sum
@@ -310,15 +313,15 @@ public final class TableValidator {
     /// Looks the accepted value of a unique column up in the values before it. A repeat
     /// rejects the cell, its error placed at `errorPosition`. Returns whether it was new.
     private func lookUp(
-        _ column: Column, _ value: Range<Int>, hash: UInt64? = nil, input: String?, _ record: CSVRecord,
+        _ column: Column, _ value: Range<Int>, prepared: UniqueSet.Prepared? = nil, input: String?, _ record: CSVRecord,
         at errorPosition: Int, row: Int, into result: inout RowResult
     ) -> Bool {
         guard let unique = column.uniqueRef else { return true }
         let first = result.outputBytes.withUnsafeBufferPointer {
             let bytes = UnsafeBufferPointer(rebasing: $0[value])
             return unique._withUnsafeGuaranteedRef { unique in
-                guard let hash else { return unique.insert(bytes, row: row) }
-                return unique.insert(bytes, hash: hash, row: row)
+                guard let prepared else { return unique.insert(bytes, row: row) }
+                return unique.insert(bytes, prepared: prepared, row: row)
             }
         }
         guard let first else { return true }
@@ -483,22 +486,24 @@ public final class TableValidator {
     }
 
     /// A unique column's value, at `range` of the row's output: looked up now, or, when
-    /// uniqueness is deferred (a worker's table), handed on with its hash for the thread that
-    /// looks it up in input order. `input` is the cell as read when it differs from the value.
+    /// uniqueness is deferred (a worker's table), handed on prepared (`UniqueSet.prepare`) for
+    /// the thread that looks it up in input order. `input` is the cell as read when it differs
+    /// from the value.
     private func unique(
         _ column: Column, _ range: Range<Int>, position: Int, input: String?, _ record: CSVRecord, row: Int,
         deferring: Bool, into result: inout RowResult
     ) {
-        let (key, hash) = result.outputBytes.withUnsafeBufferPointer {
-            let key = column.comparedRange(range, in: $0)
-            return (key, deferring ? UniqueSet.hash(UnsafeBufferPointer(rebasing: $0[key])) : 0)
-        }
-        if deferring {
-            result.pendingUnique.append((position, result.errors.count, key, hash))
-            if let input { result.pendingInputs.append((position, input)) }
-        } else {
+        guard deferring else {
+            let key = result.outputBytes.withUnsafeBufferPointer { column.comparedRange(range, in: $0) }
             _ = lookUp(column, key, input: input, record, at: result.errors.count, row: row, into: &result)
+            return
         }
+        let (key, prepared) = result.outputBytes.withUnsafeBufferPointer {
+            let key = column.comparedRange(range, in: $0)
+            return (key, UniqueSet.prepare(UnsafeBufferPointer(rebasing: $0[key])))
+        }
+        result.pendingUnique.append((position, result.errors.count, key, prepared))
+        if let input { result.pendingInputs.append((position, input)) }
     }
 
     private func notInEnum(_ value: String, _ column: Column) -> Diagnostic {

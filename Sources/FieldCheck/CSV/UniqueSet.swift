@@ -76,9 +76,9 @@ final class UniqueSet {
         return insert(value, key: key, hash: Self.hash(key, value), row: row)
     }
 
-    /// `insert` with the value's `hash(_:)` computed already (on another thread).
-    func insert(_ value: UnsafeBufferPointer<UInt8>, hash: UInt64, row: Int) -> Int? {
-        insert(value, key: Key(value), hash: hash, row: row)
+    /// `insert` with the value's `prepare(_:)` done already (on another thread).
+    func insert(_ value: UnsafeBufferPointer<UInt8>, prepared: Prepared, row: Int) -> Int? {
+        insert(value, key: prepared.key, hash: prepared.hash, row: row)
     }
 
     @inline(__always)
@@ -128,7 +128,7 @@ final class UniqueSet {
     // MARK: Records
 
     /// A value as its record keeps it.
-    private enum Key {
+    fileprivate enum Key {
         /// ASCII digits without a leading zero (or "0"), at most 19 of them.
         case integer(UInt64)
         case bytes
@@ -371,10 +371,19 @@ final class UniqueSet {
 
     // MARK: Hash
 
-    /// A value's hash, as its record form would give it: an integer's is mixed from the
-    /// integer, any other value's from its bytes (FNV-1a). Pure; workers compute it.
-    static func hash(_ value: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        hash(Key(value), value)
+    /// What `insert` works out from a value before it looks at the set: its record form and
+    /// its hash. Pure, so that workers do it; the thread that inserts in input order then
+    /// does not read the value's digits again (an integer's form was a tenth of its lookup).
+    struct Prepared {
+        /// As the record form gives it: an integer's is mixed from the integer, any other
+        /// value's from its bytes (FNV-1a).
+        let hash: UInt64
+        fileprivate let key: Key
+    }
+
+    static func prepare(_ value: UnsafeBufferPointer<UInt8>) -> Prepared {
+        let key = Key(value)
+        return Prepared(hash: hash(key, value), key: key)
     }
 
     @inline(__always)
