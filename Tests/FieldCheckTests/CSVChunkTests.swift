@@ -42,19 +42,30 @@ import Testing
         try withTemporaryFile(holding: bytes) { fd in try read(fd: fd, reader: reader, chunked: chunked) }
     }
 
+    /// Chunks are read alternately as `csv --jobs` reads them, through one record batch reused
+    /// (taken whole, read into the batch's memory, walked), and with `forEachRecord(in:)`.
     static func read(fd: Int32, reader: CSVReader, chunked: Bool) throws -> (events: [Event], chunks: Int) {
         var events: [Event] = []
         var chunks = 0
         var chunkProblems: [String] = []
+        let batch = CSVRecordBatch()
         let handler = CSVChunkHandler(
             ready: { !events.isEmpty },
             take: { chunk in
                 chunks += 1
                 var count = 0
-                try reader.forEachRecord(in: chunk) { record in
+                func add(_ record: CSVRecord) {
                     if record.oversizedLength != nil { chunkProblems.append("oversized record in a chunk") }
                     events.append(Event(record))
                     count += 1
+                }
+                if chunks % 2 == 0 {
+                    try reader.forEachRecord(in: chunk, add)
+                } else {
+                    batch.removeAll()
+                    batch.take(chunk)
+                    try batch.readChunk(with: reader)
+                    batch.forEach { add($1) }
                 }
                 if count != chunk.records { chunkProblems.append("chunk said \(chunk.records) records, held \(count)") }
             })

@@ -84,15 +84,18 @@ func read(_ bytes: UnsafeBufferPointer<UInt8>, _ reader: CSVReader, chunked: Boo
         for cell in 0..<record.count { event += [0xFE] + record[cell] }
         events.append(event)
     }
+    // Chunks are read as `csv --jobs` reads them: into a record batch, reused.
+    let batch = CSVRecordBatch()
     let chunks = CSVChunkHandler(
         ready: { !events.isEmpty },
         take: { chunk in
-            var count = 0
-            try reader.forEachRecord(in: chunk) {
-                add($0)
-                count += 1
+            batch.removeAll()
+            batch.take(chunk)
+            try batch.readChunk(with: reader)
+            batch.forEach { add($1) }
+            if batch.count != chunk.records {
+                events.append(Array("chunk of \(chunk.records) held \(batch.count)".utf8))
             }
-            if count != chunk.records { events.append(Array("chunk of \(chunk.records) held \(count)".utf8)) }
         })
     do {
         try reader.forEachRecord(

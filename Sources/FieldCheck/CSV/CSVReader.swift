@@ -128,35 +128,55 @@ public final class CSVReader {
         // so a buffer as large never grows; only the pages written become resident.
         let cells = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { cells.deallocate() }
+        // Where each cell of the record in progress ends: raw memory, for the reason `cells` is.
+        var ends = GrowingBuffer<Int>()
+        defer { ends.deallocate() }
         try read(
-            buffer: buffer, capacity: capacity, cells: cells, end: 0, fd: fd, chunks: chunks, overflow: overflow,
-            number: 0, line: 1, body)
+            buffer: buffer, capacity: capacity, cells: cells, ends: &ends, end: 0, fd: fd, chunks: chunks,
+            overflow: overflow, number: 0, line: 1, body)
     }
 
     /// Calls `body` for each record of a chunk that chunk mode handed out, in order, with
     /// the numbers and lines they have in the input.
     public func forEachRecord(in chunk: CSVChunk, _ body: (CSVRecord) throws -> Void) throws {
-        guard let start = chunk.bytes.baseAddress, chunk.bytes.count > 0 else { return }
-        let cells = UnsafeMutablePointer<UInt8>.allocate(capacity: chunk.bytes.count)
+        let cells = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, chunk.bytes.count))
         defer { cells.deallocate() }
+        var ends = GrowingBuffer<Int>()
+        defer { ends.deallocate() }
+        try forEachRecord(in: chunk, cells: cells, ends: &ends, body)
+    }
+
+    /// `forEachRecord(in:)` into the caller's memory, which the records' cells then stay in:
+    /// each record's cells follow the previous record's in `cells` (room for as many bytes
+    /// as the chunk has), and its cell ends follow theirs in `ends`. A record batch keeps them
+    /// so, instead of copying every record out.
+    func forEachRecord(
+        in chunk: CSVChunk, cells: UnsafeMutablePointer<UInt8>, ends: inout GrowingBuffer<Int>,
+        _ body: (CSVRecord) throws -> Void
+    ) throws {
+        guard let start = chunk.bytes.baseAddress, chunk.bytes.count > 0 else { return }
         // Already in memory and whole: the reading below starts at the input's end, and
         // never writes to the buffer (it moves bytes only to make room for more).
         try read(
-            buffer: UnsafeMutablePointer(mutating: start), capacity: chunk.bytes.count, cells: cells,
+            buffer: UnsafeMutablePointer(mutating: start), capacity: chunk.bytes.count, cells: cells, ends: &ends,
             end: chunk.bytes.count, fd: nil, chunks: nil, overflow: { _ in }, number: chunk.firstNumber - 1,
             line: chunk.firstLine, body)
     }
 
-    /// Reads records from `buffer[0..<end]` and then, with `fd`, from the input.
+    /// Reads records from `buffer[0..<end]` and then, with `fd`, from the input. Without `fd`
+    /// (a chunk), records' cells and cell ends are laid one after another in `cells` and
+    /// `ends`; with it, each record's take their start again.
     private func read(
-        buffer: UnsafeMutablePointer<UInt8>, capacity: Int, cells: UnsafeMutablePointer<UInt8>, end: Int, fd: Int32?,
-        chunks: CSVChunkHandler?, overflow: (UnsafeBufferPointer<UInt8>) throws -> Void, number: Int, line: Int,
+        buffer: UnsafeMutablePointer<UInt8>, capacity: Int, cells: UnsafeMutablePointer<UInt8>,
+        ends: inout GrowingBuffer<Int>, end: Int, fd: Int32?, chunks: CSVChunkHandler?,
+        overflow: (UnsafeBufferPointer<UInt8>) throws -> Void, number: Int, line: Int,
         _ body: (CSVRecord) throws -> Void
     ) throws {
         var cellCount = 0
-        // Where each cell of the record in progress ends: raw memory, for the reason `cells` is.
-        var ends = GrowingBuffer<Int>()
-        defer { ends.deallocate() }
+        // The record in progress's cells and cell ends start here.
+        var cells = cells
+        var endsStart = ends.count
+        let keepsCells = fd == nil
         let delimiter = self.delimiter
         let quote = UInt8(ascii: "\"")
         let lf = UInt8(ascii: "\n")
@@ -190,8 +210,7 @@ public final class CSVReader {
             if let streamed = oversized {
                 try overflow(UnsafeBufferPointer(start: buffer + start, count: rawLength))
                 cellCount = 0
-                ends.count = 0
-                ends.append(0)
+                ends.count = endsStart
                 try body(
                     CSVRecord(
                         raw: UnsafeBufferPointer(start: buffer + start, count: 0), number: number, line: recordLine,
@@ -208,10 +227,15 @@ public final class CSVReader {
                         terminator: UnsafeBufferPointer(
                             start: buffer + position - terminatorLength, count: terminatorLength),
                         cellBytes: UnsafeBufferPointer(start: cells, count: cellCount),
-                        cellEnds: UnsafeBufferPointer(start: ends.base, count: ends.count)))
+                        cellEnds: UnsafeBufferPointer(start: ends.base + endsStart, count: ends.count - endsStart)))
+            }
+            if keepsCells {
+                cells += cellCount
+                endsStart = ends.count
+            } else {
+                ends.count = 0
             }
             cellCount = 0
-            ends.count = 0
             problem = nil
             oversized = nil
             consumedBefore = 0
@@ -351,7 +375,7 @@ public final class CSVReader {
                 }
             }
             if eof {
-                if position > start || state != .fieldStart || ends.count > 0 {
+                if position > start || state != .fieldStart || ends.count > endsStart {
                     if state == .quoted, problem == nil {
                         problem = CSVProblem(kind: .unterminatedQuote, offset: quoteStart)
                     }

@@ -34,12 +34,10 @@ final class CSVPool {
         /// Why the checking thread could not make its table (never expected: the main thread
         /// made one of the same schema and header); `finish` throws it.
         @exclusivity(unchecked) var failure: (any Error)? = nil
+        /// The rows; or rows as read, not yet split into cells (the reader's chunk mode), which
+        /// the worker reads into records.
         let records = CSVRecordBatch()
-        /// Rows as read, not yet split into cells (the reader's chunk mode): the worker reads
-        /// them into `records`. Where they start in the input, and how many there are.
-        @exclusivity(unchecked) var chunk: [UInt8] = []
-        @exclusivity(unchecked) var chunkStart = (number: 0, line: 0, records: 0)
-        /// Reads `chunk` (its settings only: shared by every batch).
+        /// Reads a chunk (its settings only: shared by every batch).
         let reader: CSVReader
         /// One result per row, reused from batch to batch.
         @exclusivity(unchecked) var results: [RowResult] = []
@@ -60,31 +58,21 @@ final class CSVPool {
             self.renderDelimiter = renderDelimiter
         }
 
-        var isEmpty: Bool { records.count == 0 && chunk.isEmpty }
+        var isEmpty: Bool { records.isEmpty }
 
         /// Empties the batch, keeping its buffers.
         func reset() {
             records.removeAll()
-            chunk.removeAll(keepingCapacity: true)
         }
 
         /// Runs on a worker thread, or on the main thread helping (`slot` says which).
         func check(slot: Int) {
             guard let file, let table = table(slot: slot, file: file) else { return }
-            if !chunk.isEmpty {
-                let records = records
-                let start = chunkStart
-                do {
-                    try chunk.withUnsafeBufferPointer { bytes in
-                        try reader.forEachRecord(
-                            in: CSVChunk(
-                                bytes: bytes, firstNumber: start.number, firstLine: start.line, records: start.records)
-                        ) { records.append($0) }
-                    }
-                } catch {
-                    failure = error
-                    return
-                }
+            do {
+                try records.readChunk(with: reader)
+            } catch {
+                failure = error
+                return
             }
             while results.count < records.count { results.append(RowResult()) }
             // Locals, not properties, in the row loop: each use of a property there retained it.
@@ -222,8 +210,7 @@ final class CSVPool {
     func add(_ chunk: CSVChunk, firstRow: Int) throws {
         if !pool.withCurrent({ $0.isEmpty }) { try dispatch() }
         pool.withCurrent { batch in
-            batch.chunk.append(contentsOf: chunk.bytes)
-            batch.chunkStart = (chunk.firstNumber, chunk.firstLine, chunk.records)
+            batch.records.take(chunk)
             batch.firstRow = firstRow
             batch.newline = newline
         }
