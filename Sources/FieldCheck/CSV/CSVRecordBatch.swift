@@ -21,12 +21,11 @@ public final class CSVRecordBatch {
         var line: Int
         var problem: CSVProblem?
         var oversizedLength: Int?
-        var terminatorEnd: Int
+        /// A record ends with "\n", "\r\n" or nothing (the input's end): its length says which.
+        var terminatorLength: Int
     }
 
     @exclusivity(unchecked) private var raw = GrowingBuffer<UInt8>()
-    /// Kept apart from `raw`: an oversized record has no raw bytes but a terminator.
-    @exclusivity(unchecked) private var terminators = GrowingBuffer<UInt8>()
     @exclusivity(unchecked) private var cellBytes = GrowingBuffer<UInt8>()
     /// Each record's cell ends, relative to its first cell byte.
     @exclusivity(unchecked) private var cellEnds = GrowingBuffer<Int>()
@@ -39,7 +38,6 @@ public final class CSVRecordBatch {
 
     deinit {
         raw.deallocate()
-        terminators.deallocate()
         cellBytes.deallocate()
         cellEnds.deallocate()
         entries.deallocate()
@@ -62,12 +60,11 @@ public final class CSVRecordBatch {
         raw.append(record.raw)
         cellBytes.append(record.cellBytes)
         cellEnds.append(record.cellEnds)
-        terminators.append(record.terminator)
         entries.append(
             Entry(
                 rawStart: rawStart, rawEnd: raw.count, cellBytesEnd: cellBytes.count, cellEndsEnd: cellEnds.count,
                 number: record.number, line: record.line, problem: record.problem,
-                oversizedLength: record.oversizedLength, terminatorEnd: terminators.count))
+                oversizedLength: record.oversizedLength, terminatorLength: record.terminator.count))
         return (entries.count, raw.count &+ cellBytes.count)
     }
 
@@ -97,13 +94,12 @@ public final class CSVRecordBatch {
         ) { record in
             cellsEnd &+= record.cellBytes.count
             cellEndsEnd &+= record.cellEnds.count
-            terminators.append(record.terminator)
             let rawStart = rawBase.distance(to: record.raw.baseAddress ?? base)
             entries.append(
                 Entry(
                     rawStart: rawStart, rawEnd: rawStart + record.raw.count, cellBytesEnd: cellsEnd,
                     cellEndsEnd: cellEndsEnd, number: record.number, line: record.line, problem: record.problem,
-                    oversizedLength: record.oversizedLength, terminatorEnd: terminators.count))
+                    oversizedLength: record.oversizedLength, terminatorLength: record.terminator.count))
         }
         cellBytes.count = cellsEnd
     }
@@ -113,20 +109,28 @@ public final class CSVRecordBatch {
         raw.count = 0
         cellBytes.count = 0
         cellEnds.count = 0
-        terminators.count = 0
         entries.count = 0
+    }
+
+    /// A terminator of this length, in static memory: the reader ends records only so.
+    private static func terminator(_ length: Int) -> UnsafeBufferPointer<UInt8> {
+        switch length {
+        case 0: UnsafeBufferPointer(start: nil, count: 0)
+        case 1: CSVNewline.lf.bytes
+        default: CSVNewline.crlf.bytes
+        }
     }
 
     /// Calls `body` with each record in order, and its index in the batch.
     public func forEach(_ body: (Int, CSVRecord) throws -> Void) rethrows {
         var previous = Entry(
-            rawStart: 0, rawEnd: 0, cellBytesEnd: 0, cellEndsEnd: 0, number: 0, line: 0, terminatorEnd: 0)
+            rawStart: 0, rawEnd: 0, cellBytesEnd: 0, cellEndsEnd: 0, number: 0, line: 0, terminatorLength: 0)
         for index in 0..<entries.count {
             let entry = entries.base[index]
             let record = CSVRecord(
                 raw: raw.slice(entry.rawStart, entry.rawEnd), number: entry.number, line: entry.line,
                 problem: entry.problem, oversizedLength: entry.oversizedLength,
-                terminator: terminators.slice(previous.terminatorEnd, entry.terminatorEnd),
+                terminator: Self.terminator(entry.terminatorLength),
                 cellBytes: cellBytes.slice(previous.cellBytesEnd, entry.cellBytesEnd),
                 cellEnds: cellEnds.slice(previous.cellEndsEnd, entry.cellEndsEnd))
             try body(index, record)
