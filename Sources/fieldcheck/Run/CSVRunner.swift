@@ -79,7 +79,7 @@ struct CSVRunner {
             func finish(
                 _ record: CSVRecord, _ row: Int, _ rendered: UnsafeBufferPointer<UInt8>?, _ result: inout RowResult
             ) throws {
-                file.table!.checkUniqueness(record, row: row, into: &result)
+                file.tableRef!._withUnsafeGuaranteedRef { $0.checkUniqueness(record, row: row, into: &result) }
                 try handle(
                     record, row: row, path: path, file: file, rendered: rendered, &result)
             }
