@@ -76,8 +76,13 @@ public final class CSVRecordBatch {
         raw.append(chunk.bytes)
     }
 
-    /// Reads the chunk that `take` took into records, with `reader` (its settings only).
-    public func readChunk(with reader: CSVReader) throws {
+    /// How many records the chunk that `take` took says it holds, until `readChunk` reads it.
+    public var recordsInChunk: Int { chunk?.records ?? 0 }
+
+    /// Reads the chunk that `take` took into records, with `reader` (its settings only),
+    /// calling `body` with each record and its index in the batch as it is read, while its
+    /// bytes are still in the cache: what `forEach` would hand out later.
+    public func readChunk(with reader: CSVReader, _ body: (Int, CSVRecord) -> Void = { _, _ in }) throws {
         guard let taken = chunk else { return }
         chunk = nil
         let bytes = raw.slice(taken.rawStart, raw.count)
@@ -100,6 +105,7 @@ public final class CSVRecordBatch {
                     rawStart: rawStart, rawEnd: rawStart + record.raw.count, cellBytesEnd: cellsEnd,
                     cellEndsEnd: cellEndsEnd, number: record.number, line: record.line, problem: record.problem,
                     oversizedLength: record.oversizedLength, terminatorLength: record.terminator.count))
+            body(entries.count - 1, record)
         }
         cellBytes.count = cellsEnd
     }
