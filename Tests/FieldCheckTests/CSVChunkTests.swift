@@ -158,6 +158,27 @@ import Testing
 
     /// A record longer than the limit in the middle of chunked reading is read one record at
     /// a time (streamed to overflow), and chunks start again after it.
+    /// `csv --jobs --max-record-bytes 100000`: a reader made for chunks reads blocks of half
+    /// the limit, so that chunk mode still runs (with 256 KiB blocks it needs a limit of
+    /// 512 KiB), and records longer than the limit less a block go one by one. Under a limit
+    /// of 32 KiB there are no chunks: blocks would be too small to read.
+    @Test(arguments: [(100_000, true), (40_000, true), (20_000, false)])
+    func aSmallerLimitStillHasChunks(limit: Int, chunked: Bool) throws {
+        var bytes = Array("id,text\n".utf8)
+        var index = 0
+        while bytes.count < 600_000 {
+            // Now and then a record of a quarter of the limit, inside a chunk; once, one of
+            // three quarters, past the limit less a block: read one by one.
+            let length = index % 997 == 0 ? limit / 4 : index == 20_000 ? limit * 3 / 4 : 0
+            let text = length > 0 ? String(repeating: "x", count: length) : "plain \(index)"
+            bytes += Array("\(index),\"\(text)\"\n".utf8)
+            index += 1
+        }
+        let reader = CSVReader(delimiter: 0x2C, maxRecordBytes: limit, chunked: true)
+        let chunks = try Self.expectSame(bytes, reader: reader, minimumChunks: 0)
+        #expect(chunked ? chunks > 20 : chunks == 0, "\(chunks) chunks")
+    }
+
     @Test func oversizedRecordLeavesChunkModeAndComesBack() throws {
         var bytes: [UInt8] = []
         for index in 0..<300 { bytes += Array("\(index),row\n".utf8) }

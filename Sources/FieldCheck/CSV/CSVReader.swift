@@ -75,10 +75,18 @@ public final class CSVReader {
     let blockSize: Int
     let chunkBytes: Int
 
+    /// - Parameter chunked: whether records will be asked for as chunks (`CSVChunkHandler`).
+    ///   Chunk mode needs `maxRecordBytes` of two blocks at least: such a reader reads blocks
+    ///   of half `maxRecordBytes` when that is under the usual size, down to 16 KiB, so that
+    ///   a limit of 32 KiB to 512 KiB still has chunks (smaller blocks cost more reads, so a
+    ///   reader without chunks keeps the usual size).
     public convenience init(
-        delimiter: UInt8 = UInt8(ascii: ","), maxRecordBytes: Int = RecordReader.defaultMaxRecordBytes
+        delimiter: UInt8 = UInt8(ascii: ","), maxRecordBytes: Int = RecordReader.defaultMaxRecordBytes,
+        chunked: Bool = false
     ) {
-        self.init(delimiter: delimiter, maxRecordBytes: maxRecordBytes, blockSize: Self.blockSize, chunkBytes: 1 << 14)
+        let half = maxRecordBytes / 2
+        let block = chunked && half < Self.blockSize && half >= 1 << 14 ? half : Self.blockSize
+        self.init(delimiter: delimiter, maxRecordBytes: maxRecordBytes, blockSize: block, chunkBytes: 1 << 14)
     }
 
     /// A reader with other block and chunk sizes: tests and fuzzing make them small, to cross

@@ -46,7 +46,7 @@ struct CSVRunner {
         let redact = routing.redact
         // Nobody reads a message under --quiet (JSON Lines carry them): do not build them.
         schema.explainsRejections = !routing.quiet || json
-        let reader = CSVReader(delimiter: delimiter, maxRecordBytes: maxRecordBytes)
+        let reader = CSVReader(delimiter: delimiter, maxRecordBytes: maxRecordBytes, chunked: jobs > 1)
         let pool =
             jobs > 1
             ? CSVPool(
