@@ -26,7 +26,8 @@ public struct RowResult {
     var outputRanges: [Range<Int>?] = []
     /// The accepted cells of unique columns, whose values `checkUniqueness` has yet to look
     /// up, in column order: the column, where in `errors` a repeat is reported, where the
-    /// value lies in `outputBytes`, and its hash (computed on the thread that checked it).
+    /// value lies in `outputBytes`, and its record form and hash (worked out on the thread
+    /// that checked it).
     var pendingUnique: [(column: Int, errorPosition: Int, value: Range<Int>, prepared: UniqueSet.Prepared)] = []
     /// The input to report for a pending column when it is not the cell as read (rare: a
     /// number taken out of its surrounding text).
