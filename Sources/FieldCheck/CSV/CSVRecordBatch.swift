@@ -129,19 +129,20 @@ public final class CSVRecordBatch {
 
     /// Calls `body` with each record in order, and its index in the batch.
     public func forEach(_ body: (Int, CSVRecord) throws -> Void) rethrows {
-        var previous = Entry(
-            rawStart: 0, rawEnd: 0, cellBytesEnd: 0, cellEndsEnd: 0, number: 0, line: 0, terminatorLength: 0)
-        for index in 0..<entries.count {
-            let entry = entries.base[index]
-            let record = CSVRecord(
-                raw: raw.slice(entry.rawStart, entry.rawEnd), number: entry.number, line: entry.line,
-                problem: entry.problem, oversizedLength: entry.oversizedLength,
-                terminator: Self.terminator(entry.terminatorLength),
-                cellBytes: cellBytes.slice(previous.cellBytesEnd, entry.cellBytesEnd),
-                cellEnds: cellEnds.slice(previous.cellEndsEnd, entry.cellEndsEnd))
-            try body(index, record)
-            previous = entry
-        }
+        for index in 0..<entries.count { try body(index, self[index]) }
+    }
+
+    /// Record `index` (0-based, in the order added).
+    public subscript(index: Int) -> CSVRecord {
+        let entry = entries.base[index]
+        let cellsStart = index == 0 ? 0 : entries.base[index - 1].cellBytesEnd
+        let endsStart = index == 0 ? 0 : entries.base[index - 1].cellEndsEnd
+        return CSVRecord(
+            raw: raw.slice(entry.rawStart, entry.rawEnd), number: entry.number, line: entry.line,
+            problem: entry.problem, oversizedLength: entry.oversizedLength,
+            terminator: Self.terminator(entry.terminatorLength),
+            cellBytes: cellBytes.slice(cellsStart, entry.cellBytesEnd),
+            cellEnds: cellEnds.slice(endsStart, entry.cellEndsEnd))
     }
 }
 

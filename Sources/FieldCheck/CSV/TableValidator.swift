@@ -273,10 +273,11 @@ public final class TableValidator {
 
     /// The part of `validate` that compares a row with the rows before it: the values of
     /// `unique` columns and the primary key. Rows must come in input order, checked by
-    /// `validateCells`.
-    public func checkUniqueness(_ record: CSVRecord, row: Int, into result: inout RowResult) {
+    /// `validateCells`. `from`: the place among the row's unique values to start at, when
+    /// `lookUp(_:row:_:)` looked up the ones before it (all new).
+    public func checkUniqueness(_ record: CSVRecord, row: Int, into result: inout RowResult, from: Int = 0) {
         var added = 0
-        var next = 0
+        var next = from
         while next < result.pendingUnique.count {
             let pending = result.pendingUnique[next]
             next += 1
@@ -306,6 +307,32 @@ public final class TableValidator {
                     $0.unique?.warm(hash: pending.prepared.hash) ?? 0
                 }
             }
+        }
+        warmed = sum
+    }
+
+    /// Whether `checkUniqueness` does nothing but look up unique values: no primary key, no
+    /// foreign keys. Only then may a clean row's values be looked up with `lookUp(_:row:_:)`.
+    public var checksOnlyUniqueValues: Bool { keySet == nil && foreignKeys.isEmpty }
+
+    /// Looks up the unique values of clean row `index` of `pending` as `checkUniqueness`
+    /// would, in order, adding each new one: returns nil when all were new, or the place of
+    /// the first repeat, from which `checkUniqueness(_:row:into:from:)` goes on (the values
+    /// before it are added already). Only when `checksOnlyUniqueValues`.
+    public func lookUp(_ pending: PendingUniqueValues, row index: Int, _ row: Int) -> Int? {
+        pending.forEachValue(ofRow: index) { column, prepared, bytes in
+            columnRefs[column]._withUnsafeGuaranteedRef { column in
+                guard let unique = column.uniqueRef else { return true }
+                return unique._withUnsafeGuaranteedRef { $0.insert(bytes, prepared: prepared, row: row) } == nil
+            }
+        }
+    }
+
+    /// `warmUniqueness(for:)` for the values of clean rows.
+    public func warmUniqueness(for pending: PendingUniqueValues) {
+        var sum: UInt8 = 0
+        pending.forEachPrepared { column, prepared in
+            sum &+= columnRefs[column]._withUnsafeGuaranteedRef { $0.unique?.warm(hash: prepared.hash) ?? 0 }
         }
         warmed = sum
     }

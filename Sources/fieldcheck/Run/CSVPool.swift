@@ -19,8 +19,13 @@ import FieldCheck
 final class CSVPool {
     /// Checks one row read earlier, in input order, on the main thread: its number, the row
     /// as `--normalize` writes it when the worker wrote it, and the worker's result, to
-    /// complete and write.
-    typealias Finish = (CSVRecord, Int, UnsafeBufferPointer<UInt8>?, inout RowResult) throws -> Void
+    /// complete and write; the last argument is the place among the row's unique values to
+    /// look up from (`TableValidator.checkUniqueness(_:row:into:from:)`).
+    typealias Finish = (CSVRecord, Int, UnsafeBufferPointer<UInt8>?, inout RowResult, Int) throws -> Void
+    /// Writes a clean row (no error, no warning) whose unique values were new: its number,
+    /// and the row as `--normalize` writes it when the worker wrote it. Its result is not
+    /// read: it lies in memory the worker writes again for a later row.
+    typealias FinishClean = (Int, CSVRecord, UnsafeBufferPointer<UInt8>?) throws -> Void
 
     final class Batch: PoolBatch, @unchecked Sendable {
         // Unchecked: a batch is touched by one thread at a time — the main thread while it
@@ -41,6 +46,8 @@ final class CSVPool {
         let reader: CSVReader
         /// One result per row, reused from batch to batch.
         @exclusivity(unchecked) var results: [RowResult] = []
+        /// Which rows are clean, and their unique values, for the main thread to read.
+        let pending = PendingUniqueValues()
         @exclusivity(unchecked) var firstRow = 0
         /// The delimiter when rows are written here (`--normalize`), and the file's newline.
         let renderDelimiter: UInt8?
@@ -63,6 +70,7 @@ final class CSVPool {
         /// Empties the batch, keeping its buffers.
         func reset() {
             records.removeAll()
+            pending.removeAll()
         }
 
         /// Runs on a worker thread, or on the main thread helping (`slot` says which). A
@@ -102,13 +110,16 @@ final class CSVPool {
             let rendered = rendered
             var ends = renderedEnds
             renderedEnds = []
+            let pending = pending
             rendered.removeAll()
             ends.removeAll(keepingCapacity: true)
+            pending.removeAll()
             defer { renderedEnds = ends }
             try results.withUnsafeMutableBufferPointer { results in
                 try walk { index, record in
                     guard index < results.count else { return }
                     table.validateCells(record, row: firstRow + index, into: &results[index])
+                    pending.append(&results[index])
                     guard let delimiter else { return }
                     Self.render(record, &results[index], delimiter: delimiter, newline: newline, to: rendered)
                     ends.append(rendered.count)
@@ -209,7 +220,9 @@ final class CSVPool {
 
     /// What finishes the rows of the file being read (set at its start), and how its rows end
     /// (set at its first record): not handed over with every row, which paid retains for them.
-    @exclusivity(unchecked) var finisher: Finish = { _, _, _, _ in }
+    @exclusivity(unchecked) var finisher: Finish = { _, _, _, _, _ in }
+    /// What writes a clean row, when the run can (set at its start).
+    @exclusivity(unchecked) var cleanFinisher: FinishClean? = nil
     @exclusivity(unchecked) var newline = CSVNewline.lf
 
     /// Adds a data row of the file being read; a full batch goes to a worker.
@@ -242,13 +255,15 @@ final class CSVPool {
     /// is full.
     private func dispatch() throws {
         let finish = finisher
-        try pool.dispatch { try self.finish($0, finish) }
+        let clean = cleanFinisher
+        try pool.dispatch { try self.finish($0, finish, clean) }
     }
 
     /// Hands the batch being filled to a worker and finishes every batch, in order.
     func finishAll() throws {
         let finish = finisher
-        try pool.finishAll { try self.finish($0, finish) }
+        let clean = cleanFinisher
+        try pool.finishAll { try self.finish($0, finish, clean) }
     }
 
     /// Lets every worker end and drops what it checked: after a stop, or an error.
@@ -256,26 +271,52 @@ final class CSVPool {
         pool.discard { $0.reset() }
     }
 
-    /// Finishes a checked batch's rows, in order.
-    private func finish(_ batch: Batch, _ finish: Finish) throws {
+    /// Finishes a checked batch's rows, in order. A clean row (`PendingUniqueValues`) whose
+    /// unique values are all new goes to `clean` without its result being read; any other row,
+    /// or a clean row with a repeat, to `finish`.
+    private func finish(_ batch: Batch, _ finish: Finish, _ clean: FinishClean?) throws {
         defer { batch.reset() }
         if let failure = batch.failure {
             batch.failure = nil
             throw failure
         }
         let firstRow = batch.firstRow
-        main?.warmUniqueness(for: batch.results[0..<batch.records.count])
+        let records = batch.records
+        let pending = batch.pending
+        // Rows are written from the worker's rendering when there is one (`--normalize`).
+        let needsRendered = batch.renderDelimiter != nil
+        // Unwrapped once, and the table unretained: binding them at every row retained them.
+        let cleanRows = clean != nil && main?.checksOnlyUniqueValues == true && pending.count == records.count
+        let finishClean = clean ?? { _, _, _ in }
+        let table = main.map { Unmanaged.passUnretained($0) }
+        if cleanRows {
+            main?.warmUniqueness(for: pending)
+        } else {
+            main?.warmUniqueness(for: batch.results[0..<records.count])
+        }
         // One access to the results for the whole batch, not one per row.
         let ends = batch.renderedEnds
         let rendered = batch.rendered.pending
         try batch.results.withUnsafeMutableBufferPointer { results in
-            try batch.records.forEach { row, record in
+            for row in 0..<records.count {
                 var bytes: UnsafeBufferPointer<UInt8>? = nil
                 if row < ends.count {
                     let start = row == 0 ? 0 : ends[row - 1]
                     if ends[row] > start { bytes = UnsafeBufferPointer(rebasing: rendered[start..<ends[row]]) }
                 }
-                try finish(record, firstRow + row, bytes, &results[row])
+                let record = records[row]
+                var from = 0
+                if cleanRows, pending.isClean(row), !needsRendered || bytes != nil {
+                    let repeated = table.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+                        $0.lookUp(pending, row: row, firstRow + row)
+                    }
+                    guard let repeated else {
+                        try finishClean(firstRow + row, record, bytes)
+                        continue
+                    }
+                    from = repeated
+                }
+                try finish(record, firstRow + row, bytes, &results[row], from)
             }
         }
     }

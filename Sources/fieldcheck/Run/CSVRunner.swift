@@ -77,13 +77,30 @@ struct CSVRunner {
             }
             // A row checked on a worker: the unique values, then everything it is written to.
             func finish(
-                _ record: CSVRecord, _ row: Int, _ rendered: UnsafeBufferPointer<UInt8>?, _ result: inout RowResult
+                _ record: CSVRecord, _ row: Int, _ rendered: UnsafeBufferPointer<UInt8>?, _ result: inout RowResult,
+                _ from: Int
             ) throws {
-                file.tableRef!._withUnsafeGuaranteedRef { $0.checkUniqueness(record, row: row, into: &result) }
+                file.tableRef!._withUnsafeGuaranteedRef {
+                    $0.checkUniqueness(record, row: row, into: &result, from: from)
+                }
                 try handle(
                     record, row: row, path: path, file: file, rendered: rendered, &result)
             }
+            // A row checked on a worker that had no error, no warning and no repeated value:
+            // what `handle` does with such a row, without reading its result.
+            func finishClean(_ row: Int, _ record: CSVRecord, _ rendered: UnsafeBufferPointer<UInt8>?) throws {
+                file.bar.advance(bytes: record.raw.count)
+                sinks.summary.addAccepted(1)
+                guard !json && routing.writesRecords else { return }
+                if let rendered {
+                    try out.write(rendered)
+                } else {
+                    // Not --normalize (the worker writes every clean row then): as read.
+                    try writeRaw(record, file.newline)
+                }
+            }
             pool?.finisher = finish
+            pool?.cleanFinisher = finishClean
             // Past the first block, rows go to the workers unread: they split them into cells.
             let chunks = pool.map { pool in
                 CSVChunkHandler(
@@ -258,12 +275,17 @@ struct CSVRunner {
             }
         }
 
+        /// The row as it was read, ended as the file's rows end when it is the last and has no end.
+        func writeRaw(_ record: CSVRecord, _ newline: CSVNewline) throws {
+            try out.write(record.raw)
+            if record.needsTerminator { try out.write(newline.bytes) }
+        }
+
         func writeRow(
             _ record: CSVRecord, _ result: RowResult, blankRejected: Bool, normalized: Bool, _ newline: CSVNewline
         ) throws {
             if !normalized && !blankRejected {
-                try out.write(record.raw)
-                if record.needsTerminator { try out.write(newline.bytes) }
+                try writeRaw(record, newline)
                 return
             }
             // A rewritten row ends as the file's first record did.
