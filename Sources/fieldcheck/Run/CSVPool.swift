@@ -16,6 +16,12 @@ import FieldCheck
 /// it, so that the main thread, which reads every row and looks up every unique value, only
 /// copies those bytes out (it did a third of a row's work; now the work splits about evenly
 /// over two threads). A row that its unique values then reject is not written from them.
+///
+/// A worker also hands over, apart from the rows' results, which rows are clean (no error,
+/// no warning) and their unique values (`PendingUniqueValues`). When the schema has no primary
+/// or foreign key, the main thread looks a clean row's values up from there and, when they
+/// are new, writes the row without reading its result (`FinishClean`): the results' memory,
+/// which the worker writes again for later rows, then stays on the worker's core.
 final class CSVPool {
     /// Checks one row read earlier, in input order, on the main thread: its number, the row
     /// as `--normalize` writes it when the worker wrote it, and the worker's result, to
