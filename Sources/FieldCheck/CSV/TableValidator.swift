@@ -53,6 +53,19 @@ public final class TableValidator {
             return range.lowerBound..<end
         }
 
+        /// Adds a value to the column's unique set, prepared already on another thread or
+        /// not: nil when it is new (or the column is not unique), else the row it first had.
+        @inline(__always)
+        func insert(_ bytes: UnsafeBufferPointer<UInt8>, prepared: UniqueSet.Prepared?, row: Int) -> Int? {
+            uniqueRef?._withUnsafeGuaranteedRef { unique in
+                guard let prepared else { return unique.insert(bytes, row: row) }
+                return unique.insert(bytes, prepared: prepared, row: row)
+            }
+        }
+
+        /// Reads the slot of the column's unique set where a value of this hash starts probing.
+        func warm(hash: UInt64) -> UInt8 { unique?.warm(hash: hash) ?? 0 }
+
         func compared(_ value: String) -> String {
             let bytes = Array(value.utf8)
             return bytes.withUnsafeBufferPointer {
@@ -303,9 +316,7 @@ public final class TableValidator {
         var sum: UInt8 = 0
         for result in results {
             for pending in result.pendingUnique {
-                sum &+= columnRefs[pending.column]._withUnsafeGuaranteedRef {
-                    $0.unique?.warm(hash: pending.prepared.hash) ?? 0
-                }
+                sum &+= columnRefs[pending.column]._withUnsafeGuaranteedRef { $0.warm(hash: pending.prepared.hash) }
             }
         }
         warmed = sum
@@ -321,10 +332,7 @@ public final class TableValidator {
     /// before it are added already). Only when `checksOnlyUniqueValues`.
     public func lookUp(_ pending: PendingUniqueValues, row index: Int, _ row: Int) -> Int? {
         pending.forEachValue(ofRow: index) { column, prepared, bytes in
-            columnRefs[column]._withUnsafeGuaranteedRef { column in
-                guard let unique = column.uniqueRef else { return true }
-                return unique._withUnsafeGuaranteedRef { $0.insert(bytes, prepared: prepared, row: row) } == nil
-            }
+            columnRefs[column]._withUnsafeGuaranteedRef { $0.insert(bytes, prepared: prepared, row: row) } == nil
         }
     }
 
@@ -332,7 +340,7 @@ public final class TableValidator {
     public func warmUniqueness(for pending: PendingUniqueValues) {
         var sum: UInt8 = 0
         pending.forEachPrepared { column, prepared in
-            sum &+= columnRefs[column]._withUnsafeGuaranteedRef { $0.unique?.warm(hash: prepared.hash) ?? 0 }
+            sum &+= columnRefs[column]._withUnsafeGuaranteedRef { $0.warm(hash: prepared.hash) }
         }
         warmed = sum
     }
@@ -343,13 +351,8 @@ public final class TableValidator {
         _ column: Column, _ value: Range<Int>, prepared: UniqueSet.Prepared? = nil, input: String?, _ record: CSVRecord,
         at errorPosition: Int, row: Int, into result: inout RowResult
     ) -> Bool {
-        guard let unique = column.uniqueRef else { return true }
         let first = result.outputBytes.withUnsafeBufferPointer {
-            let bytes = UnsafeBufferPointer(rebasing: $0[value])
-            return unique._withUnsafeGuaranteedRef { unique in
-                guard let prepared else { return unique.insert(bytes, row: row) }
-                return unique.insert(bytes, prepared: prepared, row: row)
-            }
+            column.insert(UnsafeBufferPointer(rebasing: $0[value]), prepared: prepared, row: row)
         }
         guard let first else { return true }
         let text = String(decoding: result.outputBytes[value], as: UTF8.self)

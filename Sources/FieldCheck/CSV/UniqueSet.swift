@@ -77,6 +77,7 @@ final class UniqueSet {
     }
 
     /// `insert` with the value's `prepare(_:)` done already (on another thread).
+    @inline(__always)
     func insert(_ value: UnsafeBufferPointer<UInt8>, prepared: Prepared, row: Int) -> Int? {
         insert(value, key: prepared.key, hash: prepared.hash, row: row)
     }
