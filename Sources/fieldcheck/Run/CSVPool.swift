@@ -20,18 +20,17 @@ import FieldCheck
 /// A worker also hands over, apart from the rows' results, which rows are clean (no error,
 /// no warning) and their unique values (`PendingUniqueValues`). When the schema has no primary
 /// or foreign key, the main thread looks a clean row's values up from there and, when they
-/// are new, writes the row without reading its result (`FinishClean`): the results' memory,
+/// are new, writes the row without reading its result (`Finish` without one): the results' memory,
 /// which the worker writes again for later rows, then stays on the worker's core.
 final class CSVPool {
     /// Checks one row read earlier, in input order, on the main thread: its number, the row
     /// as `--normalize` writes it when the worker wrote it, and the worker's result, to
     /// complete and write; the last argument is the place among the row's unique values to
-    /// look up from (`TableValidator.checkUniqueness(_:row:into:from:)`).
-    typealias Finish = (CSVRecord, Int, UnsafeBufferPointer<UInt8>?, inout RowResult, Int) throws -> Void
-    /// Writes a clean row (no error, no warning) whose unique values were new: its number,
-    /// and the row as `--normalize` writes it when the worker wrote it. Its result is not
-    /// read: it lies in memory the worker writes again for a later row.
-    typealias FinishClean = (Int, CSVRecord, UnsafeBufferPointer<UInt8>?) throws -> Void
+    /// look up from (`TableValidator.checkUniqueness(_:row:into:from:)`). No result: the row
+    /// is clean and its unique values were new, so it is only written; its result is not read,
+    /// as it lies in memory the worker writes again for a later row.
+    typealias Finish = (CSVRecord, Int, UnsafeBufferPointer<UInt8>?, UnsafeMutablePointer<RowResult>?, Int) throws
+        -> Void
 
     final class Batch: PoolBatch, @unchecked Sendable {
         // Unchecked: a batch is touched by one thread at a time — the main thread while it
@@ -227,8 +226,6 @@ final class CSVPool {
     /// What finishes the rows of the file being read (set at its start), and how its rows end
     /// (set at its first record): not handed over with every row, which paid retains for them.
     @exclusivity(unchecked) var finisher: Finish = { _, _, _, _, _ in }
-    /// What writes a clean row, when the run can (set at its start).
-    @exclusivity(unchecked) var cleanFinisher: FinishClean? = nil
     @exclusivity(unchecked) var newline = CSVNewline.lf
 
     /// Adds a data row of the file being read; a full batch goes to a worker.
@@ -261,15 +258,13 @@ final class CSVPool {
     /// is full.
     private func dispatch() throws {
         let finish = finisher
-        let clean = cleanFinisher
-        try pool.dispatch { try self.finish($0, finish, clean) }
+        try pool.dispatch { try self.finish($0, finish) }
     }
 
     /// Hands the batch being filled to a worker and finishes every batch, in order.
     func finishAll() throws {
         let finish = finisher
-        let clean = cleanFinisher
-        try pool.finishAll { try self.finish($0, finish, clean) }
+        try pool.finishAll { try self.finish($0, finish) }
     }
 
     /// Lets every worker end and drops what it checked: after a stop, or an error.
@@ -278,9 +273,8 @@ final class CSVPool {
     }
 
     /// Finishes a checked batch's rows, in order. A clean row (`PendingUniqueValues`) whose
-    /// unique values are all new goes to `clean` without its result being read; any other row,
-    /// or a clean row with a repeat, to `finish`.
-    private func finish(_ batch: Batch, _ finish: Finish, _ clean: FinishClean?) throws {
+    /// unique values are all new goes to `finish` without its result.
+    private func finish(_ batch: Batch, _ finish: Finish) throws {
         defer { batch.reset() }
         if let failure = batch.failure {
             batch.failure = nil
@@ -291,9 +285,8 @@ final class CSVPool {
         let pending = batch.pending
         // Rows are written from the worker's rendering when there is one (`--normalize`).
         let needsRendered = batch.renderDelimiter != nil
-        // Unwrapped once, and the table unretained: binding them at every row retained them.
-        let cleanRows = clean != nil && main?.checksOnlyUniqueValues == true && pending.count == records.count
-        let finishClean = clean ?? { _, _, _ in }
+        let cleanRows = main?.checksOnlyUniqueValues == true && pending.count == records.count
+        // Unretained: binding the table at every row retained it.
         let table = main.map { Unmanaged.passUnretained($0) }
         if cleanRows {
             main?.warmUniqueness(for: pending)
@@ -317,12 +310,12 @@ final class CSVPool {
                         $0.lookUp(pending, row: row, firstRow + row)
                     }
                     guard let repeated else {
-                        try finishClean(firstRow + row, record, bytes)
+                        try finish(record, firstRow + row, bytes, nil, 0)
                         continue
                     }
                     from = repeated
                 }
-                try finish(record, firstRow + row, bytes, &results[row], from)
+                try finish(record, firstRow + row, bytes, results.baseAddress! + row, from)
             }
         }
     }

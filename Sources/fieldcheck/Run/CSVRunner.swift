@@ -77,30 +77,29 @@ struct CSVRunner {
             }
             // A row checked on a worker: the unique values, then everything it is written to.
             func finish(
-                _ record: CSVRecord, _ row: Int, _ rendered: UnsafeBufferPointer<UInt8>?, _ result: inout RowResult,
-                _ from: Int
+                _ record: CSVRecord, _ row: Int, _ rendered: UnsafeBufferPointer<UInt8>?,
+                _ result: UnsafeMutablePointer<RowResult>?, _ from: Int
             ) throws {
+                guard let result else {
+                    // No error, no warning, no repeated value: what `handle` does with such a
+                    // row, without reading its result.
+                    file.bar.advance(bytes: record.raw.count)
+                    sinks.summary.addAccepted(1)
+                    guard !json && routing.writesRecords else { return }
+                    if let rendered {
+                        try out.write(rendered)
+                    } else {
+                        // Not --normalize (the worker writes every clean row then): as read.
+                        try writeRaw(record, file.newline)
+                    }
+                    return
+                }
                 file.tableRef!._withUnsafeGuaranteedRef {
-                    $0.checkUniqueness(record, row: row, into: &result, from: from)
+                    $0.checkUniqueness(record, row: row, into: &result.pointee, from: from)
                 }
-                try handle(
-                    record, row: row, path: path, file: file, rendered: rendered, &result)
-            }
-            // A row checked on a worker that had no error, no warning and no repeated value:
-            // what `handle` does with such a row, without reading its result.
-            func finishClean(_ row: Int, _ record: CSVRecord, _ rendered: UnsafeBufferPointer<UInt8>?) throws {
-                file.bar.advance(bytes: record.raw.count)
-                sinks.summary.addAccepted(1)
-                guard !json && routing.writesRecords else { return }
-                if let rendered {
-                    try out.write(rendered)
-                } else {
-                    // Not --normalize (the worker writes every clean row then): as read.
-                    try writeRaw(record, file.newline)
-                }
+                try handle(record, row: row, path: path, file: file, rendered: rendered, &result.pointee)
             }
             pool?.finisher = finish
-            pool?.cleanFinisher = finishClean
             // Past the first block, rows go to the workers unread: they split them into cells.
             let chunks = pool.map { pool in
                 CSVChunkHandler(
