@@ -1,7 +1,8 @@
 internal import CYAMLSystem
 
 /// Reads YAML (and JSON, a subset of it) into plain Swift values: `[String: Any]`, `[Any]`,
-/// `String`, `Int`, `Double`, `Bool`, and `YAMLNull` for a null.
+/// `String`, `Int`, `YAMLNumber` (a number that `Int` cannot hold, as written), `Double` (only
+/// `.inf` and `.nan`), `Bool`, and `YAMLNull` for a null.
 ///
 /// The system libyaml reads the text as events; this module composes them into values, with
 /// the bounds a file from anywhere needs: a schema is small, so a document of more than
@@ -52,6 +53,20 @@ public enum YAMLTree {
 /// optional inside `Any` is easy to mistake for a missing key.
 public struct YAMLNull: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "null" }
+}
+
+/// A plain number that `Int` cannot hold — a fraction, an exponent, more than 19 digits — kept
+/// as written (without YAML's `_` digit separators): a schema's `minimum: 0.1` or a 20-digit
+/// `enum` value is read by the field's own exact number reader, never through a binary float.
+/// It is `LosslessStringConvertible`, which is how a schema reader that does not know this
+/// module (`FieldCheck.TableSchema`) takes its text.
+public struct YAMLNumber: Hashable, Sendable, LosslessStringConvertible {
+    /// The number's text, digit separators removed (`1_000.5` is `1000.5`).
+    public var text: String
+    public var description: String { text }
+
+    public init(text: String) { self.text = text }
+    public init?(_ description: String) { self.init(text: description) }
 }
 
 public struct YAMLTreeError: Error, CustomStringConvertible {
@@ -240,10 +255,11 @@ private struct Composer {
             }
             return int
         case "tag:yaml.org,2002:float":
-            guard let double = float(text) ?? integer(text).map(Double.init) else {
+            if let number = float(text) { return number }
+            guard let int = integer(text) else {
                 throw YAMLTreeError(description: "\(place): '\(text)' is not a !!float")
             }
-            return double
+            return YAMLNumber(text: String(int))
         case "tag:yaml.org,2002:bool":
             guard let bool = boolean(text) else {
                 throw YAMLTreeError(description: "\(place): '\(text)' is not a !!bool")
@@ -257,7 +273,7 @@ private struct Composer {
         if ["", "~", "null", "Null", "NULL"].contains(text) { return YAMLNull() }
         if let bool = boolean(text) { return bool }
         if let int = integer(text) { return int }
-        if let double = float(text) { return double }
+        if let number = float(text) { return number }
         return text
     }
 
@@ -288,11 +304,12 @@ private struct Composer {
         return negative ? -magnitude : magnitude
     }
 
-    static func float(_ text: String) -> Double? {
+    /// A float as YAML 1.1 writes one: `YAMLNumber` for digits, `Double` for `.inf` and `.nan`.
+    static func float(_ text: String) -> Any? {
         switch text {
-        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .infinity
-        case "-.inf", "-.Inf", "-.INF": return -.infinity
-        case ".nan", ".NaN", ".NAN": return .nan
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return Double.infinity
+        case "-.inf", "-.Inf", "-.INF": return -Double.infinity
+        case ".nan", ".NaN", ".NAN": return Double.nan
         default: break
         }
         // Digits, at most one point, an optional exponent: not Swift's wider syntax (hex, "inf").
@@ -317,6 +334,6 @@ private struct Composer {
             guard index > start else { return nil }
         }
         guard index == scalars.count else { return nil }
-        return Double(text.filter { $0 != "_" })
+        return YAMLNumber(text: text.filter { $0 != "_" })
     }
 }

@@ -159,7 +159,17 @@ public struct ColumnSchema: Sendable {
         guard let name = object["name"].flatMap(scalarText), !name.isEmpty else {
             throw ConfigurationError("\(path).name: each field needs a name")
         }
-        let type = object["type"].flatMap(scalarText) ?? "string"
+        // No `type` is Table Schema's string; a list, a mapping or a null is a mistake to say,
+        // not a string column that accepts everything.
+        let type =
+            try object["type"].map { (value) throws(ConfigurationError) in
+                guard let name = scalarText(value) else {
+                    throw ConfigurationError(
+                        "\(path).type: expected one type name, such as type: number; fieldcheck reads "
+                            + FieldType.names.joined(separator: ", "))
+                }
+                return name
+            } ?? "string"
         guard let fieldType = FieldType.named(type) else {
             throw ConfigurationError(
                 "\(path).type: unknown or unsupported type '\(type)'; fieldcheck reads "
@@ -235,14 +245,19 @@ public struct ColumnSchema: Sendable {
             guard let bound = type.bound else {
                 throw ConfigurationError("\(path).\(key): a \(type.names[0]) column has no minimum or maximum")
             }
+            guard let text = scalarText(value) else {
+                throw ConfigurationError("\(path).\(key): expected a single value, such as \(key): 10")
+            }
             do throws(ConfigurationError) {
-                spec.kind = try bound(spec.kind, scalarText(value) ?? "", key == "minimum")
+                spec.kind = try bound(spec.kind, text, key == "minimum")
             } catch {
                 throw ConfigurationError("\(path).\(key): \(error.message)")
             }
         }
         if let values = rules["enum"] {
-            guard let list = values as? [Any] else { throw ConfigurationError("\(path).enum: expected a list") }
+            guard let list = values as? [Any], !list.isEmpty else {
+                throw ConfigurationError("\(path).enum: expected a list of at least one allowed value")
+            }
             allowedValues = try list.map { (item) throws(ConfigurationError) in
                 let text = scalarText(item) ?? ""
                 guard let canonical = type.canonical else { return text }
@@ -273,13 +288,17 @@ public enum FieldsMatch: String, Sendable, Hashable, CaseIterable {
     var refusesMissing: Bool { self == .exact || self == .equal || self == .subset }
 }
 
-/// A YAML or JSON scalar as text (numbers and booleans as written).
+/// A YAML or JSON scalar as text (numbers and booleans as written). A number that the reader
+/// kept as its text (`YAMLTree.YAMLNumber`: a fraction, an exponent, more digits than `Int`
+/// holds) comes as a `LosslessStringConvertible`, and its text is the number exactly: a
+/// `Double` would have made `minimum: 0.1` or a 20-digit `enum` value another number.
 func scalarText(_ value: Any) -> String? {
     switch value {
     case let string as String: string
     case let int as Int: String(int)
     case let double as Double: String(double)
     case let bool as Bool: String(bool)
+    case let exact as any LosslessStringConvertible: exact.description
     default: nil
     }
 }

@@ -55,6 +55,7 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
             let base = ICU.cString({ cicu_uloc_getBaseName(id, $0, $1, &$2) }),
             let valid = ICU.cString({ cicu_validLocale(base, $0, $1, &$2) }),
             valid != "root", !valid.isEmpty,
+            Self.namesALanguage(base),
             Self.sameLocale(requested: base, loaded: valid)
         else {
             throw ConfigurationError(Self.unknownMessage(text), advice: [.listLocales])
@@ -253,6 +254,16 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
                 + "not a locale id; ICU's locales for it: \(shown) (for example \(example))"
         }
         return nil
+    }
+
+    /// Whether the id names a language, and no script or region that stands for "unknown"
+    /// (`Zzzz`, `ZZ`): ICU fills `_`, `_Latn` and `en_Zzzz` in from its default locale or the
+    /// likely subtags, and would validate against data nobody asked for.
+    private static func namesALanguage(_ id: String) -> Bool {
+        let language = ICU.cString { cicu_uloc_getLanguage(id, $0, $1, &$2) } ?? ""
+        let script = ICU.cString { cicu_uloc_getScript(id, $0, $1, &$2) } ?? ""
+        let region = ICU.cString { cicu_uloc_getCountry(id, $0, $1, &$2) } ?? ""
+        return !language.isEmpty && language != "und" && script != "Zzzz" && region != "ZZ"
     }
 
     /// The language, script and region of a locale id with the likely ones filled in.

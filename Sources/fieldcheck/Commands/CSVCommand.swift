@@ -317,6 +317,13 @@ extension Fieldcheck {
             if parts.count > 2, !parts[2].isEmpty {
                 let format = parts[2]
                 let styles = DateStyle.allCases.map(\.rawValue) + NumberStyle.allCases.map(\.rawValue)
+                // A number has styles and no format of its own: anything else after the
+                // locale is a mistake, which a schema's `format` key would silently be.
+                if ["number", "integer"].contains(parts[0]), NumberStyle(rawValue: format) == nil {
+                    throw ConfigurationError(
+                        "\(path): unknown number style '\(format)'; use "
+                            + NumberStyle.allCases.map(\.rawValue).joined(separator: ", "))
+                }
                 object[styles.contains(format) ? "style" : "format"] = format
             } else if parts[0] == "date" {
                 // As `fieldcheck date` reads: the locale's short style.
