@@ -226,6 +226,72 @@ import Testing
         if !drawn.isEmpty { #expect(session.screen.hasSuffix("\r\u{1B}[K")) }
     }
 
+    /// A disk error partway through a file (EIO, made here by a `read` preloaded in front of
+    /// libc's): the whole rows read before it are checked and written with `--jobs 2` as with
+    /// one thread. Chunk mode, past the first 256 KiB, lost the rows scanned but not yet
+    /// handed to a worker (up to 8 KiB).
+    @Test(arguments: [300_000, 600_001, 1_000_000])
+    func aReadErrorMidFileLosesNoRowReadBeforeIt(failAfter: Int) throws {
+        let shim = CLI.temporaryFile("failread.c")
+        let library = CLI.temporaryFile("failread.so")
+        let table = CLI.temporaryFile("eio.csv")
+        defer { for file in [shim, library, table] { try? FileManager.default.removeItem(at: file) } }
+        try Data(
+            #"""
+            #define _GNU_SOURCE
+            #include <dlfcn.h>
+            #include <errno.h>
+            #include <stdio.h>
+            #include <stdlib.h>
+            #include <string.h>
+            #include <unistd.h>
+            static long taken[1024];
+            ssize_t read(int fd, void *buffer, size_t count) {
+                static ssize_t (*real)(int, void *, size_t);
+                if (!real) real = dlsym(RTLD_NEXT, "read");
+                const char *suffix = getenv("FAIL_SUFFIX");
+                char link[64], path[4096];
+                snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+                ssize_t length = fd > 2 && fd < 1024 && suffix ? readlink(link, path, sizeof path - 1) : -1;
+                if (length <= 0) return real(fd, buffer, count);
+                path[length] = 0;
+                if (length < (ssize_t)strlen(suffix) || strcmp(path + length - strlen(suffix), suffix) != 0)
+                    return real(fd, buffer, count);
+                long after = atol(getenv("FAIL_AFTER"));
+                if (taken[fd] >= after) { errno = EIO; return -1; }
+                if (taken[fd] + (long)count > after) count = after - taken[fd];
+                ssize_t got = real(fd, buffer, count);
+                if (got > 0) taken[fd] += got;
+                return got;
+            }
+            """#.utf8
+        ).write(to: shim)
+        let compiled = try CLI.shell("cc -shared -fPIC -o '\(library.path)' '\(shim.path)' -ldl")
+        try #require(compiled.status == 0, "cc: \(compiled.stderr)")
+        try Data((Self.table + Self.table).utf8).write(to: table)
+        let environment = [
+            "LD_PRELOAD": library.path, "FAIL_SUFFIX": "-eio.csv", "FAIL_AFTER": String(failAfter),
+        ]
+        func run(_ jobs: Int) throws -> CLI.Outcome {
+            let schemaFile = CLI.temporaryFile("schema.yaml")
+            defer { try? FileManager.default.removeItem(at: schemaFile) }
+            try Data(Self.schemaWithoutKey.utf8).write(to: schemaFile)
+            return try CLI.run(
+                ["csv", "--schema", schemaFile.path, "--normalize", "--summary", "--jobs", String(jobs), table.path],
+                environment: environment)
+        }
+        let one = try run(1)
+        #expect(one.status == 3)
+        #expect(one.stderr.contains("Input/output error"))
+        #expect(one.stdout.utf8.count > failAfter * 3 / 4, "most of what was read is written")
+        for jobs in [2, 3] {
+            let many = try run(jobs)
+            #expect(many.status == one.status)
+            #expect(many.stdout == one.stdout, "--jobs \(jobs)")
+            #expect(many.stderr == one.stderr, "--jobs \(jobs)")
+        }
+    }
+
     @Test func jobsOutOfRangeIsAUsageError() throws {
         let run = try CLI.run(["csv", "--column", "a=string", "--jobs", "300"], input: "a\n1\n")
         #expect(run.status == 2)

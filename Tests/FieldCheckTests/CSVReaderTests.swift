@@ -114,6 +114,33 @@ func readCSV(_ text: String, delimiter: Character = ",") throws -> [ReadRecord] 
         }
     }
 
+    /// A record of exactly `maxRecordBytes` before its CRLF is not too long, and one byte
+    /// more is, wherever a block ends: on the CR, the LF or inside the record. The CR at a
+    /// block's end was counted as content, so the verdict depended on the block size (a pipe's
+    /// reads, `--jobs`' smaller blocks).
+    @Test func aRecordOfTheLimitIsNotTooLongWhereverABlockEnds() throws {
+        let limit = 100
+        for lead in 0..<64 {
+            let bytes = Array(
+                (String(repeating: "a", count: lead) + "\r\n" + String(repeating: "b", count: limit) + "\r\n"
+                    + String(repeating: "c", count: limit + 1) + "\r\n" + "\""
+                    + String(repeating: "d", count: limit - 2)
+                    + "\"\r\nlast\r\n").utf8)
+            var seen: [(Int, CSVProblem.Kind?)] = []
+            try withTemporaryFile(holding: bytes) { fd in
+                let reader = CSVReader(delimiter: 0x2C, maxRecordBytes: limit, blockSize: 64, chunkBytes: 1 << 14)
+                try reader.forEachRecord(fd: fd) { record in
+                    seen.append((record.oversizedLength ?? record.raw.count, record.problem?.kind))
+                }
+            }
+            let expected: [(Int, CSVProblem.Kind?)] = [
+                (lead + 2, nil), (limit + 2, nil), (limit + 3, .tooLong), (limit + 2, nil), (6, nil),
+            ]
+            #expect(seen.map(\.0) == expected.map(\.0), "lead \(lead)")
+            #expect(seen.map(\.1) == expected.map(\.1), "lead \(lead)")
+        }
+    }
+
     @Test func oversizedRecordIsStreamedNotHeld() throws {
         let big = String(repeating: "x", count: 3 << 20)
         var overflowBytes = 0

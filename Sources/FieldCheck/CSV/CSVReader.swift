@@ -127,7 +127,9 @@ public final class CSVReader {
         chunks: CSVChunkHandler?,
         _ body: (CSVRecord) throws -> Void
     ) throws {
-        let capacity = maxRecordBytes + blockSize
+        // One byte more than a record and a block: the CR a record of the limit may end
+        // with, kept while the next block is read.
+        let capacity = maxRecordBytes + blockSize + 1
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
         // The cells of the record in progress, unquoted. Raw memory, not an Array: appending
@@ -395,8 +397,12 @@ public final class CSVReader {
                 }
                 return
             }
-            // The record in progress is incomplete: stream it out if too long, else compact.
-            if oversized != nil || position - start > maxRecordBytes {
+            // The record in progress is incomplete: stream it out if too long, else compact. A
+            // CR as the last byte read may begin the CRLF that ends it, and is not counted
+            // until the next block tells: a record of exactly `maxRecordBytes` is not too long
+            // for where a block happened to end (a pipe's reads, `--jobs`' smaller blocks).
+            let pending = position - start - (position > start && buffer[position - 1] == cr ? 1 : 0)
+            if oversized != nil || pending > maxRecordBytes {
                 try overflow(UnsafeBufferPointer(start: buffer + start, count: position - start))
                 oversized = (oversized ?? 0) + position - start
                 consumedBefore += position - start
@@ -499,7 +505,15 @@ public final class CSVReader {
             // Every record of a chunk fits the limit: the one in progress, with the next block,
             // could not.
             if end > maxRecordBytes - blockSize { return false }
-            let got = try readBlock(fd, into: buffer + end, count: min(capacity - end, blockSize))
+            let got: Int
+            do {
+                got = try readBlock(fd, into: buffer + end, count: min(capacity - end, blockSize))
+            } catch {
+                // The whole records read before the failure are checked and written, as one
+                // thread, reading record by record, has checked and written them.
+                if scanner.lastBoundary > cutStart { try hand(upTo: scanner.lastBoundary, scanner.cut()) }
+                throw error
+            }
             if got == 0 {
                 eof = true
             } else {
