@@ -14,11 +14,12 @@ extension Fieldcheck {
                 en_US; 03/04/2025 is 3 April in en_GB and 4 March in en_US) gets a warning.
 
                 Values come from the arguments, then from --input files; with neither, from \
-                stdin, one per line.
+                stdin, one per line. A line longer than 8 MiB is reported as record_too_long and \
+                not compared.
 
                 Exit status: 0 every value has one meaning wherever it is accepted, 1 some value \
-                is read differently by different locales or by none, 2 usage or configuration \
-                error, 3 I/O error.
+                is read differently by different locales or by none, or is too long, 2 usage or \
+                configuration error, 3 I/O error.
 
                 Examples:
                   fieldcheck compare 1.234 1,234.5 03/04/2025
@@ -86,6 +87,16 @@ extension Fieldcheck {
                 var badLines = false
                 ioFailed = try forEachInput(inputs.isEmpty ? ["-"] : inputs) { fd, name in
                     try reader.forEachRecord(fd: fd) { record in
+                        if let length = record.oversizedLength {
+                            // The reader kept only the first bytes: comparing them would show
+                            // the meaning of a value nobody wrote. Reported as the line
+                            // commands report it.
+                            try reportTooLong(
+                                record, length: length, limit: reader.maxRecordBytes, file: name, json: json ? out : nil
+                            )
+                            unclear = true
+                            return
+                        }
                         guard let value = String(validating: record.bytes, as: UTF8.self) else {
                             Streams.complain(
                                 "\(name.map { "\($0): " } ?? "")line \(record.number): not valid UTF-8; skipped [invalid_utf8]"
@@ -101,6 +112,26 @@ extension Fieldcheck {
             try out.flush()
             if ioFailed { return 3 }
             return unclear ? 1 : 0
+        }
+
+        /// Reports a record longer than the reader holds: `record_too_long` on stderr, worded
+        /// as the line commands word it, and under `--json` an object in its place on stdout,
+        /// so that every value read still has one.
+        private func reportTooLong(
+            _ record: Record, length: Int, limit: Int, file: String?, json out: OutputStream?
+        ) throws {
+            let input = String(decoding: record.bytes, as: UTF8.self) + "…"
+            let message =
+                "record too long: \(length) bytes, more than the \(limit)-byte limit; it was not compared"
+            let shown = HumanPrinter.display(input).text
+            Streams.complain(
+                "\(file.map { "\($0): " } ?? "")line \(record.number): '\(shown)': \(message) [record_too_long]")
+            guard let out else { return }
+            let error =
+                "{\"code\":\"\(ErrorCode.recordTooLong.rawValue)\",\"length\":\(length),\"message\":\(JSON.string(message))}"
+            try out.write(
+                "{\"input\":\(JSON.string(input)),\"type\":null,\"ambiguous\":false,\"readable\":false,"
+                    + "\"meanings\":[],\"readings\":[],\"errors\":[\(error)]}\n")
         }
 
         private func chosenLocales() throws(ConfigurationError) -> [LocaleID] {

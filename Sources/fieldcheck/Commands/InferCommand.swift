@@ -22,8 +22,11 @@ extension Fieldcheck {
                 delimiter and the header. Files named *.csv or *.tsv are read as CSV, others as one \
                 value per line, unless --csv or --values says otherwise.
 
-                Exit status: 0 every column decided, 1 some column undecided or with outliers, 2 \
-                usage error, 3 I/O error.
+                A record longer than 8 MiB is not read: it is reported as record_too_long, and nothing \
+                is inferred from it.
+
+                Exit status: 0 every column decided, 1 some column undecided or with outliers, or a \
+                record too long to read, 2 usage error, 3 I/O error.
 
                 Examples:
                   fieldcheck infer export.csv
@@ -60,8 +63,10 @@ extension Fieldcheck {
         var allRows = false
 
         static let sampleRows = 100_000
-        /// Input held in memory when it must be converted or cannot be read twice (stdin).
+        /// Input held in memory when it must be converted from another encoding.
         static let sampleBytes = 64 << 20
+        /// Records too long to read listed in the report (all are counted).
+        static let tooLongListed = 20
 
         func validate() throws {
             if csv && values { throw ValidationError("--csv and --values exclude each other") }
@@ -80,7 +85,13 @@ extension Fieldcheck {
                     status = 3
                     continue
                 }
-                if report.columns.contains(where: { !$0.isDecided || !$0.outliers.isEmpty }), status == 0 { status = 1 }
+                // A record too long to read is a value nobody judged: as an outlier, it is not
+                // a clean bill.
+                if report.columns.contains(where: { !$0.isDecided || !$0.outliers.isEmpty }) || report.tooLongCount > 0,
+                    status == 0
+                {
+                    status = 1
+                }
                 if schema {
                     try out.write(json ? SchemaWriter.json(report) : SchemaWriter.yaml(report))
                 } else if json {
@@ -106,6 +117,38 @@ extension Fieldcheck {
             var columns: [ColumnInference] = []
             /// Whether the answers are those of reading every candidate on every value.
             var exact = true
+            /// The first records longer than the reader holds (`tooLongListed`): not read, so
+            /// not judged by any column.
+            var tooLong: [TooLong] = []
+            /// How many there were in all.
+            var tooLongCount = 0
+            /// The reader's record limit, in bytes.
+            var recordLimit = RecordReader.defaultMaxRecordBytes
+
+            /// Notes a record too long to read.
+            mutating func addTooLong(_ record: TooLong) {
+                tooLongCount += 1
+                if tooLong.count < InferCommand.tooLongListed { tooLong.append(record) }
+            }
+        }
+
+        /// A record longer than the reader holds: `record_too_long`, as the line commands and
+        /// `csv` report it.
+        struct TooLong {
+            /// The data row (for values, the line); nil for a CSV's first record, read before
+            /// the header is known.
+            var row: Int?
+            /// The physical line it starts on.
+            var line: Int
+            /// Its length in bytes.
+            var length: Int
+            /// Its first bytes, as the line commands show them.
+            var prefix: String
+
+            func message(limit: Int) -> String {
+                "record too long: \(length) bytes, more than the \(limit)-byte limit; it was not read, so "
+                    + "nothing was inferred from it"
+            }
         }
 
         private func inferFile(_ path: String) throws -> FileReport {
@@ -113,6 +156,21 @@ extension Fieldcheck {
             let encoding = TextEncoding.detect(source.head)
             let asCSV =
                 csv || (!values && (path.lowercased().hasSuffix(".csv") || path.lowercased().hasSuffix(".tsv")))
+            if encoding.isUTF8 && !source.isRegular {
+                // Read as it comes, with a copy for a second reading: held in memory, a value
+                // longer than the memory limit would cut the input short.
+                let input = try CopiedInput(head: source.head, source: source.fd)
+                let inferrer = ColumnInferrer()
+                let first = try read(
+                    input.fd, path: path, asCSV: asCSV, encoding: encoding, head: source.head, inferrer)
+                let copy: Int32
+                do { copy = try input.finish() } catch let error as InputOutputError {
+                    throw InputOutputError("\(source.name): \(error.description)")
+                }
+                guard !first.exact else { return first }
+                inferrer.setsAside = false
+                return try read(copy, path: path, asCSV: asCSV, encoding: encoding, head: source.head, inferrer)
+            }
             let fd = try source.utf8Descriptor(encoding)
             defer { if fd != source.fd { close(fd) } }
             let inferrer = ColumnInferrer()
@@ -143,12 +201,21 @@ extension Fieldcheck {
                 var rows = 0
                 do {
                     try RecordReader().forEachRecord(fd: fd) { record in
-                        bar.advance(bytes: record.bytes.count + 1)
+                        bar.advance(bytes: (record.oversizedLength ?? record.bytes.count) + 1)
                         if rows == limit {
                             report.sampled = true
                             throw StopReading()
                         }
                         rows += 1
+                        if let length = record.oversizedLength {
+                            // Only its first bytes were kept: reading them would judge a
+                            // value nobody wrote.
+                            report.addTooLong(
+                                TooLong(
+                                    row: record.number, line: record.number, length: length,
+                                    prefix: String(decoding: record.bytes, as: UTF8.self) + "…"))
+                            return
+                        }
                         column.add(bytes: record.bytes, row: record.number)
                     }
                 } catch is StopReading {}
@@ -170,8 +237,22 @@ extension Fieldcheck {
             var rows = 0
             do {
                 try CSVReader(delimiter: dialect.delimiter).forEachRecord(fd: fd) { record in
-                    bar.advance(bytes: record.raw.count + record.terminator.count)
+                    bar.advance(bytes: (record.oversizedLength ?? record.raw.count) + record.terminator.count)
                     guard !record.isBlank else { return }
+                    if let length = record.oversizedLength {
+                        // Its cells were not kept: which one is long is not known, and none is
+                        // read by a prefix. A first record cannot be told header or data.
+                        if first != nil {
+                            if rows == limit {
+                                report.sampled = true
+                                throw StopReading()
+                            }
+                            rows += 1
+                        }
+                        report.addTooLong(
+                            TooLong(row: first == nil ? nil : rows, line: record.line, length: length, prefix: ""))
+                        return
+                    }
                     guard let names = first else {
                         first = record.texts
                         return
@@ -272,18 +353,31 @@ extension Fieldcheck {
             }
             text += "  \(report.rows) \(report.isCSV ? "data rows" : "values") read"
             text += report.sampled ? " (a sample: the first \(sampleRows); --all-rows reads all)\n" : " (all)\n"
+            for record in report.tooLong {
+                let shown = record.prefix.isEmpty ? "" : " '\(HumanPrinter.display(record.prefix).text)'"
+                text +=
+                    "  too long: \(place(record, csv: report.isCSV))\(shown): \(record.message(limit: report.recordLimit)) "
+                    + "[\(ErrorCode.recordTooLong.rawValue)]\n"
+            }
+            if report.tooLongCount > report.tooLong.count {
+                text += "  too long: \(report.tooLongCount - report.tooLong.count) more records\n"
+            }
             for column in report.columns {
-                text += "\n" + Self.text(column)
+                text += "\n" + Self.text(column, someTooLong: report.tooLongCount > 0)
             }
             return text + "\n"
         }
 
-        static func text(_ column: ColumnInference) -> String {
+        /// - Parameter someTooLong: whether records of the file were too long to read (then an
+        ///   empty column may hold values that were not read).
+        static func text(_ column: ColumnInference, someTooLong: Bool = false) -> String {
             let title = column.name.map { "column '\(HumanPrinter.display($0).text)'" } ?? "values"
             var text = "\(title): \(column.type.rawValue)"
             switch column.type {
             case .empty:
-                return text + " (every value is empty)\n"
+                return text
+                    + (someTooLong
+                        ? " (every value read is empty; some were too long to read)\n" : " (every value is empty)\n")
             case .string:
                 return text + " (no number, date or yes/no convention reads 90 % of the values)\n"
             case .boolean:
@@ -325,6 +419,12 @@ extension Fieldcheck {
             }
         }
 
+        /// Where a record too long to read stands, in the words of the report.
+        static func place(_ record: TooLong, csv: Bool) -> String {
+            guard let row = record.row else { return "record 1 (line \(record.line), before the header)" }
+            return csv ? "row \(row) (line \(record.line))" : "line \(record.line)"
+        }
+
         static func json(_ report: FileReport) -> String {
             var text =
                 "{\"kind\":\"file\",\"file\":\(JSON.string(report.name)),\"encoding\":\(JSON.string(report.encoding.name)),"
@@ -334,7 +434,13 @@ extension Fieldcheck {
                 text += "\"delimiterEvidence\":\(JSON.string(dialect.evidence)),\"quoting\":\(dialect.quoting),"
                 text += "\"header\":\(report.header),\"headerEvidence\":\(JSON.string(report.headerEvidence)),"
             }
-            text += "\"rows\":\(report.rows),\"sampled\":\(report.sampled)}\n"
+            let tooLong = report.tooLong.map { record in
+                "{\"row\":\(record.row.map(String.init) ?? "null"),\"line\":\(record.line),\"length\":\(record.length),"
+                    + "\"code\":\"\(ErrorCode.recordTooLong.rawValue)\","
+                    + "\"message\":\(JSON.string(record.message(limit: report.recordLimit)))}"
+            }
+            text += "\"rows\":\(report.rows),\"sampled\":\(report.sampled),"
+            text += "\"tooLong\":[\(tooLong.joined(separator: ","))],\"tooLongCount\":\(report.tooLongCount)}\n"
             for column in report.columns {
                 let facets = column.facets.map {
                     "\(JSON.string($0.key)):[\($0.values.map { JSON.string($0) }.joined(separator: ","))]"
@@ -368,9 +474,11 @@ extension Fieldcheck {
 struct InputSource {
     let fd: Int32
     let head: [UInt8]
-    private let isRegular: Bool
+    /// Whether the input is a regular file (which can be read twice).
+    let isRegular: Bool
     private let limit: Int
-    private let name: String
+    /// The input's name in messages.
+    let name: String
 
     init(path: String, limit: Int) throws {
         name = path == "-" ? "stdin" : path

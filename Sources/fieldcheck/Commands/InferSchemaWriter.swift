@@ -62,10 +62,22 @@ enum SchemaWriter {
         return [("delimiter", String(Character(Unicode.Scalar(dialect.delimiter))))] + encoding
     }
 
+    /// What the schema must say of records too long to read: nothing was inferred from them.
+    static func tooLongNote(_ report: FileReport) -> String? {
+        guard report.tooLongCount > 0 else { return nil }
+        let places = report.tooLong.map { Fieldcheck.InferCommand.place($0, csv: report.isCSV) }
+        let more = report.tooLongCount > places.count ? " and \(report.tooLongCount - places.count) more" : ""
+        return "\(report.tooLongCount) record\(report.tooLongCount == 1 ? " was" : "s were") too long to read "
+            + "(more than \(report.recordLimit) bytes) and nothing was inferred from "
+            + "\(report.tooLongCount == 1 ? "it" : "them"): \(places.joined(separator: ", "))\(more); csv rejects such "
+            + "records as record_too_long"
+    }
+
     static func yaml(_ report: FileReport) -> String {
         var text = "# Table Schema inferred by fieldcheck from \(JSON.string(report.name)): \(report.rows) rows read"
         text += report.sampled ? " (a sample)" : ""
         text += ", encoding \(report.encoding.name).\n"
+        if let note = tooLongNote(report) { text += "# \(note).\n" }
         if let dialect = dialect(report) {
             text += "dialect:\n"
             for (key, value) in dialect { text += "  \(key): \(JSON.string(value))\n" }
@@ -104,6 +116,8 @@ enum SchemaWriter {
             return "{\(members.joined(separator: ","))}"
         }
         var members = ["\"fields\":[\(fields.joined(separator: ","))]"]
+        // JSON has no comments: Table Schema's own description carries the note.
+        if let note = tooLongNote(report) { members.insert("\"description\":\(JSON.string(note + "."))", at: 0) }
         if let dialect = dialect(report) {
             let keys = dialect.map { "\(JSON.string($0.0)):\(JSON.string($0.1))" } + ["\"header\":\(report.header)"]
             members.insert("\"dialect\":{\(keys.joined(separator: ","))}", at: 0)
