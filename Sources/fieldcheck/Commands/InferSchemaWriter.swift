@@ -19,8 +19,39 @@ enum SchemaWriter {
         var comment: String? = nil
     }
 
+    /// Header cells no field can stand for, with the reason: an empty cell, or a name an
+    /// earlier cell already has. Table Schema names each field once, and `csv` matches fields
+    /// to the header by name, so a renamed field (`dup_2`) would be a column the file lacks.
+    static func unnamed(_ report: FileReport) -> [(index: Int, reason: String)] {
+        guard report.isCSV, report.header else { return [] }
+        var seen = Set<String>()
+        var found: [(Int, String)] = []
+        for (index, column) in report.columns.enumerated() {
+            let name = column.name ?? ""
+            if name.isEmpty {
+                found.append((index, "cell \(index + 1) of the header is empty"))
+            } else if !seen.insert(name).inserted {
+                found.append((index, "cell \(index + 1) of the header repeats the name '\(name)'"))
+            }
+        }
+        return found
+    }
+
+    /// What the schema must say when some columns are left out (`unnamed`): why, and that
+    /// `fieldsMatch: subset` passes them through unchecked.
+    static func unnamedNote(_ report: FileReport) -> String? {
+        let left = unnamed(report)
+        guard !left.isEmpty else { return nil }
+        return "fieldsMatch is subset and no field stands for "
+            + "\(left.count == 1 ? "one column" : "\(left.count) columns"), which csv passes through unchecked: "
+            + left.map(\.reason).joined(separator: "; ")
+            + " (a field needs a name of its own, and csv finds fields in the header by name; "
+            + "give the column a distinct name to have it checked)"
+    }
+
     static func fields(_ report: FileReport) -> [Field] {
-        report.columns.enumerated().map { index, column in
+        let left = Set(unnamed(report).map(\.index))
+        return report.columns.enumerated().filter { !left.contains($0.offset) }.map { index, column in
             let name = column.name ?? (report.isCSV ? "column\(index + 1)" : "value")
             var field = Field(keys: [("name", name)])
             switch column.type {
@@ -78,6 +109,9 @@ enum SchemaWriter {
         text += report.sampled ? " (a sample)" : ""
         text += ", encoding \(report.encoding.name).\n"
         if let note = tooLongNote(report) { text += "# \(note).\n" }
+        if let note = unnamedNote(report) {
+            text += "# \(note.replacingNewlines).\nfieldsMatch: \"subset\"\n"
+        }
         if let dialect = dialect(report) {
             text += "dialect:\n"
             for (key, value) in dialect { text += "  \(key): \(JSON.string(value))\n" }
@@ -117,7 +151,9 @@ enum SchemaWriter {
         }
         var members = ["\"fields\":[\(fields.joined(separator: ","))]"]
         // JSON has no comments: Table Schema's own description carries the note.
-        if let note = tooLongNote(report) { members.insert("\"description\":\(JSON.string(note + "."))", at: 0) }
+        let notes = [tooLongNote(report), unnamedNote(report)].compactMap { $0.map { $0 + "." } }
+        if unnamedNote(report) != nil { members.insert("\"fieldsMatch\":\"subset\"", at: 0) }
+        if !notes.isEmpty { members.insert("\"description\":\(JSON.string(notes.joined(separator: " ")))", at: 0) }
         if let dialect = dialect(report) {
             let keys = dialect.map { "\(JSON.string($0.0)):\(JSON.string($0.1))" } + ["\"header\":\(report.header)"]
             members.insert("\"dialect\":{\(keys.joined(separator: ","))}", at: 0)
