@@ -145,6 +145,7 @@ extension Fieldcheck {
             /// Its first bytes, as the line commands show them.
             var prefix: String
 
+            /// The diagnostic, worded as the line commands word it; nothing was read to hint at.
             func message(limit: Int) -> String {
                 "record too long: \(length) bytes, more than the \(limit)-byte limit; it was not read, so "
                     + "nothing was inferred from it"
