@@ -420,12 +420,22 @@ final class NumberParser {
         guard symbol < text.count, symbols.digitValue(text[symbol]) == nil, text[symbol] != decimal,
             !isMinus(text[symbol]), !isPlus(text[symbol])
         else { return failure }
-        let written = candidates.lazy.compactMap { form -> String? in
-            let sign = (form.prefix + form.suffix).filter { !Self.spaces.contains($0) && $0 != "-" && $0 != "+" }
+        func sign(_ affix: [Unicode.Scalar]) -> String? {
+            let sign = affix.filter { !Self.spaces.contains($0) && $0 != "-" && $0 != "+" }
             return sign.isEmpty ? nil : String(String.UnicodeScalarView(sign))
         }
-        let expected = Array(Set(written)).sorted().prefix(4).map { "'\($0)'" }.joined(separator: " or ")
+        let written = candidates.lazy.compactMap { sign($0.prefix + $0.suffix) }
+        let own = Set(written)
+        let expected = own.sorted().prefix(4).map { "'\($0)'" }.joined(separator: " or ")
         let what = style == .currency ? "the currency symbol" : "the percent sign"
+        // The field's own symbol, but after the number where every form writes it before
+        // (`1234 USD` in en_US): the place is wrong, not the symbol.
+        let rest = String(String.UnicodeScalarView(text[symbol...].filter { !$0.isBidiMark }))
+        if own.contains(rest), !candidates.contains(where: { sign($0.suffix) == rest }) {
+            return NumberFailure(
+                code: .unexpectedCharacter, index: symbol,
+                reason: "\(what) '\(rest)' stands before the number in this field, not after it")
+        }
         return NumberFailure(
             code: .unexpectedCharacter, index: symbol,
             reason: "not \(what) of this field\(expected.isEmpty ? "" : ", which is written \(expected)")")
