@@ -112,6 +112,43 @@ import Testing
         }
     }
 
+    /// A minimum or maximum past every completion sample (years 2000 onwards, numbers of a few
+    /// digits) refused every key: `--min 2026-01-01` took no date at all. Every prefix of a
+    /// value in range can complete; a prefix of no value of the shape still cannot.
+    @Test func boundsPastTheSamplesRefuseNoPrefixOfAValueInRange() throws {
+        func date(_ pattern: String, _ min: String?, _ max: String?) throws -> FieldValidator {
+            var date = DateSpec()
+            date.format = .pattern(pattern)
+            date.minimum = min.flatMap { CivilDate(iso: $0) }
+            date.maximum = max.flatMap { CivilDate(iso: $0) }
+            return try Self.field(.date(date), "de_DE")
+        }
+        func number(_ locale: String, _ min: String?, _ max: String?) throws -> FieldValidator {
+            var number = NumberSpec()
+            number.minimum = min.flatMap { ExactDecimal($0) }
+            number.maximum = max.flatMap { ExactDecimal($0) }
+            return try Self.field(.number(number), locale)
+        }
+        let cases: [(FieldValidator, String, refused: String)] = [
+            (try date("dd.MM.yyyy", "2026-01-01", nil), "13.04.2026", "32"),
+            (try date("dd.MM.yyyy", nil, "1950-01-01"), "31.12.1949", "13.13"),
+            (try date("yyyy-MM-dd", "2026-01-01", nil), "2026-04-13", "2026-1x"),
+            (try number("en_US", "10000000", nil), "12,345,678", "1,2345"),
+            (try number("de_DE", "0.5", "0.7"), "0,6", "0,6,"),
+            (try number("en_US", "0.5", nil), "0.6", "0.6."),
+            (try number("de_DE", "1e30", nil), "2000000000000000000000000000000", "2a"),
+        ]
+        for (field, value, refused) in cases {
+            #expect(field.validate(value).isValid, "\(value)")
+            var prefix = ""
+            for scalar in value.unicodeScalars {
+                prefix.unicodeScalars.append(scalar)
+                #expect(field.refusal(ofPrefix: prefix) == nil, "'\(prefix)' of '\(value)'")
+            }
+            #expect(field.refusal(ofPrefix: refused) != nil, "'\(refused)'")
+        }
+    }
+
     /// Every prefix of a valid value can complete: differentially, over values ICU writes.
     @Test(arguments: ["en_US", "de_DE", "fr_FR", "de_CH", "en_IN", "ar_EG", "hi_IN", "ja_JP"])
     func everyPrefixOfAValidValueCanComplete(locale: String) throws {

@@ -49,6 +49,15 @@ extension FieldValidator {
         typed.completionFreeFrom = scalars.count
         defer { typed.completionFreeFrom = nil }
         if canComplete(scalars, typed) { return nil }
+        // The samples are values of a few years and sizes: a minimum or maximum past all of
+        // them (--min 2026-01-01, --min 10000000) left no completion in range, and every key
+        // was refused. Without the bounds a completion proves the text can still become a
+        // value of the field's shape; whether it ends in range, Enter says.
+        if let unbounded = withoutBounds, let unboundedTyped = unbounded.typed {
+            unboundedTyped.completionFreeFrom = scalars.count
+            defer { unboundedTyped.completionFreeFrom = nil }
+            if unbounded.canComplete(scalars, unboundedTyped) { return nil }
+        }
         return PrefixRefusal(
             offset: scalars.count - 1, character: scalars.last,
             reason: "\(ruleRefusing(prefix, typed) ?? "no \(spec.kind.noun) begins so"); expected \(typed.example)")

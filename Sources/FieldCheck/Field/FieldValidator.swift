@@ -58,6 +58,29 @@ public final class FieldValidator {
             .sorted { $0.key.lexicographicallyPrecedes($1.key) { $0.value < $1.value } }
     }()
 
+    /// The same field without its minimum and maximum (see `refusal(ofPrefix:)`), or nil
+    /// when it has neither: made on first use.
+    lazy var withoutBounds: FieldValidator? = {
+        var unbounded = spec
+        switch spec.kind {
+        case .number(var number) where number.minimum != nil || number.maximum != nil:
+            number.minimum = nil
+            number.maximum = nil
+            unbounded.kind = .number(number)
+        case .date(var date) where date.minimum != nil || date.maximum != nil:
+            date.minimum = nil
+            date.maximum = nil
+            unbounded.kind = .date(date)
+        case .temporal(var temporal) where temporal.minimum != nil || temporal.maximum != nil:
+            temporal.minimum = nil
+            temporal.maximum = nil
+            unbounded.kind = .temporal(temporal)
+        default:
+            return nil
+        }
+        return try? FieldValidator(unbounded)
+    }()
+
     /// What typing compares: case-insensitive, every space variant a space, bidi marks left out.
     static func completionKey(_ scalars: some Sequence<Unicode.Scalar>) -> [Unicode.Scalar] {
         scalars.compactMap { scalar in
