@@ -81,6 +81,31 @@ import Testing
         #expect(Self.refusedKeys(session) == 2)
     }
 
+    /// The field as the line commands read it: case mapped in the locale (Turkish `i` is `İ`
+    /// under tr_TR; Swift's own mapping made it `I`), full-width digits taken as digits under
+    /// NFKC (the number pad refused them), and a date after a minimum past the completion
+    /// samples (every key was refused).
+    @Test(arguments: [
+        (["i", "ı", "\r"], ["text", "--locale", "tr_TR", "--case", "upper"], "İI"),
+        (["I", "İ", "\r"], ["text", "--locale", "tr_TR", "--case", "lower"], "ıi"),
+        (["１", "２", "\r"], ["text", "--normalize", "nfkc", "--preset", "number-pad", "--max-length", "3"], "12"),
+        (
+            Array("13.04.2026").map(String.init) + ["\r"],
+            ["date", "--locale", "de_DE", "--pattern", "dd.MM.yyyy", "--min", "2026-01-01"], "2026-04-13"
+        ),
+        (
+            Array("0,6").map(String.init) + ["\r"], ["number", "--locale", "de_DE", "--min", "0.5", "--max", "0.7"],
+            "0.6"
+        ),
+    ])
+    func typedAsTheLineCommandsReadIt(keys: [String], args: [String], value: String) throws {
+        guard Self.available else { return }
+        let session = try Self.type(keys, args)
+        #expect(session.status == 0, "\(session.screen)")
+        #expect(session.stdout == value + "\n")
+        #expect(Self.refusedKeys(session) == 0)
+    }
+
     @Test(arguments: [("en_US", "1,234.5", "1234.5"), ("de_DE", "1.234,5", "1234.5")])
     func aNumberInTheLocaleAtMostSeven(locale: String, typed: String, value: String) throws {
         guard Self.available else { return }

@@ -24,9 +24,14 @@ extension FieldValidator {
         let scalars = Array(prefix.unicodeScalars)
         guard !scalars.isEmpty else { return nil }
         if !spec.strip {
-            for (index, scalar) in scalars.enumerated() {
+            // The rules judge the text as the pipeline does, after --normalize: a full-width
+            // `１` is the `1` a number pad allows under NFKC.
+            var map = OffsetMap()
+            let checked = normalizer.flatMap { normalize(prefix, $0, &map) } ?? prefix
+            for (index, scalar) in checked.unicodeScalars.enumerated() {
                 if let reason = refusal(scalar) {
-                    return PrefixRefusal(offset: index, character: scalar, reason: reason)
+                    let offset = normalizer == nil ? index : min(map.original(index), scalars.count - 1)
+                    return PrefixRefusal(offset: offset, character: scalars[offset], reason: reason)
                 }
             }
         }

@@ -42,7 +42,7 @@ public final class FieldValidator {
     private let denySet: CharacterSetHandle?
     let regex: RegexHandle?
     private let graphemes: GraphemeCounter
-    private let normalizer: OpaquePointer?
+    let normalizer: OpaquePointer?
     let typed: TypedValidator?
     /// The typed field's completion samples, by their comparison keys, sorted (see
     /// `refusal(ofPrefix:)`): made on first use.
@@ -344,7 +344,7 @@ public final class FieldValidator {
     /// Normalizes segment by segment (between normalization boundaries) so that every
     /// output character still knows which input characters it came from. Nil when the
     /// normalized form would pass `normalizationGrowth` times the value's length.
-    private func normalize(_ value: String, _ normalizer: OpaquePointer, _ map: inout OffsetMap) -> String? {
+    func normalize(_ value: String, _ normalizer: OpaquePointer, _ map: inout OffsetMap) -> String? {
         units.removeAll(keepingCapacity: true)
         units.append(contentsOf: value.utf16)
         var status = U_ZERO_ERROR
@@ -487,6 +487,15 @@ public final class FieldValidator {
     }
 
     // MARK: transform
+
+    /// `text` with the field's case mapping (`--case`) applied as the pipeline applies it, in
+    /// the field's locale (Turkish `i` upper-cases to `İ` under tr_TR); `text` itself when the
+    /// field maps no case. The prompt maps what is typed with it.
+    public func mappingCase(_ text: String) -> String {
+        guard let mapping = spec.caseMapping, !text.isEmpty else { return text }
+        var map = OffsetMap()
+        return mapCase(text, mapping, &map)
+    }
 
     private func mapCase(_ value: String, _ mapping: CaseMapping, _ map: inout OffsetMap) -> String {
         let source = value.icuUnits

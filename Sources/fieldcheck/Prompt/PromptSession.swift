@@ -104,10 +104,10 @@ final class PromptSession {
     /// Inserts what was typed or pasted, whole, unless the text could then never be valid.
     private func insert(_ typed: String) {
         var inserted = typed.filter { $0 != "\r" && $0 != "\n" }
-        switch caseMapping {
-        case .lower: inserted = inserted.lowercased()
-        case .upper: inserted = inserted.uppercased()
-        default: break
+        if caseMapping == .lower || caseMapping == .upper {
+            // In the field's locale, as the pipeline maps it: Swift's own mapping knows no
+            // locale, and made `i` under tr_TR an `I`.
+            inserted = field.mappingCase(inserted)
         }
         guard !inserted.isEmpty else { return }
         // Graphemes as the whole text forms them: a combining mark or a zero-width joiner
