@@ -106,6 +106,29 @@ import Testing
         #expect(Self.refusedKeys(session) == 0)
     }
 
+    /// Text wider than the terminal is shown as a window around the cursor: the field's line
+    /// never wraps (a wrapped line left a copy of itself on the screen at every key), and the
+    /// value is all there at the end.
+    @Test func aLongValueOnANarrowTerminalKeepsToOneLine() throws {
+        guard Self.available else { return }
+        let digits = "123456789012345678901234567890"
+        let keys = digits.map(String.init) + ["\u{1B}[D", "\u{1B}[D", "\u{1B}[H", "\r"]
+        let session = try Self.type(
+            keys, ["number", "--locale", "de_DE", "--label", "Preis", "--max-length", "40"], columns: 20)
+        #expect(session.status == 0)
+        #expect(session.stdout == digits + "\n")
+        let drawn = session.screen.components(separatedBy: "\r\u{1B}[K").map { segment in
+            // The field's line: up to the message line or the cursor's return, escapes removed.
+            let line = segment.components(separatedBy: "\r\n")[0].components(separatedBy: "\u{1B}[1A")[0]
+            return line.replacingOccurrences(of: "\u{1B}\\[[0-9;]*[A-Za-z]", with: "", options: .regularExpression)
+                .replacingOccurrences(of: "\u{07}", with: "").replacingOccurrences(of: "\r", with: "")
+        }
+        #expect(drawn.count > digits.count)
+        for line in drawn { #expect(line.count <= 19, "'\(line)'") }
+        #expect(drawn.contains { $0.hasPrefix("Preis: …") }, "the start is cut while the cursor is at the end")
+        #expect(drawn.contains { $0.hasPrefix("Preis: 123") && $0.contains("…  30/40") }, "Home shows the start")
+    }
+
     @Test(arguments: [("en_US", "1,234.5", "1234.5"), ("de_DE", "1.234,5", "1234.5")])
     func aNumberInTheLocaleAtMostSeven(locale: String, typed: String, value: String) throws {
         guard Self.available else { return }

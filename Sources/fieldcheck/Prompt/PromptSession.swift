@@ -152,14 +152,20 @@ final class PromptSession {
     func draw(on terminal: Terminal, final: Bool = false) {
         let label = options.label.map { "\($0): " } ?? ""
         var line = "\r\u{1B}[K" + TerminalText.escaped(label)
+        let counter = field.spec.maxLength.map { "  \(field.length(of: String(text)))/\($0)" }
+        // The field's line never wraps: a line the terminal wrapped is not the one `\r` and
+        // erase-line redraw, and each key left a copy of it on the screen. Text wider than
+        // the room left is shown as a window around the cursor, `…` marking a cut.
+        let room = max(4, terminal.columns - 1 - width(label) - (final ? 0 : counter.map(width) ?? 0))
         let visible = shown
+        let window = Self.window(visible, cursor: final ? visible.count : cursor, room: room)
         if visible.isEmpty && !final {
-            line += "\u{1B}[2m" + TerminalText.escaped(placeholder) + "\u{1B}[0m"
+            line += "\u{1B}[2m" + TerminalText.escaped(fitted(placeholder, columns: room)) + "\u{1B}[0m"
         } else {
-            line += TerminalText.escaped(String(visible))
+            line += TerminalText.escaped(window.text)
         }
-        if let maximum = field.spec.maxLength, !final {
-            line += "  \u{1B}[2m\(field.length(of: String(text)))/\(maximum)\u{1B}[0m"
+        if let counter, !final {
+            line += "\u{1B}[2m" + counter + "\u{1B}[0m"
         }
         if ringBell {
             line += "\u{07}"
@@ -171,9 +177,36 @@ final class PromptSession {
         }
         // The message on one line, cut to the terminal's width: the cursor goes back up one.
         line += "\r\n\u{1B}[K" + fitted(TerminalText.escaped(message), columns: terminal.columns - 1) + "\u{1B}[1A\r"
-        let column = width(label) + width(String(visible[..<cursor]))
+        let column = width(label) + window.cursorColumn
         if column > 0 { line += "\u{1B}[\(column)C" }
         terminal.write(line)
+    }
+
+    /// The part of `characters` shown in `room` cells with the cursor in view: all of it
+    /// when it fits; else as much before the cursor as fits, then after it, with `…` where
+    /// the text goes on. `cursorColumn` is the cursor's cell in the part shown.
+    static func window(_ characters: [Character], cursor: Int, room: Int) -> (text: String, cursorColumn: Int) {
+        func cells(_ character: Character) -> Int { CharacterDescription.cellWidth(character) }
+        let whole = characters.reduce(0) { $0 + cells($1) }
+        if whole <= room {
+            return (String(characters), characters[..<cursor].reduce(0) { $0 + cells($1) })
+        }
+        // One cell for each `…`, and one for the cursor standing after the last character.
+        var start = cursor
+        var used = 0
+        while start > 0, used + cells(characters[start - 1]) <= room - 3 {
+            start -= 1
+            used += cells(characters[start])
+        }
+        let left = start > 0 ? 1 : 0
+        let beforeCursor = used
+        var end = cursor
+        while end < characters.count, left + used + cells(characters[end]) <= room - 2 {
+            used += cells(characters[end])
+            end += 1
+        }
+        let text = (left == 1 ? "…" : "") + String(characters[start..<end]) + (end < characters.count ? "…" : "")
+        return (text, left + beforeCursor)
     }
 
     /// `text` cut to `columns` cells, an ellipsis marking the cut.
