@@ -189,11 +189,28 @@ import Testing
         let session = try Self.type(
             ["q", "7", "z", "x", "\r"], ["text", "--secure", "--allow", "[a-z]", "--label", "Password"])
         #expect(session.stdout == "qzx\n")
+        // The reason names the rule (`--allow [a-z]`), which is not what was typed.
         let screen = session.screen.replacingOccurrences(
-            of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
+            of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression
+        ).replacingOccurrences(of: "not in --allow [a-z]", with: "")
         for character in ["q", "7", "z", "x"] { #expect(!screen.contains(character), "\(character) shown") }
         #expect(session.screen.contains("•••"))
-        #expect(session.screen.contains("a digit is not allowed here"))
+        #expect(session.screen.contains("a digit is not allowed here: not in --allow [a-z]"))
+        // Refused for its length, not its kind: the reason says so, still without the digit.
+        let long = try Self.type(
+            ["1", "2", "3", "4", "5", "\r"], ["text", "--secure", "--allow", "0123456789", "--max-length", "4"])
+        #expect(long.stdout == "1234\n")
+        #expect(long.screen.contains("a digit is not allowed here: at most 4 characters allowed"))
+        #expect(!long.screen.contains("5"))
+    }
+
+    /// A paste over the length limit is refused at its first character past the limit, as
+    /// the line commands name it (it named the last one).
+    @Test func aPasteTooLongNamesTheFirstExcessCharacter() throws {
+        guard Self.available else { return }
+        let session = try Self.type(["\u{1B}[200~abcdefgh\u{1B}[201~", "\r"], ["text", "--max-length", "3"])
+        #expect(
+            session.screen.contains("'d' (U+0064 LATIN SMALL LETTER D) is not allowed: at most 3 characters allowed"))
     }
 
     @Test func cancellingRestoresTheTerminal() throws {

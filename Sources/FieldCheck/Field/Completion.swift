@@ -36,8 +36,18 @@ extension FieldValidator {
             }
         }
         if let maximum = spec.maxLength, length(of: prefix) > maximum {
+            // The first character past the limit, as the line commands name it (a paste of
+            // `abcdefgh` into three characters is refused at `d`).
+            var kept = ""
+            var offset = 0
+            for character in prefix {
+                if length(of: kept + String(character)) > maximum { break }
+                kept.append(character)
+                offset += character.unicodeScalars.count
+            }
+            offset = min(offset, scalars.count - 1)
             return PrefixRefusal(
-                offset: scalars.count - 1, character: scalars.last,
+                offset: offset, character: scalars[offset],
                 reason: "at most \(spec.lengthUnit.describe(maximum)) allowed")
         }
         if validate(prefix).isValid { return nil }

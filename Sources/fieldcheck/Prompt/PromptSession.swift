@@ -124,10 +124,10 @@ final class PromptSession {
     }
 
     /// `'x' (U+0078 LATIN SMALL LETTER X) is not allowed: not in --allow aeiou`; in a secure
-    /// field, the character's category only.
+    /// field, the character's category only (the reasons name rules, never what was typed).
     static func explain(_ refusal: PrefixRefusal, secure: Bool) -> String {
         guard let character = refusal.character else { return refusal.reason }
-        if secure { return "\(Diagnostic.category(character)) is not allowed here" }
+        if secure { return "\(Diagnostic.category(character)) is not allowed here: \(refusal.reason)" }
         return "\(CharacterDescription.describe(character)) is not allowed: \(refusal.reason)"
     }
 
