@@ -92,7 +92,7 @@ import Testing
         ("13⏵/04/2026", "invalid_date", "the pattern has '.'"),
         ("13.04.⏵", "invalid_date", "ends before the year"),
         ("13.04⏵", "invalid_date", "ends where the pattern has '.'"),
-        ("⏵١٣.04.2026", "mixed_digits", "another numbering system"),
+        ("⏵١٣.04.2026", "mixed_digits", "digits of two numbering systems"),
         ("13.04.⏵0000", "field_out_of_range", "the year '0000'"),
     ])
     func rejections(marked: String, code: String, phrase: String) throws {
@@ -103,6 +103,17 @@ import Testing
         #expect(error.offset == input.offset, "\(input.text): \(error.message)")
         #expect(error.message.contains(phrase), "\(error.message)")
         #expect(error.message.contains("expected a date like 13.04.2026 (dd.MM.yyyy)"))
+    }
+
+    /// Latin digits alone where the locale writes others are not mixed, as numbers say it.
+    @Test func anotherNumberingSystemAloneIsAnUnexpectedCharacter() throws {
+        let field = try Self.field("ar_EG") { $0.format = .style(.short) }
+        let latin = try #require(field.validate("13/4/2026").errors.first)
+        #expect(latin.code == .unexpectedCharacter)
+        #expect(latin.message.contains("a digit of another numbering system; dates in this locale use ٠١٢٣٤٥٦٧٨٩"))
+        let mixed = try #require(field.validate("١٣/4/٢٠٢٦").errors.first)
+        #expect(mixed.code == .mixedDigits)
+        #expect(mixed.offset == 3)
     }
 
     @Test func wrongWeekdayIsRejected() throws {

@@ -194,10 +194,13 @@ struct DateParser {
         let found = scalars[start]
         if found.properties.numericType == .decimal {
             let digits = String(String.UnicodeScalarView(symbols.digits))
+            // As numbers say it: mixed only when the value also holds the locale's own digits.
+            let mixed = scalars.contains { symbols.digits.contains($0) }
             return .failure(
                 DateFailure(
-                    code: .mixedDigits, index: start,
-                    reason: "a digit of another numbering system; dates in this locale use \(digits)"))
+                    code: mixed ? .mixedDigits : .unexpectedCharacter, index: start,
+                    reason: (mixed ? "digits of two numbering systems" : "a digit of another numbering system")
+                        + "; dates in this locale use \(digits)"))
         }
         return .failure(
             DateFailure(code: .invalidDate, index: start, reason: "expected the \(field.name) (\(letters)) here"))
