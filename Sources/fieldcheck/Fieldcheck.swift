@@ -47,7 +47,8 @@ struct Fieldcheck: ParsableCommand {
             Streams.complain(error.description)
             status = 3
         } catch is BrokenPipe {
-            status = 0
+            // The reader went away: quietly, and 0 only when nothing read so far was rejected.
+            status = Summary.anyRejectedInProcess ? 1 : 0
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)

@@ -286,4 +286,24 @@ import Testing
         #expect(run.stdout.hasPrefix("abc\n"))
         #expect(run.stderr.isEmpty)
     }
+
+    /// A reader gone away ends the run quietly, with 1 when a value read by then was rejected
+    /// (it was 0, and a pipeline under `set -o pipefail` passed with rejected values), on
+    /// stdout or stderr, with one thread or two, for a line command and for csv.
+    @Test(arguments: [
+        ("(echo x; seq 1 300000)", "number 2>/dev/null", "head -1", 1),
+        ("(echo x; seq 1 300000)", "number --jobs 2 2>/dev/null", "head -1", 1),
+        ("seq 1 300000", "number", "head -1", 0),
+        ("yes 1,234.5 | head -n 100000", "number --locale de_DE 2>&1 >/dev/null", "head -c 10", 1),
+        ("(echo a; echo x; seq 1 300000)", "csv --column a=integer 2>/dev/null", "head -1", 1),
+    ])
+    func aBrokenPipeAfterARejectionIsStatusOne(input: String, command: String, reader: String, status: Int32) throws {
+        let file = CLI.temporaryFile("status")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = try CLI.shell(
+            "\(input) | { \"$FIELDCHECK\" \(command); echo $? > '\(file.path)'; } | \(reader) > /dev/null")
+        #expect(run.stderr.isEmpty)
+        let written = try String(contentsOf: file, encoding: .utf8)
+        #expect(Int32(written.trimmingCharacters(in: .whitespacesAndNewlines)) == status, "\(written)")
+    }
 }

@@ -1,4 +1,5 @@
 import FieldCheck
+import Synchronization
 
 /// Counts of one run, printed by `--summary`: values (line commands) or rows (csv) read,
 /// accepted and rejected, and the codes of the rejections counted apart — once per value, or
@@ -30,6 +31,15 @@ struct Summary {
         }
     }
 
+    /// Whether any summary of this process has counted a rejection (a worker's too, before
+    /// the main thread merges it): a run ended by a broken pipe exits with 1, not 0, when a
+    /// value had been rejected by then (`fieldcheck number < bad 2>&1 | head -c 10` under
+    /// `set -o pipefail` passed with rejected values).
+    private static let sawRejection = Atomic<Bool>(false)
+    static var anyRejectedInProcess: Bool { sawRejection.load(ordering: .relaxed) }
+
+    private static func noteRejection() { sawRejection.store(true, ordering: .relaxed) }
+
     /// Values accepted on the fast path (no warnings, by construction).
     mutating func addAccepted(_ count: Int) {
         read += count
@@ -40,12 +50,18 @@ struct Summary {
     mutating func addRejected() {
         read += 1
         rejected += 1
+        Self.noteRejection()
     }
 
     /// A value of a line command.
     mutating func add(_ result: FieldResult) {
         read += 1
-        if result.isValid { accepted += 1 } else { rejected += 1 }
+        if result.isValid {
+            accepted += 1
+        } else {
+            rejected += 1
+            Self.noteRejection()
+        }
         if !result.warnings.isEmpty || !result.removed.isEmpty { warned += 1 }
         for (index, error) in result.errors.enumerated()
         where !result.errors[..<index].contains(where: { $0.code == error.code }) {
@@ -61,6 +77,7 @@ struct Summary {
             return
         }
         rejected += 1
+        Self.noteRejection()
         for (index, problem) in result.errors.enumerated()
         where !result.errors[..<index].contains(where: {
             $0.field == problem.field && $0.diagnostic.code == problem.diagnostic.code
@@ -73,6 +90,7 @@ struct Summary {
     /// A problem of a CSV header.
     mutating func addHeader(_ problem: CellProblem) {
         headerProblems += 1
+        Self.noteRejection()
         count(problem.diagnostic.code, 1)
     }
 
