@@ -39,6 +39,18 @@ import Testing
         #expect(run.stderr.contains("is greater than the maximum 1000000000000000000000.25"))
     }
 
+    /// Exponents whose arithmetic overflowed crashed the run (a schema's numbers are now read
+    /// as written, and reached the exact reader): a configuration error.
+    @Test(arguments: [
+        "maximum: 9e9223372036854775807", "minimum: 1.5e-9223372036854775808", "enum: [1e99999999999999]",
+    ])
+    func aHugeExponentInASchemaIsAConfigurationError(rule: String) throws {
+        let path = try Self.schema("fields:\n  - {name: a, type: number, constraints: {\(rule)}}\n")
+        let run = try CLI.run(["csv", "--schema", path], input: "a\n5\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("is not a number"), "\(run.stderr)")
+    }
+
     @Test(arguments: [
         ("type: [number]", "fields[0].type: expected one type name, such as type: number"),
         ("type: {x: 1}", "fields[0].type: expected one type name"),

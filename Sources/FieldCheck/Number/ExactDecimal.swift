@@ -85,7 +85,11 @@ public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible, Compara
             } else if byte == UInt8(ascii: ".") && !seenPoint {
                 seenPoint = true
             } else if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
-                guard seenDigit, let value = Int(String(decoding: bytes.dropFirst(), as: UTF8.self)) else { return nil }
+                // An exponent past 2^40 is no value anyone writes, and its arithmetic
+                // (the digits' count taken from it) would overflow.
+                guard seenDigit, let value = Int(String(decoding: bytes.dropFirst(), as: UTF8.self)),
+                    value.magnitude <= 1 << 40
+                else { return nil }
                 exponent = value
                 bytes = bytes[bytes.endIndex...]
                 break
