@@ -269,4 +269,19 @@ import Testing
             #expect(outliers.first?["row"] as? Int == 10)
         }
     }
+
+    /// stdin is copied for a second reading into `$TMPDIR` (it went to /tmp whatever TMPDIR
+    /// said, so a user could not point it at a larger disk).
+    @Test func stdinIsCopiedIntoTMPDIR() throws {
+        // A pipe, not a file: a file is read twice without a copy.
+        let run = try CLI.shell("printf '1,5\\n2,5\\n' | TMPDIR=/nonexistent-fieldcheck \"$FIELDCHECK\" infer")
+        #expect(run.status == 3)
+        #expect(run.stderr.contains("cannot create a temporary file in /nonexistent-fieldcheck"))
+        let directory = CLI.temporaryFile("tmpdir")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let good = try CLI.shell("printf '1,5\\n2,5\\n' | TMPDIR='\(directory.path)' \"$FIELDCHECK\" infer")
+        #expect(good.status == 0)
+        #expect(good.stdout.contains("decimal mark: ,"))
+    }
 }

@@ -164,13 +164,17 @@ extension Fieldcheck {
                 let inferrer = ColumnInferrer()
                 let first = try read(
                     input.fd, path: path, asCSV: asCSV, encoding: encoding, head: source.head, inferrer)
-                let copy: Int32
+                let copy: Int32?
                 do { copy = try input.finish() } catch let error as InputOutputError {
                     throw InputOutputError("\(source.name): \(error.description)")
                 }
-                guard !first.exact else { return first }
+                // Past the copy's limit the first reading stands: its ranking is that of the
+                // candidates it did not set aside, as a sample's is.
+                guard !first.exact, let copy else { return first }
                 inferrer.setsAside = false
-                return try read(copy, path: path, asCSV: asCSV, encoding: encoding, head: source.head, inferrer)
+                return try withExtendedLifetime(input) {
+                    try read(copy, path: path, asCSV: asCSV, encoding: encoding, head: source.head, inferrer)
+                }
             }
             let fd = try source.utf8Descriptor(encoding)
             defer { if fd != source.fd { close(fd) } }
