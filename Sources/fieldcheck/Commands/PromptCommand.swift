@@ -10,7 +10,8 @@ extension Fieldcheck {
             discussion: """
                 The field takes the same rules as the line command of its type. A key (or a \
                 paste, checked whole) that would leave text no valid value begins with is \
-                refused with the bell and the reason under the field; Enter accepts only a valid \
+                refused with the bell and the reason under the field (--min and --max are \
+                judged at Enter); Enter accepts only a valid \
                 value, which goes to stdout (canonical, or formatted with --to). Keys: \
                 left/right, Home/End (Ctrl-A/E), Backspace/Delete by character, Ctrl-U clears \
                 before the cursor; Esc or Ctrl-C cancels (exit status 130), as does Ctrl-D on \
