@@ -112,6 +112,30 @@ import Testing
         }
     }
 
+    /// A text over --max-length is refused at its first scalar past the limit in the field's
+    /// unit, after --normalize as the pipeline counts (the prompt named the last character,
+    /// walked graphemes whatever the unit, and counted before NFKC).
+    @Test(
+        arguments: [
+            ("abcdefgh", LengthUnit.graphemes, 3, nil, 3),
+            ("abe\u{301}", .scalars, 3, nil, 3),
+            ("e\u{301}", .bytes, 2, nil, 1),
+            ("ab\u{337B}", .graphemes, 3, Normalization.nfkc, 2),
+        ] as [(String, LengthUnit, Int, Normalization?, Int)])
+    func aTextTooLongIsRefusedAtItsFirstExcessScalar(
+        text: String, unit: LengthUnit, maximum: Int, normalization: Normalization?, offset: Int
+    ) throws {
+        let field = try Self.field(.text) {
+            $0.maxLength = maximum
+            $0.lengthUnit = unit
+            $0.normalization = normalization
+        }
+        let refusal = try #require(field.refusal(ofPrefix: text))
+        #expect(refusal.offset == offset)
+        #expect(refusal.character == Array(text.unicodeScalars)[offset])
+        #expect(!field.validate(text).isValid)
+    }
+
     /// A minimum or maximum past every completion sample (years 2000 onwards, numbers of a few
     /// digits) refused every key: `--min 2026-01-01` took no date at all. Every prefix of a
     /// value in range can complete; a prefix of no value of the shape still cannot.

@@ -23,29 +23,33 @@ extension FieldValidator {
     public func refusal(ofPrefix prefix: String) -> PrefixRefusal? {
         let scalars = Array(prefix.unicodeScalars)
         guard !scalars.isEmpty else { return nil }
+        // The rules and the length judge the text as the pipeline does, after --normalize: a
+        // full-width `１` is the `1` a number pad allows under NFKC, and `㍻` is two characters.
+        var map = OffsetMap()
+        let checked = normalizer.flatMap { normalize(prefix, $0, &map) } ?? prefix
+        func typedOffset(_ index: Int) -> Int {
+            min(normalizer == nil ? index : map.original(index), scalars.count - 1)
+        }
         if !spec.strip {
-            // The rules judge the text as the pipeline does, after --normalize: a full-width
-            // `１` is the `1` a number pad allows under NFKC.
-            var map = OffsetMap()
-            let checked = normalizer.flatMap { normalize(prefix, $0, &map) } ?? prefix
             for (index, scalar) in checked.unicodeScalars.enumerated() {
                 if let reason = refusal(scalar) {
-                    let offset = normalizer == nil ? index : min(map.original(index), scalars.count - 1)
+                    let offset = typedOffset(index)
                     return PrefixRefusal(offset: offset, character: scalars[offset], reason: reason)
                 }
             }
         }
-        if let maximum = spec.maxLength, length(of: prefix) > maximum {
-            // The first character past the limit, as the line commands name it (a paste of
-            // `abcdefgh` into three characters is refused at `d`).
-            var kept = ""
-            var offset = 0
-            for character in prefix {
-                if length(of: kept + String(character)) > maximum { break }
-                kept.append(character)
-                offset += character.unicodeScalars.count
+        if let maximum = spec.maxLength, length(of: checked) > maximum {
+            // The first character past the limit, counted in the field's unit scalar by
+            // scalar, as the line commands name it (a paste of `abcdefgh` into three
+            // characters is refused at `d`; `é` as e and U+0301 past two bytes, at U+0301).
+            var kept = String.UnicodeScalarView()
+            var index = 0
+            for scalar in checked.unicodeScalars {
+                kept.append(scalar)
+                if length(of: String(kept)) > maximum { break }
+                index += 1
             }
-            offset = min(offset, scalars.count - 1)
+            let offset = typedOffset(index)
             return PrefixRefusal(
                 offset: offset, character: scalars[offset],
                 reason: "at most \(spec.lengthUnit.describe(maximum)) allowed")

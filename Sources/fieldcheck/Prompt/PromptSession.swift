@@ -183,25 +183,30 @@ final class PromptSession {
     }
 
     /// The part of `characters` shown in `room` cells with the cursor in view: all of it
-    /// when it fits; else as much before the cursor as fits, then after it, with `…` where
-    /// the text goes on. `cursorColumn` is the cursor's cell in the part shown.
+    /// when it fits; else as much before the cursor as fits beside the character under it
+    /// (or the cell after the last), then more after it, with `…` where the text goes on.
+    /// Widths are those drawn: a control character is drawn escaped (`\u{9}`), in several
+    /// cells. `cursorColumn` is the cursor's cell in the part shown.
     static func window(_ characters: [Character], cursor: Int, room: Int) -> (text: String, cursorColumn: Int) {
-        func cells(_ character: Character) -> Int { CharacterDescription.cellWidth(character) }
+        func cells(_ character: Character) -> Int {
+            TerminalText.escaped(String(character)).reduce(0) { $0 + CharacterDescription.cellWidth($1) }
+        }
         let whole = characters.reduce(0) { $0 + cells($1) }
         if whole <= room {
             return (String(characters), characters[..<cursor].reduce(0) { $0 + cells($1) })
         }
-        // One cell for each `…`, and one for the cursor standing after the last character.
+        // A cell for each `…`, and the cells of the character under the cursor.
+        let under = cursor < characters.count ? cells(characters[cursor]) : 1
         var start = cursor
         var used = 0
-        while start > 0, used + cells(characters[start - 1]) <= room - 3 {
+        while start > 0, used + cells(characters[start - 1]) <= room - 2 - under {
             start -= 1
             used += cells(characters[start])
         }
         let left = start > 0 ? 1 : 0
         let beforeCursor = used
         var end = cursor
-        while end < characters.count, left + used + cells(characters[end]) <= room - 2 {
+        while end < characters.count, left + used + cells(characters[end]) <= room - 1 {
             used += cells(characters[end])
             end += 1
         }
@@ -223,7 +228,10 @@ final class PromptSession {
         return out + "…"
     }
 
-    private func width(_ text: String) -> Int { text.reduce(0) { $0 + CharacterDescription.cellWidth($1) } }
+    /// Cells `text` takes as drawn (escaped).
+    private func width(_ text: String) -> Int {
+        TerminalText.escaped(text).reduce(0) { $0 + CharacterDescription.cellWidth($1) }
+    }
 
     /// `--no-tty`: one line from stdin, validated with the same messages; the exit status.
     func runWithoutTerminal() throws -> Int32 {
