@@ -42,4 +42,23 @@ import Testing
         #expect(checked.status == 1)
         #expect(checked.stderr.contains("column 'n'"), "\(checked.stderr)")
     }
+
+    /// The extra cells of a ragged row are no header cells: the schema keeps exact matching
+    /// and names no empty cell (it said "cell 3 of the header is empty" of a two-cell header
+    /// and switched to subset); csv reports the row as ragged_row.
+    @Test func aRaggedRowLeavesTheHeaderAsItIs() throws {
+        let input = CLI.temporaryFile("ragged.csv")
+        try Data("a,b\n1,2\n3,4,5\n".utf8).write(to: input)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let inferred = try CLI.run(["infer", "--schema", input.path])
+        #expect(!inferred.stdout.contains("fieldsMatch"))
+        #expect(!inferred.stdout.contains("header is empty"))
+        let schema = CLI.temporaryFile("schema.yaml")
+        defer { try? FileManager.default.removeItem(at: schema) }
+        try Data(inferred.stdout.utf8).write(to: schema)
+        let checked = try CLI.run(["csv", "--schema", schema.path, input.path])
+        #expect(checked.status == 1)
+        #expect(checked.stdout == "a,b\n1,2\n")
+        #expect(checked.stderr.contains("the row has 3 cells where the header has 2 [ragged_row]"))
+    }
 }

@@ -26,8 +26,10 @@ enum SchemaWriter {
         guard report.isCSV, report.header else { return [] }
         var seen = Set<String>()
         var found: [(Int, String)] = []
+        // A column past the header's last cell (cells of ragged rows) has no name: no
+        // header cell to stand for, and it is left out without a word (`fields`).
         for (index, column) in report.columns.enumerated() {
-            let name = column.name ?? ""
+            guard let name = column.name else { continue }
             if name.isEmpty {
                 found.append((index, "cell \(index + 1) of the header is empty"))
             } else if !seen.insert(name).inserted {
@@ -51,7 +53,11 @@ enum SchemaWriter {
 
     static func fields(_ report: FileReport) -> [Field] {
         let left = Set(unnamed(report).map(\.index))
-        return report.columns.enumerated().filter { !left.contains($0.offset) }.map { index, column in
+        // With a header, the columns past its last cell are ragged rows' extra cells, which
+        // `csv` reports as ragged_row: no field for them.
+        return report.columns.enumerated().filter {
+            !left.contains($0.offset) && !(report.isCSV && report.header && $0.element.name == nil)
+        }.map { index, column in
             let name = column.name ?? (report.isCSV ? "column\(index + 1)" : "value")
             var field = Field(keys: [("name", name)])
             switch column.type {
