@@ -55,10 +55,15 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
             let base = ICU.cString({ cicu_uloc_getBaseName(id, $0, $1, &$2) }),
             let valid = ICU.cString({ cicu_validLocale(base, $0, $1, &$2) }),
             valid != "root", !valid.isEmpty,
-            Self.namesALanguage(base),
             Self.sameLocale(requested: base, loaded: valid)
         else {
             throw ConfigurationError(Self.unknownMessage(text), advice: [.listLocales])
+        }
+        guard Self.namesALanguage(base) else {
+            throw ConfigurationError(
+                "unknown locale '\(text)': it names no language, or an unknown script or region (Zzzz, ZZ); "
+                    + "a locale id begins with a language: de_DE, sr_Latn_RS, es-419",
+                advice: [.listLocales])
         }
         self.init(unchecked: id, dataLocale: valid)
     }
