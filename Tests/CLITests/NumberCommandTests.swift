@@ -182,16 +182,19 @@ import Testing
     }
 
     /// The field's own currency symbol on the wrong side is a misplaced symbol, not another
-    /// currency (it read "not the currency symbol of this field, which is written '$' or 'USD'").
+    /// currency (it read "not the currency symbol of this field, which is written '$' or 'USD'",
+    /// or without a space "not part of a number").
     @Test(arguments: [
-        ("1234 USD", "the currency symbol 'USD' stands before the number"),
-        ("1234 $", "the currency symbol '$' stands before the number"),
-        ("1234 €", "not the currency symbol of this field, which is written '$' or 'USD'"),
+        ("1234 USD", 6, "the currency symbol 'USD' stands before the number"),
+        ("1234 $", 6, "the currency symbol '$' stands before the number"),
+        ("1234$", 5, "the currency symbol '$' stands before the number"),
+        ("1234 $ ", 6, "the currency symbol '$' stands before the number"),
+        ("1234 €", 6, "not the currency symbol of this field, which is written '$' or 'USD'"),
     ])
-    func aCurrencySymbolAfterTheNumber(value: String, reason: String) throws {
+    func aCurrencySymbolAfterTheNumber(value: String, column: Int, reason: String) throws {
         let run = try CLI.run(["number", "--locale", "en_US", "--style", "currency", "--value", value])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("at column 6: \(reason)"), "\(run.stderr)")
+        #expect(run.stderr.contains("at column \(column): \(reason)"), "\(run.stderr)")
         #expect(run.stderr.contains("expected a number like $1,234.56 (en_US) [unexpected_character]"))
         // Where every form writes the symbol after the number, it is not said to go before.
         let german = try CLI.run(["number", "--locale", "de_DE", "--style", "currency", "--value", "1.234,00 $"])

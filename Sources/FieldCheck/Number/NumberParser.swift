@@ -413,29 +413,33 @@ final class NumberParser {
     /// where the currency is EUR) moved to the symbol, with the reason that it is the wrong one.
     private func blamingTheSymbol(_ failure: NumberFailure, _ text: [Unicode.Scalar]) -> NumberFailure {
         guard style == .currency || style == .percent, failure.code == .unexpectedCharacter,
-            let index = failure.index, Self.spaces.contains(text[index])
-        else { return failure }
-        var symbol = index + 1
-        while symbol < text.count && (Self.spaces.contains(text[symbol]) || text[symbol].isBidiMark) { symbol += 1 }
-        guard symbol < text.count, symbols.digitValue(text[symbol]) == nil, text[symbol] != decimal,
-            !isMinus(text[symbol]), !isPlus(text[symbol])
+            let index = failure.index, index < text.count
         else { return failure }
         func sign(_ affix: [Unicode.Scalar]) -> String? {
             let sign = affix.filter { !Self.spaces.contains($0) && $0 != "-" && $0 != "+" }
             return sign.isEmpty ? nil : String(String.UnicodeScalarView(sign))
         }
-        let written = candidates.lazy.compactMap { sign($0.prefix + $0.suffix) }
-        let own = Set(written)
-        let expected = own.sorted().prefix(4).map { "'\($0)'" }.joined(separator: " or ")
+        let own = Set(candidates.lazy.compactMap { sign($0.prefix + $0.suffix) })
         let what = style == .currency ? "the currency symbol" : "the percent sign"
-        // The field's own symbol, but after the number where every form writes it before
-        // (`1234 USD` in en_US): the place is wrong, not the symbol.
-        let rest = String(String.UnicodeScalarView(text[symbol...].filter { !$0.isBidiMark }))
-        if own.contains(rest), !candidates.contains(where: { sign($0.suffix) == rest }) {
+        /// The field's own symbol from `symbol` to the end (spaces and bidi marks aside), but
+        /// after the number where every form writes it before (`1234 USD`, `1234$` in en_US):
+        /// the place is wrong, not the symbol.
+        func misplaced(from symbol: Int) -> NumberFailure? {
+            let rest = String(
+                String.UnicodeScalarView(text[symbol...].filter { !$0.isBidiMark && !Self.spaces.contains($0) }))
+            guard own.contains(rest), !candidates.contains(where: { sign($0.suffix) == rest }) else { return nil }
             return NumberFailure(
                 code: .unexpectedCharacter, index: symbol,
                 reason: "\(what) '\(rest)' stands before the number in this field, not after it")
         }
+        guard Self.spaces.contains(text[index]) else { return misplaced(from: index) ?? failure }
+        var symbol = index + 1
+        while symbol < text.count && (Self.spaces.contains(text[symbol]) || text[symbol].isBidiMark) { symbol += 1 }
+        guard symbol < text.count, symbols.digitValue(text[symbol]) == nil, text[symbol] != decimal,
+            !isMinus(text[symbol]), !isPlus(text[symbol])
+        else { return failure }
+        if let misplaced = misplaced(from: symbol) { return misplaced }
+        let expected = own.sorted().prefix(4).map { "'\($0)'" }.joined(separator: " or ")
         return NumberFailure(
             code: .unexpectedCharacter, index: symbol,
             reason: "not \(what) of this field\(expected.isEmpty ? "" : ", which is written \(expected)")")
