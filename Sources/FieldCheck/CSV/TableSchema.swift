@@ -161,15 +161,15 @@ public struct ColumnSchema: Sendable {
         }
         // No `type` is Table Schema's string; a list, a mapping or a null is a mistake to say,
         // not a string column that accepts everything.
-        let type =
-            try object["type"].map { (value) throws(ConfigurationError) in
-                guard let name = scalarText(value) else {
-                    throw ConfigurationError(
-                        "\(path).type: expected one type name, such as type: number; fieldcheck reads "
-                            + FieldType.names.joined(separator: ", "))
-                }
-                return name
-            } ?? "string"
+        var type = "string"
+        if let value = object["type"] {
+            guard let name = scalarText(value) else {
+                throw ConfigurationError(
+                    "\(path).type: expected one type name, such as type: number; fieldcheck reads "
+                        + FieldType.names.joined(separator: ", "))
+            }
+            type = name
+        }
         guard let fieldType = FieldType.named(type) else {
             throw ConfigurationError(
                 "\(path).type: unknown or unsupported type '\(type)'; fieldcheck reads "

@@ -39,17 +39,9 @@ extension FieldValidator {
             }
         }
         if let maximum = spec.maxLength, length(of: checked) > maximum {
-            // The first character past the limit, counted in the field's unit scalar by
-            // scalar, as the line commands name it (a paste of `abcdefgh` into three
-            // characters is refused at `d`; `é` as e and U+0301 past two bytes, at U+0301).
-            var kept = String.UnicodeScalarView()
-            var index = 0
-            for scalar in checked.unicodeScalars {
-                kept.append(scalar)
-                if length(of: String(kept)) > maximum { break }
-                index += 1
-            }
-            let offset = typedOffset(index)
+            // The first character past the limit in the field's unit, as the line commands name
+            // it (a paste of `abcdefgh` into three characters is refused at `d`).
+            let offset = typedOffset(scalarOffset(ofUnit: maximum, in: checked))
             return PrefixRefusal(
                 offset: offset, character: scalars[offset],
                 reason: "at most \(spec.lengthUnit.describe(maximum)) allowed")

@@ -540,7 +540,7 @@ public final class FieldValidator {
     }
 
     /// The scalar offset at which the unit numbered `limit` (0-based) starts.
-    private func scalarOffset(ofUnit limit: Int, in value: String) -> Int {
+    func scalarOffset(ofUnit limit: Int, in value: String) -> Int {
         switch spec.lengthUnit {
         case .graphemes:
             let starts = graphemes.clusterStarts(value)

@@ -265,19 +265,21 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
     /// (`Zzzz`, `ZZ`): ICU fills `_`, `_Latn` and `en_Zzzz` in from its default locale or the
     /// likely subtags, and would validate against data nobody asked for.
     private static func namesALanguage(_ id: String) -> Bool {
+        let (language, script, region) = subtags(id)
+        return !language.isEmpty && language != "und" && script != "Zzzz" && region != "ZZ"
+    }
+
+    /// The language, script and region a locale id names ("" for one it leaves out).
+    private static func subtags(_ id: String) -> (language: String, script: String, region: String) {
         let language = ICU.cString { cicu_uloc_getLanguage(id, $0, $1, &$2) } ?? ""
         let script = ICU.cString { cicu_uloc_getScript(id, $0, $1, &$2) } ?? ""
         let region = ICU.cString { cicu_uloc_getCountry(id, $0, $1, &$2) } ?? ""
-        return !language.isEmpty && language != "und" && script != "Zzzz" && region != "ZZ"
+        return (language, script, region)
     }
 
     /// The language, script and region of a locale id with the likely ones filled in.
     private static func maximized(_ id: String) -> (language: String, script: String, region: String) {
-        let full = ICU.cString { cicu_uloc_addLikelySubtags(id, $0, $1, &$2) } ?? id
-        let language = ICU.cString { cicu_uloc_getLanguage(full, $0, $1, &$2) } ?? ""
-        let script = ICU.cString { cicu_uloc_getScript(full, $0, $1, &$2) } ?? ""
-        let region = ICU.cString { cicu_uloc_getCountry(full, $0, $1, &$2) } ?? ""
-        return (language, script, region)
+        subtags(ICU.cString { cicu_uloc_addLikelySubtags(id, $0, $1, &$2) } ?? id)
     }
 
     /// Whether the data ICU loaded belongs to the locale asked for: same language, script
@@ -287,7 +289,7 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
         let asked = maximized(requested)
         let got = maximized(loaded)
         guard asked.language == got.language, asked.script == got.script else { return false }
-        let askedRegion = ICU.cString { cicu_uloc_getCountry(requested, $0, $1, &$2) } ?? ""
+        let askedRegion = subtags(requested).region
         return askedRegion.isEmpty || askedRegion == got.region
     }
 

@@ -120,18 +120,17 @@ extension Fieldcheck {
         private func reportTooLong(
             _ record: Record, length: Int, limit: Int, file: String?, json out: OutputStream?
         ) throws {
-            let input = String(decoding: record.bytes, as: UTF8.self) + "…"
-            let message =
-                "record too long: \(length) bytes, more than the \(limit)-byte limit; it was not compared"
-            let shown = HumanPrinter.display(input).text
+            let result = LineRunner.oversized(
+                record.bytes, length: length, limit: limit, consequence: "it was not compared")
+            let diagnostic = result.errors[0]
+            let shown = HumanPrinter.display(result.input).text
             Streams.complain(
-                "\(file.map { "\($0): " } ?? "")line \(record.number): '\(shown)': \(message) [record_too_long]")
+                "\(file.map { "\($0): " } ?? "")line \(record.number): '\(shown)': \(diagnostic.message) [record_too_long]"
+            )
             guard let out else { return }
-            let error =
-                "{\"code\":\"\(ErrorCode.recordTooLong.rawValue)\",\"length\":\(length),\"message\":\(JSON.string(message))}"
             try out.write(
-                "{\"input\":\(JSON.string(input)),\"type\":null,\"ambiguous\":false,\"readable\":false,"
-                    + "\"meanings\":[],\"readings\":[],\"errors\":[\(error)]}\n")
+                "{\"input\":\(JSON.string(result.input)),\"type\":null,\"ambiguous\":false,\"readable\":false,"
+                    + "\"meanings\":[],\"readings\":[],\"errors\":\(JSONLinesPrinter.array(result.errors))}\n")
         }
 
         private func chosenLocales() throws(ConfigurationError) -> [LocaleID] {

@@ -147,8 +147,8 @@ extension Fieldcheck {
 
             /// The diagnostic, worded as the line commands word it; nothing was read to hint at.
             func message(limit: Int) -> String {
-                "record too long: \(length) bytes, more than the \(limit)-byte limit; it was not read, so "
-                    + "nothing was inferred from it"
+                LineRunner.tooLongMessage(
+                    length: length, limit: limit, "it was not read, so nothing was inferred from it")
             }
         }
 

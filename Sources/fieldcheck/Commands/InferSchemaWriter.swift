@@ -157,8 +157,9 @@ enum SchemaWriter {
         }
         var members = ["\"fields\":[\(fields.joined(separator: ","))]"]
         // JSON has no comments: Table Schema's own description carries the note.
-        let notes = [tooLongNote(report), unnamedNote(report)].compactMap { $0.map { $0 + "." } }
-        if unnamedNote(report) != nil { members.insert("\"fieldsMatch\":\"subset\"", at: 0) }
+        let unnamed = unnamedNote(report)
+        let notes = [tooLongNote(report), unnamed].compactMap { $0.map { $0 + "." } }
+        if unnamed != nil { members.insert("\"fieldsMatch\":\"subset\"", at: 0) }
         if !notes.isEmpty { members.insert("\"description\":\(JSON.string(notes.joined(separator: " ")))", at: 0) }
         if let dialect = dialect(report) {
             let keys = dialect.map { "\(JSON.string($0.0)):\(JSON.string($0.1))" } + ["\"header\":\(report.header)"]

@@ -47,15 +47,23 @@ struct LineRunner {
         return env["NO_COLOR"] == nil && env["TERM"] != "dumb"
     }
 
-    /// The result for a record longer than the reader holds.
-    static func oversized(_ prefix: UnsafeBufferPointer<UInt8>, length: Int, limit: Int) -> FieldResult {
+    /// The result for a record longer than the reader holds: `record_too_long`, its length,
+    /// and what became of it (`consequence`), in the words every command uses.
+    static func oversized(
+        _ prefix: UnsafeBufferPointer<UInt8>, length: Int, limit: Int,
+        consequence: String = "it was not checked (raise --max-record-bytes up to 64 MiB to check it)"
+    ) -> FieldResult {
         var result = FieldResult(input: String(decoding: prefix, as: UTF8.self) + "…")
         result.errors.append(
             Diagnostic(
                 code: .recordTooLong, offset: nil, length: length,
-                message: "record too long: \(length) bytes, more than the \(limit)-byte limit; it was not "
-                    + "checked (raise --max-record-bytes up to 64 MiB to check it)"))
+                message: tooLongMessage(length: length, limit: limit, consequence)))
         return result
+    }
+
+    /// `record too long: 9000001 bytes, more than the 8388608-byte limit; ` and `consequence`.
+    static func tooLongMessage(length: Int, limit: Int, _ consequence: String) -> String {
+        "record too long: \(length) bytes, more than the \(limit)-byte limit; \(consequence)"
     }
 }
 
