@@ -56,6 +56,26 @@ public enum CSVWriter {
         return end + 1
     }
 
+    /// Whether `cell` must be quoted: it holds the delimiter, a quote, CR or LF.
+    static func needsQuotes(_ cell: UnsafeBufferPointer<UInt8>, _ delimiter: UInt8) -> Bool {
+        guard let base = cell.baseAddress else { return false }
+        let count = cell.count
+        var index = 0
+        let delimiterWord = UInt64(delimiter) &* 0x0101_0101_0101_0101
+        while index &+ 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            // A byte equal to the delimiter or below 0x23 (quote, LF and CR all are) is looked at closer.
+            if CSVReader.zeroBytes(word ^ delimiterWord) | CSVReader.bytesBelow(word, 0x23) != 0 { break }
+            index &+= 8
+        }
+        while index < count {
+            let byte = base[index]
+            if byte == delimiter || (byte < 0x23 && (byte == 0x22 || byte == 0x0A || byte == 0x0D)) { return true }
+            index &+= 1
+        }
+        return false
+    }
+
     /// Appends a row to `output`: each cell in its canonical form when `normalized` and the
     /// table made one, else as read; the rejected cells empty when `blankRejected`; then
     /// `newline` (the file's own line ending).

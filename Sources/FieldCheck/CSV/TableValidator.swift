@@ -92,6 +92,8 @@ public final class TableValidator {
     private let foreignKeys: [(columns: KeyColumns, keys: ReferenceKeys)]
     /// Where `warmUniqueness` leaves what it read, so that the reads are not optimized away.
     private var warmed: UInt8 = 0
+    /// The column of each cell for `acceptClean`; nil when the table has no clean-row path.
+    let cleanRowColumns: [Unmanaged<Column>?]?
 
     /// - Parameters:
     ///   - header: the file's column names; nil under `--no-header` (columns by position).
@@ -158,6 +160,9 @@ public final class TableValidator {
             }
         }
         self.foreignKeys = foreignKeys
+        cleanRowColumns = Self.cleanRowColumns(
+            columns, width: self.width, primaryKey: primaryKey, foreignKeys: foreignKeys.count,
+            writtenMissingValues: hasWrittenMissingValues)
     }
 
     /// Columns whose values together make a key (a foreign key, or the fields it refers to).

@@ -82,6 +82,21 @@ public final class FieldOutput {
         allocated = size
     }
 
+    /// Lets `body` write at most `room` bytes after the buffer's bytes without counting them
+    /// in (`commit(_:)` does): returns what `body` returns, how many it wrote or nil.
+    @inline(__always)
+    public func writeAfterEnd(room: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int?) -> Int? {
+        if end + room > allocated { reserve(room) }
+        return body(base + end)
+    }
+
+    /// Counts in `count` bytes that `writeAfterEnd` wrote.
+    @inline(__always)
+    public func commit(_ count: Int) {
+        assert(end + count <= allocated)
+        end += count
+    }
+
     /// Lets `body` write at most `room` bytes straight into the buffer; `body` returns how
     /// many it wrote, or nil when it wrote nothing. Returns the range written, or nil.
     @inline(__always)

@@ -54,6 +54,11 @@ struct CSVRunner {
                 renderDelimiter: normalize && !json && routing.writesRecords ? delimiter : nil)
             : nil
         let human = routing.human
+        // Rows with nothing to report take the clean-row path (`TableValidator.acceptClean`),
+        // written from there under --normalize; the other modes drop what it wrote.
+        let cleanRows = jobs == 1
+        let writesNormalized = normalize && routing.writesRecords
+        let cleanTarget = writesNormalized ? out.buffer : FieldOutput(capacity: 1 << 12)
         var wroteRejectsHeader = false
         var wroteHeader = false
         var firstHeader: [String]? = nil
@@ -190,6 +195,26 @@ struct CSVRunner {
                     } else {
                         // One thread, or a row too long to copy: checked here, after the rows before it.
                         try pool?.finishAll()
+                        if cleanRows,
+                            let length = file.tableRef!._withUnsafeGuaranteedRef({
+                                $0.hasCleanRowPath
+                                    ? $0.acceptClean(
+                                        record, row: row, delimiter: delimiter, newline: file.newline,
+                                        after: cleanTarget)
+                                    : nil
+                            })
+                        {
+                            // Nothing to report: written as checked, or as read.
+                            file.bar.advance(bytes: record.raw.count)
+                            sinks.summary.addAccepted(1)
+                            if writesNormalized {
+                                cleanTarget.commit(length)
+                                try out.flushIfFull()
+                            } else if routing.writesRecords {
+                                try writeRaw(record, file.newline)
+                            }
+                            return
+                        }
                         file.tableRef!._withUnsafeGuaranteedRef { $0.validate(record, row: row, into: &file.result) }
                         try handle(record, row: row, path: path, file: file, &file.result)
                     }

@@ -1,0 +1,112 @@
+/// The clean-row path: most rows of a file have nothing to report, and for them the full
+/// check (`validate` into a `RowResult`: canonical bytes into the result, their ranges, then
+/// `CSVWriter` copying them out) does twice the writing it needs. `acceptClean` takes each
+/// checked cell's fast path straight into the output, as `--normalize` writes the row, and
+/// gives up at the first cell the fast path does not accept, or at a repeated unique value:
+/// the caller then checks the row in full, which reports it. A row it accepts is one that
+/// `validate` accepts with nothing to say, written byte for byte as `CSVWriter` writes it.
+extension TableValidator {
+    /// The column checked in each cell, when every rule of the table can be judged on the
+    /// clean-row path; nil when one cannot. Left out: a primary key and foreign keys (they
+    /// look at several cells), `enum`s, missing values other than the empty cell, numbers
+    /// with text around them (`bareNumber: false`), two unique columns (a value added
+    /// before a later one repeats could not be taken back), and two columns on one cell.
+    static func cleanRowColumns(
+        _ columns: [Column], width: Int, primaryKey: [Int], foreignKeys: Int, writtenMissingValues: Bool
+    ) -> [Unmanaged<Column>?]? {
+        guard primaryKey.isEmpty, foreignKeys == 0, !writtenMissingValues,
+            columns.count(where: \.isUnique) <= 1
+        else { return nil }
+        var cells = [Unmanaged<Column>?](repeating: nil, count: width)
+        for column in columns {
+            guard column.bareNumber, column.allowedValues == nil, column.index < width, cells[column.index] == nil
+            else { return nil }
+            cells[column.index] = Unmanaged.passUnretained(column)
+        }
+        return cells
+    }
+
+    /// Whether `acceptClean` may be asked about this table's rows.
+    public var hasCleanRowPath: Bool { cleanRowColumns != nil }
+
+    /// Checks a row on the clean-row path and writes it after the bytes `output` holds, as
+    /// `CSVWriter` writes a normalized row (each checked cell in its canonical form, the
+    /// others as read, quoted where RFC 4180 asks, then `newline`), without counting it in:
+    /// `output.commit(_:)` does, when the row is to go out so. Returns the row's length; nil
+    /// when `validate` must check the row (nothing was added to the unique sets then).
+    /// Only when `hasCleanRowPath`.
+    public func acceptClean(
+        _ record: CSVRecord, row: Int, delimiter: UInt8, newline: CSVNewline, after output: FieldOutput
+    ) -> Int? {
+        guard record.problem == nil, record.count == width, let cleanRowColumns else { return nil }
+        let slack = FieldValidator.fastPathSlack
+        // A canonical value is at most its cell and the slack long; quoted, twice that and two.
+        let room = 2 * record.cellBytes.count + record.count * (2 * slack + 3) + 2
+        return output.writeAfterEnd(room: room) { target in
+            cleanRowColumns.withUnsafeBufferPointer { columns in
+                var end = 0
+                // The unique column's value: where it lies in `target`, and its column.
+                var uniqueValue = 0..<0
+                var uniqueColumn: Unmanaged<Column>? = nil
+                var cellIsUnique = false
+                for index in 0..<record.count {
+                    if index > 0 {
+                        target[end] = delimiter
+                        end &+= 1
+                    }
+                    let cell = record[index]
+                    guard let checked = columns[index] else {
+                        end &+= CSVWriter.write(cell, delimiter: delimiter, at: target + end)
+                        continue
+                    }
+                    let written: Int? = checked._withUnsafeGuaranteedRef { column in
+                        if cell.isEmpty && emptyIsMissing {
+                            // A missing value: written empty, unless the column requires one.
+                            return column.required ? nil : 0
+                        }
+                        guard let length = column.validator.acceptFast(cell, at: target + end) else { return nil }
+                        cellIsUnique = column.isUnique
+                        return length
+                    }
+                    guard let written else { return nil }
+                    if cellIsUnique {
+                        uniqueValue = end..<(end &+ written)
+                        uniqueColumn = checked
+                        cellIsUnique = false
+                    }
+                    if CSVWriter.needsQuotes(UnsafeBufferPointer(start: target + end, count: written), delimiter) {
+                        // A canonical value with the delimiter in it (a fraction of a second
+                        // written `,5`): quoted as the writer quotes it. A unique value so
+                        // quoted is left to the full check, which compares it unquoted.
+                        guard uniqueColumn == nil || uniqueValue.lowerBound != end else { return nil }
+                        let value = Array(UnsafeBufferPointer(start: target + end, count: written))
+                        end &+= value.withUnsafeBufferPointer {
+                            CSVWriter.write($0, delimiter: delimiter, at: target + end)
+                        }
+                    } else {
+                        end &+= written
+                    }
+                }
+                if let uniqueColumn {
+                    let bytes = UnsafeBufferPointer(start: target, count: end)
+                    let first = uniqueColumn._withUnsafeGuaranteedRef { column in
+                        column.insert(
+                            UnsafeBufferPointer(rebasing: bytes[column.comparedRange(uniqueValue, in: bytes)]),
+                            prepared: nil, row: row)
+                    }
+                    // A repeat: nothing was added, and the full check reports it.
+                    guard first == nil else { return nil }
+                }
+                // A row of one empty cell is written `""`, as `CSVWriter` writes it.
+                if end == 0 && record.count == 1 {
+                    target[0] = UInt8(ascii: "\"")
+                    target[1] = UInt8(ascii: "\"")
+                    end = 2
+                }
+                let terminator = newline.bytes
+                (target + end).update(from: terminator.baseAddress!, count: terminator.count)
+                return end &+ terminator.count
+            }
+        }
+    }
+}
