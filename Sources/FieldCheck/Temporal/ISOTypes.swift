@@ -88,6 +88,64 @@ extension ISOScanner {
         return (CivilDate.days(year: year, month: month, day: day) * 86_400 + time.seconds, time.fraction, time.offset)
     }
 
+    /// The fast path's reading of a whole `unit` without a fraction of a second, the commonest
+    /// form: what `temporal(_:)` reads of it — the same fields, the same ranges, the same place
+    /// in the unit's order and offset — at fixed places, with nothing to throw. Nil for
+    /// anything else, which `temporal(_:)` then reads (or rejects).
+    static func quickTemporal(_ bytes: UnsafeBufferPointer<UInt8>, _ unit: TemporalUnit) -> (
+        seconds: Int, offset: Int?
+    )? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        /// `length` ASCII digits at `at` as a number, or -1.
+        @inline(__always) func digits(_ at: Int, _ length: Int) -> Int {
+            var value = 0
+            for index in at..<(at &+ length) {
+                let digit = base[index] &- 0x30
+                guard digit < 10 else { return -1 }
+                value = value &* 10 &+ Int(digit)
+            }
+            return value
+        }
+        /// `HH:MM:SS` at `at`, then the end, `Z` or `±HH:MM`: the seconds of the day and the offset.
+        @inline(__always) func timeOfDay(_ at: Int) -> (seconds: Int, offset: Int?)? {
+            guard count >= at &+ 8, base[at &+ 2] == UInt8(ascii: ":"), base[at &+ 5] == UInt8(ascii: ":") else {
+                return nil
+            }
+            let hour = digits(at, 2)
+            let minute = digits(at &+ 3, 2)
+            let second = digits(at &+ 6, 2)
+            guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else { return nil }
+            let seconds = hour &* 3600 &+ minute &* 60 &+ second
+            let zone = at &+ 8
+            if count == zone { return (seconds, nil) }
+            if count == zone &+ 1 && base[zone] == UInt8(ascii: "Z") { return (seconds, 0) }
+            let sign = base[zone]
+            guard count == zone &+ 6, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"),
+                base[zone &+ 3] == UInt8(ascii: ":")
+            else { return nil }
+            let hours = digits(zone &+ 1, 2)
+            let minutes = digits(zone &+ 4, 2)
+            guard (0...14).contains(hours), (0...59).contains(minutes) else { return nil }
+            return (seconds, (sign == UInt8(ascii: "-") ? -1 : 1) &* (hours &* 3600 &+ minutes &* 60))
+        }
+        if unit == .time { return timeOfDay(0) }
+        guard count >= 4 else { return nil }
+        let year = digits(0, 4)
+        guard year >= 0 else { return nil }
+        if unit == .year { return count == 4 ? (year, nil) : nil }
+        guard count >= 7, base[4] == UInt8(ascii: "-") else { return nil }
+        let month = digits(5, 2)
+        guard (1...12).contains(month) else { return nil }
+        if unit == .yearMonth { return count == 7 ? (year &* 12 &+ month &- 1, nil) : nil }
+        guard count >= 11, base[7] == UInt8(ascii: "-"), base[10] == UInt8(ascii: "T") else { return nil }
+        let day = digits(8, 2)
+        guard day >= 1, day <= CivilDate.daysIn(month: month, year: year), let time = timeOfDay(11) else {
+            return nil
+        }
+        return (CivilDate.days(year: year, month: month, day: day) &* 86_400 &+ time.seconds, time.offset)
+    }
+
     /// Reads the whole of `value` as a `unit` in its ISO 8601 form: what a reader says of it,
     /// and the value when it is one.
     static func temporal(_ value: String, _ unit: TemporalUnit) -> (ValueReading, TemporalValue?) {

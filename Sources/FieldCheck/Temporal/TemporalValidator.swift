@@ -77,14 +77,21 @@ final class TemporalValidator: TypedValidator {
         }
     }
 
-    /// The fast path of the ISO 8601 forms: the value read by `ISOScanner`, the full reader's
-    /// own steps, on the record's bytes, and within the bounds; written as it came (its
+    /// The fast path of the ISO 8601 forms: the value read by `ISOScanner` (its quick reading
+    /// of the commonest form, else the full reader's own steps), on the record's bytes, and
+    /// within the bounds; written as it came (its
     /// canonical form). Declines (0) anything else, a fraction of a second under a bound among
     /// it, and every value of a formatted column.
     func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int {
         guard spec.format == nil, let base = bytes.baseAddress else { return 0 }
-        var scanner = ISOScanner(bytes)
-        guard let read = try? scanner.temporal(spec.unit), scanner.atEnd else { return 0 }
+        let read: (seconds: Int, fraction: String, offset: Int?)
+        if let quick = ISOScanner.quickTemporal(bytes, spec.unit) {
+            read = (quick.seconds, "", quick.offset)
+        } else {
+            var scanner = ISOScanner(bytes)
+            guard let full = try? scanner.temporal(spec.unit), scanner.atEnd else { return 0 }
+            read = full
+        }
         if hasBounds {
             guard read.fraction.isEmpty else { return 0 }
             if let minimum = spec.minimum {
