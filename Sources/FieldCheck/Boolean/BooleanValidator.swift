@@ -50,8 +50,10 @@ final class BooleanValidator: TypedValidator {
         }
         // Where the value leaves the longest beginning it shares with a listed word.
         let reached = words.map { word in zip(word.scalars, scalars).prefix { $0 == $1 }.count }.max() ?? 0
-        let lists =
+        // Built only for a message someone reads (not under --quiet).
+        var lists: String {
             "true is written " + Self.listed(spec.trueValues) + ", false " + Self.listed(spec.falseValues)
+        }
         if reached < scalars.count {
             let character = scalars[reached]
             let offset = map.original(reached)

@@ -69,7 +69,7 @@ final class CustomValidator: TypedValidator {
         case .rejected(let offset, let reason, let code):
             let scalars = Array(value.unicodeScalars)
             let code: ErrorCode = scalars.isEmpty ? .empty : code
-            let expected = "expected a value like \(example) (\(type.name))"
+            var expected: String { "expected a value like \(example) (\(type.name))" }
             if let offset, offset >= 0, offset < scalars.count {
                 let character = scalars[offset]
                 let at = map.original(offset)
