@@ -242,7 +242,8 @@ import Testing
         temporal.minimum = minimum.flatMap { TemporalValue(iso: $0, unit: unit) }
         temporal.maximum = maximum.flatMap { TemporalValue(iso: $0, unit: unit) }
         let field = try FieldValidator(FieldSpec(kind: .temporal(temporal), locale: try LocaleID("en_US")))
-        let (fast, accepted, _) = Self.compare(field, seed: UInt64(unit.rawValue.utf8.count)) { generator in
+        let (fast, accepted, fastRejected) = Self.compare(field, seed: UInt64(unit.rawValue.utf8.count)) {
+            generator in
             func two(_ range: ClosedRange<Int>) -> String {
                 let value = Int.random(in: range, using: &generator)
                 return value < 10 ? "0\(value)" : String(value)
@@ -264,6 +265,9 @@ import Testing
             return Self.mutated(value, &generator)
         }
         #expect(fast * 2 > accepted, "\(unit): fast path took \(fast) of \(accepted) accepted values")
+        // Most rejections (a broken shape, a field out of range) are certain on the fast path.
+        let rejected = Self.count - accepted
+        #expect(fastRejected * 2 > rejected, "\(unit): \(fastRejected) of \(rejected) rejected on the fast path")
     }
 
     /// Issue 18: the boolean fast path, with Table Schema's words and a schema's own.
@@ -276,10 +280,11 @@ import Testing
         }
         let field = try FieldValidator(FieldSpec(kind: .boolean(boolean), locale: try LocaleID("de_DE")))
         let words = boolean.trueValues + boolean.falseValues + ["yes", "tru", "TRUE ", "1.0", "Ja", "✗"]
-        let (fast, accepted, _) = Self.compare(field, seed: ownWords ? 2 : 1) { generator in
+        let (fast, accepted, fastRejected) = Self.compare(field, seed: ownWords ? 2 : 1) { generator in
             Self.mutated(Self.pick(words, &generator), &generator)
         }
         #expect(fast * 2 > accepted, "fast path took \(fast) of \(accepted) accepted values")
+        #expect(fastRejected * 2 > Self.count - accepted, "\(fastRejected) rejected on the fast path")
     }
 
     @Test(arguments: [

@@ -93,7 +93,14 @@ final class BooleanValidator: TypedValidator {
         out.update(from: canonical.utf8Start, count: canonical.utf8CodeUnitCount)
         return canonical.utf8CodeUnitCount
     }
-    func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { false }
+    /// A value that is none of the words, byte for byte, is none of them scalar for scalar.
+    func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var scratch: (UInt64, UInt64) = (0, 0)
+        return withUnsafeMutableBytes(of: &scratch) { room in
+            // `acceptFast` writes at most "false" here.
+            acceptFast(bytes, at: room.baseAddress!.assumingMemoryBound(to: UInt8.self)) == 0
+        }
+    }
     func completionSamples() -> [String] { spec.trueValues + spec.falseValues }
     func completionTokens() -> [String] { [] }
 }

@@ -93,23 +93,35 @@ final class TemporalValidator: TypedValidator {
             read = full
         }
         if hasBounds {
-            guard read.fraction.isEmpty else { return 0 }
-            if let minimum = spec.minimum {
-                let order = TemporalValue.compare(
-                    seconds: read.seconds, fraction: "", offset: read.offset, with: minimum)
-                guard order == .same || order == .after else { return 0 }
-            }
-            if let maximum = spec.maximum {
-                let order = TemporalValue.compare(
-                    seconds: read.seconds, fraction: "", offset: read.offset, with: maximum)
-                guard order == .same || order == .before else { return 0 }
-            }
+            guard read.fraction.isEmpty, withinBounds(seconds: read.seconds, offset: read.offset) else { return 0 }
         }
         out.update(from: base, count: bytes.count)
         return bytes.count
     }
 
-    func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { reader.rejectsFast(bytes) }
+    /// An ISO 8601 value that `ISOScanner` cannot read, as `validate` reads its bytes, or one
+    /// without a fraction of a second outside the bounds; a formatted column's reader says.
+    func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard spec.format == nil else { return reader.rejectsFast(bytes) }
+        var scanner = ISOScanner(bytes)
+        guard let read = try? scanner.temporal(spec.unit), scanner.atEnd else { return true }
+        guard hasBounds, read.fraction.isEmpty else { return false }
+        return !withinBounds(seconds: read.seconds, offset: read.offset)
+    }
+
+    /// Whether a value without a fraction of a second is within the bounds, as `validate`
+    /// judges it: a value that cannot be compared with a bound is not.
+    private func withinBounds(seconds: Int, offset: Int?) -> Bool {
+        if let minimum = spec.minimum {
+            let order = TemporalValue.compare(seconds: seconds, fraction: "", offset: offset, with: minimum)
+            guard order == .same || order == .after else { return false }
+        }
+        if let maximum = spec.maximum {
+            let order = TemporalValue.compare(seconds: seconds, fraction: "", offset: offset, with: maximum)
+            guard order == .same || order == .before else { return false }
+        }
+        return true
+    }
     func completionSamples() -> [String] { reader.completionSamples() }
     func completionTokens() -> [String] { reader.completionTokens() }
 }
