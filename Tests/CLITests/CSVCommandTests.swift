@@ -39,6 +39,49 @@ import Testing
 
     /// Rows written + rows rejected = rows read; rejected rows are kept byte for byte; the
     /// normalized output validates clean.
+    /// Under --quiet a row goes the fast ways (the clean-row path, a rejection certain on the
+    /// fast paths, its findings never made); with diagnostics, through the full check. Both
+    /// must write the same rows, reject the same rows and exit alike — a repeat of the good id
+    /// of a row rejected for another cell included.
+    @Test(arguments: [["--normalize"], [], ["--on-invalid", "keep"], ["--on-invalid", "abort"]])
+    func quietRunsWriteAndRejectWhatDiagnosedRunsDo(mode: [String]) throws {
+        var table = "id,price,paid,at,note\n"
+        for row in 1...300 {
+            let id = row % 7 == 0 ? "\(row - 3)" : row % 11 == 0 ? "1.5" : "\(row)"
+            let price = ["1.234,5", "\"17,73\"", "\"12,34\"", "x", "", "-0,50"][row % 6]
+            let paid = ["true", "0", "yes", "False"][row % 4]
+            let at = [
+                "2038-02-04T02:53:25", "\"2038-02-04T02:53:25,5\"", "1949-01-01T00:00:00", "2038-13-04T00:00:00",
+            ][
+                row % 4]
+            table += "\(id),\(price),\(paid),\(at),n\(row % 5 == 0 ? "\"a,\"\"b\"\"\"" : "")\n"
+        }
+        let schema = CLI.temporaryFile("schema.yaml")
+        try """
+        fields:
+          - {name: id, type: integer, constraints: {required: true, unique: true}}
+          - {name: price, type: number, locale: de_DE, constraints: {required: true}}
+          - {name: paid, type: boolean}
+          - {name: at, type: datetime, constraints: {minimum: "1950-01-01T00:00:00"}}
+          - {name: note, type: string}
+        """.write(to: schema, atomically: true, encoding: .utf8)
+        func run(_ extra: [String]) throws -> (CLI.Outcome, String) {
+            let rejects = CLI.temporaryFile("rejects.csv")
+            let run = try CLI.run(
+                ["csv", "--schema", schema.path, "--rejects", rejects.path] + mode + extra + ["-"], input: table)
+            return (run, try String(contentsOf: rejects, encoding: .utf8))
+        }
+        let (diagnosed, diagnosedRejects) = try run([])
+        let (quiet, quietRejects) = try run(["--quiet"])
+        #expect(diagnosed.status == 1)
+        #expect(diagnosed.stderr.contains("already appeared in row") || mode.contains("abort"))
+        #expect(quiet.status == diagnosed.status)
+        #expect(quiet.stderr.isEmpty)
+        #expect(quiet.stdout == diagnosed.stdout)
+        #expect(quietRejects == diagnosedRejects)
+        #expect(quietRejects.split(separator: "\n").count > (mode.contains("abort") ? 1 : 100))
+    }
+
     @Test func rowsReconcileAndNormalizedOutputIsClean() throws {
         let rejects = CLI.temporaryFile("rejects.csv")
         let run = try CLI.run([

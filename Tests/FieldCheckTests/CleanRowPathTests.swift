@@ -49,6 +49,21 @@ import Testing
         (",", "\n", true), (",", "\r\n", false), (";", "\n", true), (".", "\n", false), (":", "\n", true),
     ])
     func cleanRowsAreWhatTheFullCheckAcceptsAndWrites(delimiter: String, newline: String, extraColumn: Bool) throws {
+        try compare(delimiter: delimiter, newline: newline, extraColumn: extraColumn, verdictsOnly: false)
+    }
+
+    /// `rejectsFast(_:row:)` between the clean-row path and the full check (`--quiet`): a row
+    /// it names is one the full check rejects, and the unique set is left as the full check
+    /// leaves it, so that the rows after it get the same findings (a repeat of a rejected
+    /// row's good id is still `not_unique`).
+    @Test(arguments: [(",", "\n", true), (";", "\r\n", false)])
+    func rowsRejectedOnTheFastPathAreRejectedAndLeaveTheSameUniqueValues(
+        delimiter: String, newline: String, extraColumn: Bool
+    ) throws {
+        try compare(delimiter: delimiter, newline: newline, extraColumn: extraColumn, verdictsOnly: true)
+    }
+
+    func compare(delimiter: String, newline: String, extraColumn: Bool, verdictsOnly: Bool) throws {
         let schema = try CompiledSchema(
             TableSchema(tree: ["fields": Self.fields], source: "s.yaml", defaultLocale: .posix))
         var generator = SeededGenerator(seed: 0xC1EA)
@@ -78,6 +93,7 @@ import Testing
         var taken = 0
         var fullyClean = 0
         var quotedCanonical = 0
+        var fastRejected = 0
         batch.forEach { index, record in
             var expected = RowResult()
             full.validate(record, row: index + 1, into: &expected)
@@ -86,6 +102,11 @@ import Testing
             let length = clean.acceptClean(
                 record, row: index + 1, delimiter: delimiterByte, newline: terminator, after: output)
             guard let length else {
+                if verdictsOnly && clean.rejectsFast(record, row: index + 1) {
+                    fastRejected += 1
+                    #expect(!expected.isValid, "row \(index + 1) rejected on the fast path")
+                    return
+                }
                 var result = RowResult()
                 clean.validate(record, row: index + 1, into: &result)
                 #expect(Self.findings(result) == Self.findings(expected), "row \(index + 1)")
@@ -109,6 +130,7 @@ import Testing
         #expect(fullyClean > 1000)
         #expect(taken * 10 >= fullyClean * 9, "\(taken) of \(fullyClean) clean rows taken")
         if delimiter == "," { #expect(quotedCanonical > 0) }
+        if verdictsOnly { #expect(fastRejected > 200) }
     }
 
     @Test func tablesWithRulesOverSeveralCellsHaveNoCleanRowPath() throws {

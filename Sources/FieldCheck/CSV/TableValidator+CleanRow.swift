@@ -109,4 +109,46 @@ extension TableValidator {
             }
         }
     }
+
+    /// Whether the row is certainly rejected, judged on the fast paths alone (`rejectsFast`
+    /// of each cell, a missing required value), for a run that wants only the verdict
+    /// (`--quiet` without `--summary`): no finding is made. A rejected row's accepted unique
+    /// value is added to its set, as `validate` adds it, so that a later repeat is still
+    /// found. False, with nothing added, when only `validate` can tell. Only when
+    /// `hasCleanRowPath`.
+    public func rejectsFast(_ record: CSVRecord, row: Int) -> Bool {
+        guard record.problem == nil, record.count == width, let cleanRowColumns else { return false }
+        var rejected = false
+        var uniqueCell = -1
+        for index in 0..<record.count {
+            guard let checked = cleanRowColumns[index] else { continue }
+            checked._withUnsafeGuaranteedRef { column in
+                let cell = record[index]
+                if cell.isEmpty && emptyIsMissing {
+                    if column.required { rejected = true }
+                } else if column.validator.rejectsFast(cell) {
+                    rejected = true
+                } else if column.isUnique {
+                    uniqueCell = index
+                }
+            }
+        }
+        guard rejected else { return false }
+        guard uniqueCell >= 0 else { return true }
+        // The unique cell was not refused: `validate` adds its value when it accepts it.
+        let cell = record[uniqueCell]
+        return cleanRowColumns[uniqueCell]!._withUnsafeGuaranteedRef { column in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: cell.count + FieldValidator.fastPathSlack) {
+                guard let base = $0.baseAddress, let length = column.validator.acceptFast(cell, at: base) else {
+                    return false
+                }
+                let value = UnsafeBufferPointer(start: base, count: length)
+                // A repeat adds nothing, as in `validate`.
+                _ = column.insert(
+                    UnsafeBufferPointer(rebasing: value[column.comparedRange(0..<length, in: value)]), prepared: nil,
+                    row: row)
+                return true
+            }
+        }
+    }
 }

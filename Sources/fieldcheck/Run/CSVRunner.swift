@@ -59,6 +59,9 @@ struct CSVRunner {
         let cleanRows = jobs == 1
         let writesNormalized = normalize && routing.writesRecords
         let cleanTarget = writesNormalized ? out.buffer : FieldOutput(capacity: 1 << 12)
+        // Nobody reads a rejected row's findings (no diagnostics, JSON, summary or blanked
+        // cells): a row the fast paths reject for certain is not checked in full.
+        let verdictsOnly = cleanRows && routing.quiet && !json && !report.summary && onInvalid != .blank
         var wroteRejectsHeader = false
         var wroteHeader = false
         var firstHeader: [String]? = nil
@@ -213,6 +216,22 @@ struct CSVRunner {
                             } else if routing.writesRecords {
                                 try writeRaw(record, file.newline)
                             }
+                            return
+                        }
+                        if verdictsOnly,
+                            file.tableRef!._withUnsafeGuaranteedRef({
+                                $0.hasCleanRowPath && $0.rejectsFast(record, row: row)
+                            })
+                        {
+                            // Rejected for certain, and nobody reads why: what `handle` does
+                            // with a rejected row under --quiet, without the findings.
+                            file.bar.advance(bytes: record.raw.count)
+                            sinks.summary.addRejected()
+                            try sinks.rejected(
+                                record.raw,
+                                terminator: record.needsTerminator
+                                    ? file.newline.bytes : UnsafeBufferPointer(start: nil, count: 0), keep: true)
+                            if onInvalid == .abort { throw StopReading() }
                             return
                         }
                         file.tableRef!._withUnsafeGuaranteedRef { $0.validate(record, row: row, into: &file.result) }
