@@ -17,7 +17,8 @@ public final class PendingUniqueValues {
 
     @exclusivity(unchecked) private var values = GrowingBuffer<Value>()
     @exclusivity(unchecked) private var bytes = GrowingBuffer<UInt8>()
-    /// Per row: where its values end in `values`, shifted left, and 1 when it is clean.
+    /// Per row: where its values end in `values`, shifted left twice, 1 when it is clean and
+    /// 2 when it has no result (the clean-row path took it).
     @exclusivity(unchecked) private var rows = GrowingBuffer<Int>()
     /// Keeps the next object in memory off the cache lines this one's filling thread writes.
     private let padding = CacheLinePadding()
@@ -51,20 +52,34 @@ public final class PendingUniqueValues {
                 }
             }
         }
-        rows.append(values.count << 1 | (isClean ? 1 : 0))
+        rows.append(values.count << 2 | (isClean ? 1 : 0))
+    }
+
+    /// Adds the next row, clean, taken on the clean-row path: it has no result to read. Its
+    /// unique value (`value` of the column at place `column` among the table's columns) is
+    /// prepared here; no column: it has none.
+    func appendCleanRow(column: Int?, value: UnsafeBufferPointer<UInt8>) {
+        if let column {
+            bytes.append(value)
+            values.append(Value(column: column, prepared: UniqueSet.prepare(value), end: bytes.count))
+        }
+        rows.append(values.count << 2 | 3)
     }
 
     /// Whether row `index` (0-based, in the order appended) is clean.
     public func isClean(_ index: Int) -> Bool { rows.base[index] & 1 == 1 }
+
+    /// Whether row `index` was taken on the clean-row path, with no result made.
+    public func hasNoResult(_ index: Int) -> Bool { rows.base[index] & 2 == 2 }
 
     /// Calls `body` with each unique value of clean row `index`, in column order, until
     /// `body` returns false; returns the place among the row's values where it did, or nil.
     func forEachValue(
         ofRow index: Int, _ body: (Int, UniqueSet.Prepared, UnsafeBufferPointer<UInt8>) -> Bool
     ) -> Int? {
-        let first = index == 0 ? 0 : rows.base[index - 1] >> 1
+        let first = index == 0 ? 0 : rows.base[index - 1] >> 2
         var start = first == 0 ? 0 : values.base[first - 1].end
-        for place in first..<rows.base[index] >> 1 {
+        for place in first..<rows.base[index] >> 2 {
             let value = values.base[place]
             if !body(value.column, value.prepared, bytes.slice(start, value.end)) { return place - first }
             start = value.end

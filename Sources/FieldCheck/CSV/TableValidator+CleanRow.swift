@@ -38,75 +38,111 @@ extension TableValidator {
     public func acceptClean(
         _ record: CSVRecord, row: Int, delimiter: UInt8, newline: CSVNewline, after output: FieldOutput
     ) -> Int? {
+        output.writeAfterEnd(room: Self.cleanRowRoom(record)) { target in
+            guard let (length, unique) = renderClean(record, delimiter: delimiter, newline: newline, at: target)
+            else { return nil }
+            if let unique {
+                let bytes = UnsafeBufferPointer(start: target, count: length)
+                let first = cleanRowColumns.unsafelyUnwrapped[unique.cell].unsafelyUnwrapped._withUnsafeGuaranteedRef {
+                    column in
+                    column.insert(
+                        UnsafeBufferPointer(rebasing: bytes[column.comparedRange(unique.value, in: bytes)]),
+                        prepared: nil, row: row)
+                }
+                // A repeat: nothing was added, and the full check reports it.
+                guard first == nil else { return nil }
+            }
+            return length
+        }
+    }
+
+    /// `acceptClean` on a worker's table (`--jobs`), which keeps no unique values: the row's
+    /// unique value, if any, goes to `pending` prepared, for the reading thread to look up in
+    /// input order (`lookUp(_:row:_:)`); a row it takes is marked there as one without a result.
+    public func acceptClean(
+        _ record: CSVRecord, delimiter: UInt8, newline: CSVNewline, after output: FieldOutput,
+        pending: PendingUniqueValues
+    ) -> Int? {
+        output.writeAfterEnd(room: Self.cleanRowRoom(record)) { target in
+            guard let (length, unique) = renderClean(record, delimiter: delimiter, newline: newline, at: target)
+            else { return nil }
+            let bytes = UnsafeBufferPointer(start: target, count: length)
+            if let unique, let position = cleanRowUniquePosition {
+                let value = cleanRowColumns.unsafelyUnwrapped[unique.cell].unsafelyUnwrapped._withUnsafeGuaranteedRef {
+                    UnsafeBufferPointer(rebasing: bytes[$0.comparedRange(unique.value, in: bytes)])
+                }
+                pending.appendCleanRow(column: position, value: value)
+            } else {
+                pending.appendCleanRow(column: nil, value: bytes)
+            }
+            return length
+        }
+    }
+
+    /// Room for a row that `renderClean` writes: a canonical value is at most its cell and the
+    /// slack long; quoted, twice that and two.
+    private static func cleanRowRoom(_ record: CSVRecord) -> Int {
+        2 * record.cellBytes.count + record.count * (2 * FieldValidator.fastPathSlack + 3) + 2
+    }
+
+    /// The clean-row path's check and writing of a row at `target` (room for
+    /// `cleanRowRoom`): its length, and the cell of its unique column with where that
+    /// cell's value lies in `target` (nil: no unique column, or its value is missing); nil
+    /// when the fast paths cannot take every cell.
+    private func renderClean(
+        _ record: CSVRecord, delimiter: UInt8, newline: CSVNewline, at target: UnsafeMutablePointer<UInt8>
+    ) -> (length: Int, unique: (cell: Int, value: Range<Int>)?)? {
         guard record.problem == nil, record.count == width, let cleanRowColumns else { return nil }
-        let slack = FieldValidator.fastPathSlack
-        // A canonical value is at most its cell and the slack long; quoted, twice that and two.
-        let room = 2 * record.cellBytes.count + record.count * (2 * slack + 3) + 2
-        return output.writeAfterEnd(room: room) { target in
-            cleanRowColumns.withUnsafeBufferPointer { columns in
-                var end = 0
-                // The unique column's value: where it lies in `target`, and its column.
-                var uniqueValue = 0..<0
-                var uniqueColumn: Unmanaged<Column>? = nil
-                var cellIsUnique = false
-                for index in 0..<record.count {
-                    if index > 0 {
-                        target[end] = delimiter
-                        end &+= 1
+        return cleanRowColumns.withUnsafeBufferPointer { columns in
+            var end = 0
+            var unique: (cell: Int, value: Range<Int>)? = nil
+            var cellIsUnique = false
+            for index in 0..<record.count {
+                if index > 0 {
+                    target[end] = delimiter
+                    end &+= 1
+                }
+                let cell = record[index]
+                guard let checked = columns[index] else {
+                    end &+= CSVWriter.write(cell, delimiter: delimiter, at: target + end)
+                    continue
+                }
+                let written: Int? = checked._withUnsafeGuaranteedRef { column in
+                    if cell.isEmpty && emptyIsMissing {
+                        // A missing value: written empty, unless the column requires one.
+                        return column.required ? nil : 0
                     }
-                    let cell = record[index]
-                    guard let checked = columns[index] else {
-                        end &+= CSVWriter.write(cell, delimiter: delimiter, at: target + end)
-                        continue
+                    guard let length = column.validator.acceptFast(cell, at: target + end) else { return nil }
+                    cellIsUnique = column.isUnique
+                    return length
+                }
+                guard let written else { return nil }
+                if CSVWriter.needsQuotes(UnsafeBufferPointer(start: target + end, count: written), delimiter) {
+                    // A canonical value with the delimiter in it (a fraction of a second
+                    // written `,5`): quoted as the writer quotes it. A unique value so
+                    // quoted is left to the full check, which compares it unquoted.
+                    guard !cellIsUnique else { return nil }
+                    let value = Array(UnsafeBufferPointer(start: target + end, count: written))
+                    end &+= value.withUnsafeBufferPointer {
+                        CSVWriter.write($0, delimiter: delimiter, at: target + end)
                     }
-                    let written: Int? = checked._withUnsafeGuaranteedRef { column in
-                        if cell.isEmpty && emptyIsMissing {
-                            // A missing value: written empty, unless the column requires one.
-                            return column.required ? nil : 0
-                        }
-                        guard let length = column.validator.acceptFast(cell, at: target + end) else { return nil }
-                        cellIsUnique = column.isUnique
-                        return length
-                    }
-                    guard let written else { return nil }
+                } else {
                     if cellIsUnique {
-                        uniqueValue = end..<(end &+ written)
-                        uniqueColumn = checked
+                        unique = (index, end..<(end &+ written))
                         cellIsUnique = false
                     }
-                    if CSVWriter.needsQuotes(UnsafeBufferPointer(start: target + end, count: written), delimiter) {
-                        // A canonical value with the delimiter in it (a fraction of a second
-                        // written `,5`): quoted as the writer quotes it. A unique value so
-                        // quoted is left to the full check, which compares it unquoted.
-                        guard uniqueColumn == nil || uniqueValue.lowerBound != end else { return nil }
-                        let value = Array(UnsafeBufferPointer(start: target + end, count: written))
-                        end &+= value.withUnsafeBufferPointer {
-                            CSVWriter.write($0, delimiter: delimiter, at: target + end)
-                        }
-                    } else {
-                        end &+= written
-                    }
+                    end &+= written
                 }
-                if let uniqueColumn {
-                    let bytes = UnsafeBufferPointer(start: target, count: end)
-                    let first = uniqueColumn._withUnsafeGuaranteedRef { column in
-                        column.insert(
-                            UnsafeBufferPointer(rebasing: bytes[column.comparedRange(uniqueValue, in: bytes)]),
-                            prepared: nil, row: row)
-                    }
-                    // A repeat: nothing was added, and the full check reports it.
-                    guard first == nil else { return nil }
-                }
-                // A row of one empty cell is written `""`, as `CSVWriter` writes it.
-                if end == 0 && record.count == 1 {
-                    target[0] = UInt8(ascii: "\"")
-                    target[1] = UInt8(ascii: "\"")
-                    end = 2
-                }
-                let terminator = newline.bytes
-                (target + end).update(from: terminator.baseAddress!, count: terminator.count)
-                return end &+ terminator.count
             }
+            // A row of one empty cell is written `""`, as `CSVWriter` writes it.
+            if end == 0 && record.count == 1 {
+                target[0] = UInt8(ascii: "\"")
+                target[1] = UInt8(ascii: "\"")
+                end = 2
+            }
+            let terminator = newline.bytes
+            (target + end).update(from: terminator.baseAddress!, count: terminator.count)
+            return (end &+ terminator.count, unique)
         }
     }
 

@@ -94,6 +94,8 @@ public final class TableValidator {
     private var warmed: UInt8 = 0
     /// The column of each cell for `acceptClean`; nil when the table has no clean-row path.
     let cleanRowColumns: [Unmanaged<Column>?]?
+    /// The place in `columns` of the one unique column on the clean-row path, if any.
+    let cleanRowUniquePosition: Int?
 
     /// - Parameters:
     ///   - header: the file's column names; nil under `--no-header` (columns by position).
@@ -161,8 +163,11 @@ public final class TableValidator {
         }
         self.foreignKeys = foreignKeys
         cleanRowColumns = Self.cleanRowColumns(
-            columns, width: self.width, primaryKey: primaryKey, foreignKeys: foreignKeys.count,
+            columns, width: self.width, primaryKey: primaryKey,
+            // The schema's, not this table's: a worker's table checks none of them.
+            foreignKeys: compiled.references.count,
             writtenMissingValues: hasWrittenMissingValues)
+        cleanRowUniquePosition = columns.firstIndex { $0.isUnique }
     }
 
     /// Columns whose values together make a key (a foreign key, or the fields it refers to).

@@ -120,9 +120,22 @@ final class CSVPool {
             ends.removeAll(keepingCapacity: true)
             pending.removeAll()
             defer { renderedEnds = ends }
+            let cleanRows = table.hasCleanRowPath
             try results.withUnsafeMutableBufferPointer { results in
                 try walk { index, record in
                     guard index < results.count else { return }
+                    // Without --normalize the row written on the clean-row path is dropped.
+                    if cleanRows,
+                        let length = table.acceptClean(
+                            record, delimiter: delimiter ?? UInt8(ascii: ","), newline: newline, after: rendered,
+                            pending: pending)
+                    {
+                        if delimiter != nil {
+                            rendered.commit(length)
+                            ends.append(rendered.count)
+                        }
+                        return
+                    }
                     table.validateCells(record, row: firstRow + index, into: &results[index])
                     pending.append(&results[index])
                     guard let delimiter else { return }
@@ -314,6 +327,14 @@ final class CSVPool {
                         continue
                     }
                     from = repeated
+                }
+                if pending.hasNoResult(row) {
+                    // The worker took the row on the clean-row path, and its unique value
+                    // repeats an earlier one: checked in full here, which reports the repeat.
+                    table.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+                        $0.validate(record, row: firstRow + row, into: &results[row])
+                    }
+                    from = 0
                 }
                 try finish(record, firstRow + row, bytes, results.baseAddress! + row, from)
             }
