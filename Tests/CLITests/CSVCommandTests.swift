@@ -40,10 +40,14 @@ import Testing
     /// Rows written + rows rejected = rows read; rejected rows are kept byte for byte; the
     /// normalized output validates clean.
     /// Under --quiet a row goes the fast ways (the clean-row path, a rejection certain on the
-    /// fast paths, its findings never made); with diagnostics, through the full check. Both
+    /// fast paths, its findings never made), on one thread or on `--jobs` workers; with
+    /// diagnostics, through the full check. Both
     /// must write the same rows, reject the same rows and exit alike — a repeat of the good id
     /// of a row rejected for another cell included.
-    @Test(arguments: [["--normalize"], [], ["--on-invalid", "keep"], ["--on-invalid", "abort"]])
+    @Test(arguments: [
+        ["--normalize"], [], ["--on-invalid", "keep"], ["--on-invalid", "abort"], ["--normalize", "--jobs", "2"],
+        ["--jobs", "3", "--on-invalid", "keep"],
+    ])
     func quietRunsWriteAndRejectWhatDiagnosedRunsDo(mode: [String]) throws {
         var table = "id,price,paid,at,note\n"
         for row in 1...300 {

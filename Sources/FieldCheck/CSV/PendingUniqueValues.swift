@@ -55,21 +55,23 @@ public final class PendingUniqueValues {
         rows.append(values.count << 2 | (isClean ? 1 : 0))
     }
 
-    /// Adds the next row, clean, taken on the clean-row path: it has no result to read. Its
-    /// unique value (`value` of the column at place `column` among the table's columns) is
-    /// prepared here; no column: it has none.
-    func appendCleanRow(column: Int?, value: UnsafeBufferPointer<UInt8>) {
+    /// Adds the next row, with no result made: `clean`, taken on the clean-row path, else
+    /// rejected on the fast paths. `value` is its unique value (of the column at place
+    /// `column` among the table's columns), to look up, or for a rejected row to add as the
+    /// full check would; prepared here. No column: it has none.
+    func appendWithoutResult(clean: Bool, column: Int?, value: UnsafeBufferPointer<UInt8>) {
         if let column {
             bytes.append(value)
             values.append(Value(column: column, prepared: UniqueSet.prepare(value), end: bytes.count))
         }
-        rows.append(values.count << 2 | 3)
+        rows.append(values.count << 2 | (clean ? 3 : 2))
     }
 
     /// Whether row `index` (0-based, in the order appended) is clean.
     public func isClean(_ index: Int) -> Bool { rows.base[index] & 1 == 1 }
 
-    /// Whether row `index` was taken on the clean-row path, with no result made.
+    /// Whether row `index` has no result: taken on the clean-row path when it is clean, else
+    /// rejected on the fast paths.
     public func hasNoResult(_ index: Int) -> Bool { rows.base[index] & 2 == 2 }
 
     /// Calls `body` with each unique value of clean row `index`, in column order, until

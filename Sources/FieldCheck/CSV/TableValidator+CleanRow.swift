@@ -71,9 +71,9 @@ extension TableValidator {
                 let value = cleanRowColumns.unsafelyUnwrapped[unique.cell].unsafelyUnwrapped._withUnsafeGuaranteedRef {
                     UnsafeBufferPointer(rebasing: bytes[$0.comparedRange(unique.value, in: bytes)])
                 }
-                pending.appendCleanRow(column: position, value: value)
+                pending.appendWithoutResult(clean: true, column: position, value: value)
             } else {
-                pending.appendCleanRow(column: nil, value: bytes)
+                pending.appendWithoutResult(clean: true, column: nil, value: bytes)
             }
             return length
         }
@@ -153,6 +153,33 @@ extension TableValidator {
     /// found. False, with nothing added, when only `validate` can tell. Only when
     /// `hasCleanRowPath`.
     public func rejectsFast(_ record: CSVRecord, row: Int) -> Bool {
+        certainlyRejects(record) { column, value in
+            // A repeat adds nothing, as in `validate`.
+            _ = columnRefs[column]._withUnsafeGuaranteedRef { $0.insert(value, prepared: nil, row: row) }
+        }
+    }
+
+    /// `rejectsFast(_:row:)` on a worker's table (`--jobs`), which keeps no unique values:
+    /// a row it names goes to `pending` as rejected with no result, with the unique value
+    /// to add, for the reading thread to add in input order (`lookUp(_:row:_:)`).
+    public func rejectsFast(_ record: CSVRecord, pending: PendingUniqueValues) -> Bool {
+        var added = false
+        let rejected = certainlyRejects(record) { column, value in
+            pending.appendWithoutResult(clean: false, column: column, value: value)
+            added = true
+        }
+        if rejected && !added {
+            pending.appendWithoutResult(clean: false, column: nil, value: UnsafeBufferPointer(start: nil, count: 0))
+        }
+        return rejected
+    }
+
+    /// Whether the fast paths reject the row for certain; when they do, `add` gets the value
+    /// of the unique column that `validate` would add (its place among the columns, and its
+    /// compared bytes), if the row has one.
+    private func certainlyRejects(
+        _ record: CSVRecord, add: (Int, UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Bool {
         guard record.problem == nil, record.count == width, let cleanRowColumns else { return false }
         var rejected = false
         var uniqueCell = -1
@@ -170,7 +197,7 @@ extension TableValidator {
             }
         }
         guard rejected else { return false }
-        guard uniqueCell >= 0 else { return true }
+        guard uniqueCell >= 0, let position = cleanRowUniquePosition else { return true }
         // The unique cell was not refused: `validate` adds its value when it accepts it.
         let cell = record[uniqueCell]
         return cleanRowColumns[uniqueCell]!._withUnsafeGuaranteedRef { column in
@@ -179,10 +206,7 @@ extension TableValidator {
                     return false
                 }
                 let value = UnsafeBufferPointer(start: base, count: length)
-                // A repeat adds nothing, as in `validate`.
-                _ = column.insert(
-                    UnsafeBufferPointer(rebasing: value[column.comparedRange(0..<length, in: value)]), prepared: nil,
-                    row: row)
+                add(position, UnsafeBufferPointer(rebasing: value[column.comparedRange(0..<length, in: value)]))
                 return true
             }
         }

@@ -80,7 +80,7 @@ public final class TableValidator {
     let columns: [Column]
     /// `columns`, which keeps them alive, for the per-row loop: a column taken from `columns`
     /// was retained and released around each cell's check.
-    private let columnRefs: [Unmanaged<Column>]
+    let columnRefs: [Unmanaged<Column>]
     let missingValues: Set<String>
     let emptyIsMissing: Bool
     /// Whether a missing value other than the empty string exists (checking costs a String).

@@ -56,6 +56,9 @@ final class CSVPool {
         @exclusivity(unchecked) var firstRow = 0
         /// The delimiter when rows are written here (`--normalize`), and the file's newline.
         let renderDelimiter: UInt8?
+        /// Whether a row the fast paths reject for certain is left without a result (nobody
+        /// reads its findings: `CSVRunner`'s `verdictsOnly`).
+        let verdictsOnly: Bool
         @exclusivity(unchecked) var newline = CSVNewline.lf
         /// The accepted rows, written; where each row's bytes end (a row not written: none).
         let rendered = FieldOutput(capacity: 1 << 16)
@@ -64,10 +67,11 @@ final class CSVPool {
         /// neighbours, at every row.
         private let padding = CacheLinePadding()
 
-        init(checkers: [Checker], reader: CSVReader, renderDelimiter: UInt8?) {
+        init(checkers: [Checker], reader: CSVReader, renderDelimiter: UInt8?, verdictsOnly: Bool) {
             self.checkers = checkers
             self.reader = reader
             self.renderDelimiter = renderDelimiter
+            self.verdictsOnly = verdictsOnly
         }
 
         var isEmpty: Bool { records.isEmpty }
@@ -121,6 +125,7 @@ final class CSVPool {
             pending.removeAll()
             defer { renderedEnds = ends }
             let cleanRows = table.hasCleanRowPath
+            let verdictsOnly = cleanRows && verdictsOnly
             try results.withUnsafeMutableBufferPointer { results in
                 try walk { index, record in
                     guard index < results.count else { return }
@@ -134,6 +139,11 @@ final class CSVPool {
                             rendered.commit(length)
                             ends.append(rendered.count)
                         }
+                        return
+                    }
+                    if verdictsOnly && table.rejectsFast(record, pending: pending) {
+                        // Not written: an empty rendering.
+                        if delimiter != nil { ends.append(rendered.count) }
                         return
                     }
                     table.validateCells(record, row: firstRow + index, into: &results[index])
@@ -221,10 +231,14 @@ final class CSVPool {
     ///   - schema: compiled again by each thread, with its `explainsRejections`.
     ///   - renderDelimiter: the delimiter, when workers write accepted rows normalized.
     ///   - reader: reads the rows that come as chunks, as the main thread reads the others.
-    init(jobs: Int, schema: CompiledSchema, reader: CSVReader, renderDelimiter: UInt8?) {
+    ///   - verdictsOnly: whether nobody reads a rejected row's findings, so that a row the
+    ///     fast paths reject for certain goes to `rejectedQuietly` with none.
+    init(jobs: Int, schema: CompiledSchema, reader: CSVReader, renderDelimiter: UInt8?, verdictsOnly: Bool) {
         self.schema = schema
         let checkers = (0..<jobs).map { _ in Checker() }
-        pool = OrderedPool(jobs: jobs) { Batch(checkers: checkers, reader: reader, renderDelimiter: renderDelimiter) }
+        pool = OrderedPool(jobs: jobs) {
+            Batch(checkers: checkers, reader: reader, renderDelimiter: renderDelimiter, verdictsOnly: verdictsOnly)
+        }
     }
 
     /// Starts a file: its rows are checked against its header, their unique values looked
@@ -239,6 +253,8 @@ final class CSVPool {
     /// What finishes the rows of the file being read (set at its start), and how its rows end
     /// (set at its first record): not handed over with every row, which paid retains for them.
     @exclusivity(unchecked) var finisher: Finish = { _, _, _, _, _ in }
+    /// What finishes, in input order, a row a worker rejected on the fast paths, without findings.
+    @exclusivity(unchecked) var rejectedQuietly: (CSVRecord) throws -> Void = { _ in }
     @exclusivity(unchecked) var newline = CSVNewline.lf
 
     /// Adds a data row of the file being read; a full batch goes to a worker.
@@ -288,6 +304,7 @@ final class CSVPool {
     /// Finishes a checked batch's rows, in order. A clean row (`PendingUniqueValues`) whose
     /// unique values are all new goes to `finish` without its result.
     private func finish(_ batch: Batch, _ finish: Finish) throws {
+        let rejectedQuietly = rejectedQuietly
         defer { batch.reset() }
         if let failure = batch.failure {
             batch.failure = nil
@@ -317,6 +334,15 @@ final class CSVPool {
                     if ends[row] > start { bytes = UnsafeBufferPointer(rebasing: rendered[start..<ends[row]]) }
                 }
                 let record = records[row]
+                if pending.hasNoResult(row) && !pending.isClean(row) {
+                    // Rejected on a worker's fast paths: its unique value is added, as the
+                    // full check adds a rejected row's good one (a repeat adds nothing).
+                    _ = table.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+                        $0.lookUp(pending, row: row, firstRow + row)
+                    }
+                    try rejectedQuietly(record)
+                    continue
+                }
                 var from = 0
                 if cleanRows, pending.isClean(row), !needsRendered || bytes != nil {
                     let repeated = table.unsafelyUnwrapped._withUnsafeGuaranteedRef {

@@ -47,11 +47,15 @@ struct CSVRunner {
         // Nobody reads a message under --quiet (JSON Lines carry them): do not build them.
         schema.explainsRejections = !routing.quiet || json
         let reader = CSVReader(delimiter: delimiter, maxRecordBytes: maxRecordBytes, chunked: jobs > 1)
+        // Nobody reads a rejected row's findings (no diagnostics, JSON, summary or blanked
+        // cells): a row the fast paths reject for certain is not checked in full.
+        let verdictsOnly = routing.quiet && !json && !report.summary && onInvalid != .blank
         let pool =
             jobs > 1
             ? CSVPool(
                 jobs: jobs, schema: schema, reader: reader,
-                renderDelimiter: normalize && !json && routing.writesRecords ? delimiter : nil)
+                renderDelimiter: normalize && !json && routing.writesRecords ? delimiter : nil,
+                verdictsOnly: verdictsOnly)
             : nil
         let human = routing.human
         // Rows with nothing to report take the clean-row path (`TableValidator.acceptClean`),
@@ -59,9 +63,6 @@ struct CSVRunner {
         let cleanRows = jobs == 1
         let writesNormalized = normalize && routing.writesRecords
         let cleanTarget = writesNormalized ? out.buffer : FieldOutput(capacity: 1 << 12)
-        // Nobody reads a rejected row's findings (no diagnostics, JSON, summary or blanked
-        // cells): a row the fast paths reject for certain is not checked in full.
-        let verdictsOnly = cleanRows && routing.quiet && !json && !report.summary && onInvalid != .blank
         var wroteRejectsHeader = false
         var wroteHeader = false
         var firstHeader: [String]? = nil
@@ -108,6 +109,7 @@ struct CSVRunner {
                 try handle(record, row: row, path: path, file: file, rendered: rendered, &result.pointee)
             }
             pool?.finisher = finish
+            pool?.rejectedQuietly = { try rejectedOnTheFastPaths($0, file) }
             // Past the first block, rows go to the workers unread: they split them into cells.
             let chunks = pool.map { pool in
                 CSVChunkHandler(
@@ -218,20 +220,12 @@ struct CSVRunner {
                             }
                             return
                         }
-                        if verdictsOnly,
+                        if cleanRows && verdictsOnly,
                             file.tableRef!._withUnsafeGuaranteedRef({
                                 $0.hasCleanRowPath && $0.rejectsFast(record, row: row)
                             })
                         {
-                            // Rejected for certain, and nobody reads why: what `handle` does
-                            // with a rejected row under --quiet, without the findings.
-                            file.bar.advance(bytes: record.raw.count)
-                            sinks.summary.addRejected()
-                            try sinks.rejected(
-                                record.raw,
-                                terminator: record.needsTerminator
-                                    ? file.newline.bytes : UnsafeBufferPointer(start: nil, count: 0), keep: true)
-                            if onInvalid == .abort { throw StopReading() }
+                            try rejectedOnTheFastPaths(record, file)
                             return
                         }
                         file.tableRef!._withUnsafeGuaranteedRef { $0.validate(record, row: row, into: &file.result) }
@@ -316,6 +310,18 @@ struct CSVRunner {
                 // Stop reading at once: nothing after the first rejection is looked at.
                 throw StopReading()
             }
+        }
+
+        /// A row rejected for certain on the fast paths, when nobody reads why (`verdictsOnly`):
+        /// what `handle` does with a rejected row under --quiet, without its findings.
+        func rejectedOnTheFastPaths(_ record: CSVRecord, _ file: FileState) throws {
+            file.bar.advance(bytes: record.raw.count)
+            sinks.summary.addRejected()
+            try sinks.rejected(
+                record.raw,
+                terminator: record.needsTerminator ? file.newline.bytes : UnsafeBufferPointer(start: nil, count: 0),
+                keep: true)
+            if onInvalid == .abort { throw StopReading() }
         }
 
         /// The row as it was read, ended as the file's rows end when it is the last and has no end.
