@@ -107,6 +107,7 @@ extension TableValidator {
                     end &+= CSVWriter.write(cell, delimiter: delimiter, at: target + end)
                     continue
                 }
+                var checkQuotes = false
                 let written: Int? = checked._withUnsafeGuaranteedRef { column in
                     if cell.isEmpty && emptyIsMissing {
                         // A missing value: written empty, unless the column requires one.
@@ -114,10 +115,13 @@ extension TableValidator {
                     }
                     guard let length = column.validator.acceptFast(cell, at: target + end) else { return nil }
                     cellIsUnique = column.isUnique
+                    checkQuotes = column.mayNeedQuotes(delimiter)
                     return length
                 }
                 guard let written else { return nil }
-                if CSVWriter.needsQuotes(UnsafeBufferPointer(start: target + end, count: written), delimiter) {
+                if checkQuotes,
+                    CSVWriter.needsQuotes(UnsafeBufferPointer(start: target + end, count: written), delimiter)
+                {
                     // A canonical value with the delimiter in it (a fraction of a second
                     // written `,5`): quoted as the writer quotes it. A unique value so
                     // quoted is left to the full check, which compares it unquoted.

@@ -26,6 +26,10 @@ public final class TableValidator {
         /// Numbers keep the scale written (3.00), but compare as values: `3.00` repeats `3`
         /// and is in `enum: [3]`.
         let isNumber: Bool
+        /// The ASCII bytes the fast path's canonical form of the column's values is made of,
+        /// as two 64-bit sets (bytes 0–63, 64–127); nil when it may hold any (text). A
+        /// delimiter outside it never needs quotes around such a value.
+        let canonicalBytes: (low: UInt64, high: UInt64)?
 
         init(schema: ColumnSchema, index: Int, validator: FieldValidator, unique: UniqueSet?) {
             self.schema = schema
@@ -39,6 +43,34 @@ public final class TableValidator {
             allowedValues = schema.allowedValues.map(Set.init)
             allowedList = TableValidator.listed(schema.allowedValues ?? [])
             if case .number = schema.spec.kind { isNumber = true } else { isNumber = false }
+            canonicalBytes = Self.canonicalBytes(of: schema.spec)
+        }
+
+        /// What the fast paths write for a kind (each declines a formatted output): plain
+        /// decimals, ISO dates, `true`/`false`, ISO 8601 temporals as read.
+        static func canonicalBytes(of spec: FieldSpec) -> (low: UInt64, high: UInt64)? {
+            guard spec.output == .canonical else { return nil }
+            let alphabet: String
+            switch spec.kind {
+            case .number: alphabet = "0123456789-."
+            case .date: alphabet = "0123456789-"
+            case .boolean: alphabet = "truefals"
+            case .temporal: alphabet = "0123456789-:TZ+.,"
+            default: return nil
+            }
+            var set: (low: UInt64, high: UInt64) = (0, 0)
+            for byte in alphabet.utf8 {
+                if byte < 64 { set.low |= 1 << UInt64(byte) } else { set.high |= 1 << UInt64(byte - 64) }
+            }
+            return set
+        }
+
+        /// Whether a canonical value written on the fast path may need quotes with `delimiter`.
+        @inline(__always)
+        func mayNeedQuotes(_ delimiter: UInt8) -> Bool {
+            guard let set = canonicalBytes else { return true }
+            if delimiter < 64 { return set.low & (1 << UInt64(delimiter)) != 0 }
+            return delimiter < 128 && set.high & (1 << UInt64(delimiter - 64)) != 0
         }
 
         /// The part of a canonical value that is compared: a number without the trailing
