@@ -11,7 +11,8 @@ struct ProgressBar {
     private var started = 0.0
     private var lastDrawn = 0.0
     private var shown = false
-    private let enabled: Bool
+    /// Whether it draws: stderr is a terminal and the input a file with bytes in it.
+    let enabled: Bool
 
     init(fd: Int32, enabled: Bool) {
         var info = stat()

@@ -255,6 +255,11 @@ final class CSVPool {
     @exclusivity(unchecked) var finisher: Finish = { _, _, _, _, _ in }
     /// What finishes, in input order, a row a worker rejected on the fast paths, without findings.
     @exclusivity(unchecked) var rejectedQuietly: (CSVRecord) throws -> Void = { _ in }
+    /// What finishes, in input order, clean rows one after another whose unique values were
+    /// new, as the worker wrote them (`--normalize`): their written bytes, how many rows, and
+    /// how many bytes they took in the input.
+    /// Nil: each such row goes to `finisher` (the progress bar counts rows one by one).
+    @exclusivity(unchecked) var cleanRun: ((UnsafeBufferPointer<UInt8>, Int, Int) throws -> Void)? = nil
     @exclusivity(unchecked) var newline = CSVNewline.lf
 
     /// Adds a data row of the file being read; a full batch goes to a worker.
@@ -305,6 +310,7 @@ final class CSVPool {
     /// unique values are all new goes to `finish` without its result.
     private func finish(_ batch: Batch, _ finish: Finish) throws {
         let rejectedQuietly = rejectedQuietly
+        let cleanRun = cleanRun
         defer { batch.reset() }
         if let failure = batch.failure {
             batch.failure = nil
@@ -326,6 +332,14 @@ final class CSVPool {
         // One access to the results for the whole batch, not one per row.
         let ends = batch.renderedEnds
         let rendered = batch.rendered.pending
+        // Clean rows in a row, written as the worker wrote them, go out together (`cleanRun`):
+        // where their written bytes start and end, how many rows and how many bytes read.
+        var run = (start: 0, end: 0, rows: 0, bytes: 0)
+        func finishRun() throws {
+            guard run.rows > 0 else { return }
+            try cleanRun?(UnsafeBufferPointer(rebasing: rendered[run.start..<run.end]), run.rows, run.bytes)
+            run = (0, 0, 0, 0)
+        }
         try batch.results.withUnsafeMutableBufferPointer { results in
             for row in 0..<records.count {
                 var bytes: UnsafeBufferPointer<UInt8>? = nil
@@ -334,6 +348,27 @@ final class CSVPool {
                     if ends[row] > start { bytes = UnsafeBufferPointer(rebasing: rendered[start..<ends[row]]) }
                 }
                 let record = records[row]
+                // Where among a clean row's unique values the first repeat is (nil: all new).
+                var repeated: Int? = nil
+                if cleanRows, pending.isClean(row), !needsRendered || bytes != nil {
+                    repeated = table.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+                        $0.lookUp(pending, row: row, firstRow + row)
+                    }
+                    if repeated == nil {
+                        guard needsRendered, cleanRun != nil, let written = bytes else {
+                            try finishRun()
+                            try finish(record, firstRow + row, bytes, nil, 0)
+                            continue
+                        }
+                        // Joins the run: the rows' writings lie one after another.
+                        if run.rows == 0 { run.start = ends[row] - written.count }
+                        run.end = ends[row]
+                        run.rows += 1
+                        run.bytes += record.raw.count
+                        continue
+                    }
+                }
+                try finishRun()
                 if pending.hasNoResult(row) && !pending.isClean(row) {
                     // Rejected on a worker's fast paths: its unique value is added, as the
                     // full check adds a rejected row's good one (a repeat adds nothing).
@@ -343,17 +378,7 @@ final class CSVPool {
                     try rejectedQuietly(record)
                     continue
                 }
-                var from = 0
-                if cleanRows, pending.isClean(row), !needsRendered || bytes != nil {
-                    let repeated = table.unsafelyUnwrapped._withUnsafeGuaranteedRef {
-                        $0.lookUp(pending, row: row, firstRow + row)
-                    }
-                    guard let repeated else {
-                        try finish(record, firstRow + row, bytes, nil, 0)
-                        continue
-                    }
-                    from = repeated
-                }
+                var from = repeated ?? 0
                 if pending.hasNoResult(row) {
                     // The worker took the row on the clean-row path, and its unique value
                     // repeats an earlier one: checked in full here, which reports the repeat.
@@ -365,5 +390,6 @@ final class CSVPool {
                 try finish(record, firstRow + row, bytes, results.baseAddress! + row, from)
             }
         }
+        try finishRun()
     }
 }

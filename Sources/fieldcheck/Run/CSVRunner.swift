@@ -110,6 +110,15 @@ struct CSVRunner {
             }
             pool?.finisher = finish
             pool?.rejectedQuietly = { try rejectedOnTheFastPaths($0, file) }
+            // What `finish` does for each of them, at once (only under --normalize, to
+            // stdout); row by row when a progress bar counts them.
+            pool?.cleanRun =
+                file.bar.enabled
+                ? nil
+                : { written, rows, _ in
+                    sinks.summary.addAccepted(rows)
+                    try out.write(written)
+                }
             // Past the first block, rows go to the workers unread: they split them into cells.
             let chunks = pool.map { pool in
                 CSVChunkHandler(
