@@ -256,10 +256,9 @@ final class CSVPool {
     /// What finishes, in input order, a row a worker rejected on the fast paths, without findings.
     @exclusivity(unchecked) var rejectedQuietly: (CSVRecord) throws -> Void = { _ in }
     /// What finishes, in input order, clean rows one after another whose unique values were
-    /// new, as the worker wrote them (`--normalize`): their written bytes, how many rows, and
-    /// how many bytes they took in the input.
+    /// new, as the worker wrote them (`--normalize`): their written bytes and how many rows.
     /// Nil: each such row goes to `finisher` (the progress bar counts rows one by one).
-    @exclusivity(unchecked) var cleanRun: ((UnsafeBufferPointer<UInt8>, Int, Int) throws -> Void)? = nil
+    @exclusivity(unchecked) var cleanRun: ((UnsafeBufferPointer<UInt8>, Int) throws -> Void)? = nil
     @exclusivity(unchecked) var newline = CSVNewline.lf
 
     /// Adds a data row of the file being read; a full batch goes to a worker.
@@ -333,12 +332,12 @@ final class CSVPool {
         let ends = batch.renderedEnds
         let rendered = batch.rendered.pending
         // Clean rows in a row, written as the worker wrote them, go out together (`cleanRun`):
-        // where their written bytes start and end, how many rows and how many bytes read.
-        var run = (start: 0, end: 0, rows: 0, bytes: 0)
+        // where their written bytes start and end, and how many rows.
+        var run = (start: 0, end: 0, rows: 0)
         func finishRun() throws {
             guard run.rows > 0 else { return }
-            try cleanRun?(UnsafeBufferPointer(rebasing: rendered[run.start..<run.end]), run.rows, run.bytes)
-            run = (0, 0, 0, 0)
+            try cleanRun?(UnsafeBufferPointer(rebasing: rendered[run.start..<run.end]), run.rows)
+            run = (0, 0, 0)
         }
         try batch.results.withUnsafeMutableBufferPointer { results in
             for row in 0..<records.count {
@@ -347,7 +346,6 @@ final class CSVPool {
                     let start = row == 0 ? 0 : ends[row - 1]
                     if ends[row] > start { bytes = UnsafeBufferPointer(rebasing: rendered[start..<ends[row]]) }
                 }
-                let record = records[row]
                 // Where among a clean row's unique values the first repeat is (nil: all new).
                 var repeated: Int? = nil
                 if cleanRows, pending.isClean(row), !needsRendered || bytes != nil {
@@ -357,18 +355,18 @@ final class CSVPool {
                     if repeated == nil {
                         guard needsRendered, cleanRun != nil, let written = bytes else {
                             try finishRun()
-                            try finish(record, firstRow + row, bytes, nil, 0)
+                            try finish(records[row], firstRow + row, bytes, nil, 0)
                             continue
                         }
                         // Joins the run: the rows' writings lie one after another.
                         if run.rows == 0 { run.start = ends[row] - written.count }
                         run.end = ends[row]
                         run.rows += 1
-                        run.bytes += record.raw.count
                         continue
                     }
                 }
                 try finishRun()
+                let record = records[row]
                 if pending.hasNoResult(row) && !pending.isClean(row) {
                     // Rejected on a worker's fast paths: its unique value is added, as the
                     // full check adds a rejected row's good one (a repeat adds nothing).

@@ -115,7 +115,7 @@ struct CSVRunner {
             pool?.cleanRun =
                 file.bar.enabled
                 ? nil
-                : { written, rows, _ in
+                : { written, rows in
                     sinks.summary.addAccepted(rows)
                     try out.write(written)
                 }
