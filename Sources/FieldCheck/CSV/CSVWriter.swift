@@ -28,15 +28,14 @@ public enum CSVWriter {
             let delimiterWord = UInt64(delimiter) &* 0x0101_0101_0101_0101
             while index &+ 8 <= count {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                // No byte equal to the delimiter, none below 0x23: the reader's byte tests.
-                guard CSVReader.zeroBytes(word ^ delimiterWord) | CSVReader.bytesBelow(word, 0x23) == 0 else { break }
+                guard !mayHoldQuoted(word, delimiterWord) else { break }
                 UnsafeMutableRawPointer(target + index).storeBytes(of: word.littleEndian, as: UInt64.self)
                 index &+= 8
             }
         }
         while index < count {
             let byte = cell[index]
-            if byte == delimiter || (byte < 0x23 && (byte == quote || byte == 0x0A || byte == 0x0D)) { break }
+            if needsQuotes(byte, delimiter) { break }
             target[index] = byte
             index &+= 1
         }
@@ -64,16 +63,28 @@ public enum CSVWriter {
         let delimiterWord = UInt64(delimiter) &* 0x0101_0101_0101_0101
         while index &+ 8 <= count {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            // A byte equal to the delimiter or below 0x23 (quote, LF and CR all are) is looked at closer.
-            if CSVReader.zeroBytes(word ^ delimiterWord) | CSVReader.bytesBelow(word, 0x23) != 0 { break }
+            if mayHoldQuoted(word, delimiterWord) { break }
             index &+= 8
         }
         while index < count {
-            let byte = base[index]
-            if byte == delimiter || (byte < 0x23 && (byte == 0x22 || byte == 0x0A || byte == 0x0D)) { return true }
+            if needsQuotes(base[index], delimiter) { return true }
             index &+= 1
         }
         return false
+    }
+
+    /// Whether a byte makes its cell need quotes: the delimiter, a quote, LF or CR.
+    @inline(__always)
+    static func needsQuotes(_ byte: UInt8, _ delimiter: UInt8) -> Bool {
+        byte == delimiter || (byte < 0x23 && (byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D))
+    }
+
+    /// Whether eight bytes may hold one that needs quotes: one equal to the delimiter
+    /// (`delimiterWord` repeats it) or below 0x23 (quote, LF and CR all are), by the reader's
+    /// byte tests; the bytes are then looked at one by one.
+    @inline(__always)
+    static func mayHoldQuoted(_ word: UInt64, _ delimiterWord: UInt64) -> Bool {
+        CSVReader.zeroBytes(word ^ delimiterWord) | CSVReader.bytesBelow(word, 0x23) != 0
     }
 
     /// Appends a row to `output`: each cell in its canonical form when `normalized` and the

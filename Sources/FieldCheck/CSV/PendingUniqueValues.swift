@@ -47,8 +47,7 @@ public final class PendingUniqueValues {
         if isClean && !result.pendingUnique.isEmpty {
             result.outputBytes.withUnsafeBufferPointer { output in
                 for pending in result.pendingUnique {
-                    bytes.append(UnsafeBufferPointer(rebasing: output[pending.value]))
-                    values.append(Value(column: pending.column, prepared: pending.prepared, end: bytes.count))
+                    add(pending.column, pending.prepared, UnsafeBufferPointer(rebasing: output[pending.value]))
                 }
             }
         }
@@ -60,11 +59,14 @@ public final class PendingUniqueValues {
     /// `column` among the table's columns), to look up, or for a rejected row to add as the
     /// full check would; prepared here. No column: it has none.
     func appendWithoutResult(clean: Bool, column: Int?, value: UnsafeBufferPointer<UInt8>) {
-        if let column {
-            bytes.append(value)
-            values.append(Value(column: column, prepared: UniqueSet.prepare(value), end: bytes.count))
-        }
+        if let column { add(column, UniqueSet.prepare(value), value) }
         rows.append(values.count << 2 | (clean ? 3 : 2))
+    }
+
+    /// Adds a unique value of the row being added.
+    private func add(_ column: Int, _ prepared: UniqueSet.Prepared, _ value: UnsafeBufferPointer<UInt8>) {
+        bytes.append(value)
+        values.append(Value(column: column, prepared: prepared, end: bytes.count))
     }
 
     /// Whether row `index` (0-based, in the order appended) is clean.

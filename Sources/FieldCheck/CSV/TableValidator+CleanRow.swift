@@ -41,14 +41,9 @@ extension TableValidator {
         output.writeAfterEnd(room: Self.cleanRowRoom(record)) { target in
             guard let (length, unique) = renderClean(record, delimiter: delimiter, newline: newline, at: target)
             else { return nil }
-            if let unique {
-                let bytes = UnsafeBufferPointer(start: target, count: length)
-                let first = cleanRowColumns.unsafelyUnwrapped[unique.cell].unsafelyUnwrapped._withUnsafeGuaranteedRef {
-                    column in
-                    column.insert(
-                        UnsafeBufferPointer(rebasing: bytes[column.comparedRange(unique.value, in: bytes)]),
-                        prepared: nil, row: row)
-                }
+            if let unique, let position = cleanRowUniquePosition {
+                let value = UnsafeBufferPointer(rebasing: UnsafeBufferPointer(start: target, count: length)[unique])
+                let first = columnRefs[position]._withUnsafeGuaranteedRef { $0.insert(value, prepared: nil, row: row) }
                 // A repeat: nothing was added, and the full check reports it.
                 guard first == nil else { return nil }
             }
@@ -67,14 +62,9 @@ extension TableValidator {
             guard let (length, unique) = renderClean(record, delimiter: delimiter, newline: newline, at: target)
             else { return nil }
             let bytes = UnsafeBufferPointer(start: target, count: length)
-            if let unique, let position = cleanRowUniquePosition {
-                let value = cleanRowColumns.unsafelyUnwrapped[unique.cell].unsafelyUnwrapped._withUnsafeGuaranteedRef {
-                    UnsafeBufferPointer(rebasing: bytes[$0.comparedRange(unique.value, in: bytes)])
-                }
-                pending.appendWithoutResult(clean: true, column: position, value: value)
-            } else {
-                pending.appendWithoutResult(clean: true, column: nil, value: bytes)
-            }
+            let column = unique == nil ? nil : cleanRowUniquePosition
+            pending.appendWithoutResult(
+                clean: true, column: column, value: UnsafeBufferPointer(rebasing: bytes[unique ?? 0..<0]))
             return length
         }
     }
@@ -86,16 +76,16 @@ extension TableValidator {
     }
 
     /// The clean-row path's check and writing of a row at `target` (room for
-    /// `cleanRowRoom`): its length, and the cell of its unique column with where that
-    /// cell's value lies in `target` (nil: no unique column, or its value is missing); nil
-    /// when the fast paths cannot take every cell.
+    /// `cleanRowRoom`): its length, and where in `target` the unique column's value lies as
+    /// uniqueness compares it (nil: no unique column, or its value is missing); nil when the
+    /// fast paths cannot take every cell.
     private func renderClean(
         _ record: CSVRecord, delimiter: UInt8, newline: CSVNewline, at target: UnsafeMutablePointer<UInt8>
-    ) -> (length: Int, unique: (cell: Int, value: Range<Int>)?)? {
+    ) -> (length: Int, unique: Range<Int>?)? {
         guard record.problem == nil, record.count == width, let cleanRowColumns else { return nil }
         return cleanRowColumns.withUnsafeBufferPointer { columns in
             var end = 0
-            var unique: (cell: Int, value: Range<Int>)? = nil
+            var unique: Range<Int>? = nil
             var cellIsUnique = false
             for index in 0..<record.count {
                 if index > 0 {
@@ -114,7 +104,11 @@ extension TableValidator {
                         return column.required ? nil : 0
                     }
                     guard let length = column.validator.acceptFast(cell, at: target + end) else { return nil }
-                    cellIsUnique = column.isUnique
+                    if column.isUnique {
+                        cellIsUnique = true
+                        unique = column.comparedRange(
+                            end..<(end &+ length), in: UnsafeBufferPointer(start: target, count: end &+ length))
+                    }
                     checkQuotes = column.mayNeedQuotes(delimiter)
                     return length
                 }
@@ -131,10 +125,7 @@ extension TableValidator {
                         CSVWriter.write($0, delimiter: delimiter, at: target + end)
                     }
                 } else {
-                    if cellIsUnique {
-                        unique = (index, end..<(end &+ written))
-                        cellIsUnique = false
-                    }
+                    cellIsUnique = false
                     end &+= written
                 }
             }

@@ -58,9 +58,9 @@ struct CSVRunner {
                 verdictsOnly: verdictsOnly)
             : nil
         let human = routing.human
-        // Rows with nothing to report take the clean-row path (`TableValidator.acceptClean`),
-        // written from there under --normalize; the other modes drop what it wrote.
-        let cleanRows = jobs == 1
+        // On one thread (no pool), rows with nothing to report take the clean-row path
+        // (`TableValidator.acceptClean`), written from there under --normalize; the other
+        // modes drop what it wrote. The workers of a pool take it themselves.
         let writesNormalized = normalize && routing.writesRecords
         let cleanTarget = writesNormalized ? out.buffer : FieldOutput(capacity: 1 << 12)
         var wroteRejectsHeader = false
@@ -209,7 +209,7 @@ struct CSVRunner {
                     } else {
                         // One thread, or a row too long to copy: checked here, after the rows before it.
                         try pool?.finishAll()
-                        if cleanRows,
+                        if pool == nil,
                             let length = file.tableRef!._withUnsafeGuaranteedRef({
                                 $0.hasCleanRowPath
                                     ? $0.acceptClean(
@@ -229,7 +229,7 @@ struct CSVRunner {
                             }
                             return
                         }
-                        if cleanRows && verdictsOnly,
+                        if pool == nil && verdictsOnly,
                             file.tableRef!._withUnsafeGuaranteedRef({
                                 $0.hasCleanRowPath && $0.rejectsFast(record, row: row)
                             })
