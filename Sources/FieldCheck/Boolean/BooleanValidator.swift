@@ -79,26 +79,24 @@ final class BooleanValidator: TypedValidator {
     /// A value that is one of the words, byte for byte (as `validate` compares scalars):
     /// writes `true` or `false`.
     func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let found = word(bytes) else { return 0 }
+        let canonical: StaticString = found ? "true" : "false"
+        out.update(from: canonical.utf8Start, count: canonical.utf8CodeUnitCount)
+        return canonical.utf8CodeUnitCount
+    }
+    /// A value that is none of the words, byte for byte, is none of them scalar for scalar.
+    func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { word(bytes) == nil }
+
+    /// The value of the word `bytes` is, byte for byte; nil when it is none of them.
+    private func word(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
         let count = bytes.count
-        let found: Bool? = wordBytes.withUnsafeBufferPointer { words in
+        return wordBytes.withUnsafeBufferPointer { words in
             for span in wordSpans where span.count == count {
                 var index = 0
                 while index < count && words[span.start &+ index] == bytes[index] { index &+= 1 }
                 if index == count { return span.value }
             }
             return nil
-        }
-        guard let found else { return 0 }
-        let canonical: StaticString = found ? "true" : "false"
-        out.update(from: canonical.utf8Start, count: canonical.utf8CodeUnitCount)
-        return canonical.utf8CodeUnitCount
-    }
-    /// A value that is none of the words, byte for byte, is none of them scalar for scalar.
-    func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var scratch: (UInt64, UInt64) = (0, 0)
-        return withUnsafeMutableBytes(of: &scratch) { room in
-            // `acceptFast` writes at most "false" here.
-            acceptFast(bytes, at: room.baseAddress!.assumingMemoryBound(to: UInt8.self)) == 0
         }
     }
     func completionSamples() -> [String] { spec.trueValues + spec.falseValues }

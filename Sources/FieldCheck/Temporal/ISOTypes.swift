@@ -31,13 +31,20 @@ extension FieldType {
 
 /// The parts the ISO types share.
 extension ISOScanner {
+    /// The ranges of the fields, for the steps below and for `quickTemporal`.
+    static let months = 1...12
+    static let hours = 0...23
+    static let minutes = 0...59
+    static let seconds = 0...59
+    static let zoneHours = 0...14
+
     /// `yyyy`.
     mutating func year() throws(ISORejection) -> Int { try number(4, "a four-digit year", "year", in: 0...9999, "") }
 
     /// `-MM`.
     mutating func month() throws(ISORejection) -> Int {
         try expect("-", "'-' before the month")
-        return try number(2, "a two-digit month", "month", in: 1...12, "01 to 12")
+        return try number(2, "a two-digit month", "month", in: Self.months, "01 to 12")
     }
 
     /// `-dd` of `month` in `year`.
@@ -50,11 +57,11 @@ extension ISOScanner {
     /// `HH:MM:SS[.fff]`, then an optional zone `Z` or `±HH:MM`: the seconds of the day, the
     /// fraction's digits and the offset in seconds (nil: none written).
     mutating func timeOfDay() throws(ISORejection) -> (seconds: Int, fraction: String, offset: Int?) {
-        let hour = try number(2, "a two-digit hour", "hour", in: 0...23, "00 to 23")
+        let hour = try number(2, "a two-digit hour", "hour", in: Self.hours, "00 to 23")
         try expect(":", "':' before the minutes")
-        let minute = try number(2, "two-digit minutes", "minute", in: 0...59, "00 to 59")
+        let minute = try number(2, "two-digit minutes", "minute", in: Self.minutes, "00 to 59")
         try expect(":", "':' before the seconds")
-        let second = try number(2, "two-digit seconds", "second", in: 0...59, "00 to 59")
+        let second = try number(2, "two-digit seconds", "second", in: Self.seconds, "00 to 59")
         var fraction = ""
         if take(".") || take(",") {
             let start = position
@@ -65,9 +72,9 @@ extension ISOScanner {
         if take("Z") { return (seconds, fraction, 0) }
         if let sign = next, sign == "+" || sign == "-" {
             position += 1
-            let hours = try number(2, "a two-digit zone hour", "zone hour", in: 0...14, "00 to 14")
+            let hours = try number(2, "a two-digit zone hour", "zone hour", in: Self.zoneHours, "00 to 14")
             try expect(":", "':' in the zone offset")
-            let minutes = try number(2, "two-digit zone minutes", "zone minute", in: 0...59, "00 to 59")
+            let minutes = try number(2, "two-digit zone minutes", "zone minute", in: Self.minutes, "00 to 59")
             return (seconds, fraction, (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60))
         }
         return (seconds, fraction, nil)
@@ -115,7 +122,9 @@ extension ISOScanner {
             let hour = digits(at, 2)
             let minute = digits(at &+ 3, 2)
             let second = digits(at &+ 6, 2)
-            guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else { return nil }
+            guard Self.hours.contains(hour), Self.minutes.contains(minute), Self.seconds.contains(second) else {
+                return nil
+            }
             let seconds = hour &* 3600 &+ minute &* 60 &+ second
             let zone = at &+ 8
             if count == zone { return (seconds, nil) }
@@ -124,10 +133,10 @@ extension ISOScanner {
             guard count == zone &+ 6, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"),
                 base[zone &+ 3] == UInt8(ascii: ":")
             else { return nil }
-            let hours = digits(zone &+ 1, 2)
-            let minutes = digits(zone &+ 4, 2)
-            guard (0...14).contains(hours), (0...59).contains(minutes) else { return nil }
-            return (seconds, (sign == UInt8(ascii: "-") ? -1 : 1) &* (hours &* 3600 &+ minutes &* 60))
+            let offsetHours = digits(zone &+ 1, 2)
+            let offsetMinutes = digits(zone &+ 4, 2)
+            guard Self.zoneHours.contains(offsetHours), Self.minutes.contains(offsetMinutes) else { return nil }
+            return (seconds, (sign == UInt8(ascii: "-") ? -1 : 1) &* (offsetHours &* 3600 &+ offsetMinutes &* 60))
         }
         if unit == .time { return timeOfDay(0) }
         guard count >= 4 else { return nil }
@@ -136,7 +145,7 @@ extension ISOScanner {
         if unit == .year { return count == 4 ? (year, nil) : nil }
         guard count >= 7, base[4] == UInt8(ascii: "-") else { return nil }
         let month = digits(5, 2)
-        guard (1...12).contains(month) else { return nil }
+        guard Self.months.contains(month) else { return nil }
         if unit == .yearMonth { return count == 7 ? (year &* 12 &+ month &- 1, nil) : nil }
         guard count >= 11, base[7] == UInt8(ascii: "-"), base[10] == UInt8(ascii: "T") else { return nil }
         let day = digits(8, 2)
