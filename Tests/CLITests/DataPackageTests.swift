@@ -187,4 +187,99 @@ import Testing
         #expect(outcome.stderr.contains("leads out of the package's folder through a symbolic link (to /etc/passwd)"))
         #expect(!outcome.stderr.contains("root:"))
     }
+
+    /// Builds a layout in `folder` with `/bin/sh` (paths past PATH_MAX cannot be made by one name).
+    static func shell(_ script: String, in folder: URL) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.currentDirectoryURL = folder
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "the layout could not be built: \(script)")
+    }
+
+    /// Issue 29, 1: two links in the package whose targets resolve past PATH_MAX, so that
+    /// `realpath()` fails with ENAMETOOLONG, and a third that climbs out from there to
+    /// /etc/passwd. The kernel follows it; fieldcheck must refuse it, in every output mode.
+    @Test(arguments: [[], ["--json"]])
+    func linksThatResolvePastPathMaxAreRefused(_ mode: [String]) throws {
+        let folder = try Self.folder([
+            "datapackage.json":
+                #"{"resources": [{"name": "x", "path": "x.csv", "schema": {"fields": [{"name": "a"}]}}]}"#
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let chain = String(repeating: String(repeating: "d", count: 200) + "/", count: 15)
+        let up = String(repeating: "../", count: 64)
+        try Self.shell(
+            """
+            mkdir -p '\(chain)' && (cd '\(chain)' && mkdir -p '\(chain)' && ln -s '\(chain)' l2) &&
+            ln -s '\(chain)' l1 && ln -s 'l1/l2/\(up)etc/passwd' x.csv && test -r x.csv
+            """, in: folder)
+        let outcome = try CLI.run(
+            ["csv", "--package", folder.appendingPathComponent("datapackage.json").path] + mode)
+        #expect(outcome.status == 2)
+        #expect(outcome.stdout.isEmpty)
+        #expect(outcome.stderr.contains("'x.csv' leads above the package's folder through a symbolic link"))
+        #expect(!outcome.stderr.contains("root:"))
+    }
+
+    /// Links that stay inside the folder are followed, the way a package's author uses them;
+    /// one that climbs out by `..`, or a schema file that links out, is refused.
+    @Test func linksInsideTheFolderAreFollowedAndNoOthers() throws {
+        let folder = try Self.folder([
+            "datapackage.yaml": """
+            resources:
+              - {name: x, path: data/x.csv, schema: {fields: [{name: a, type: integer}]}}
+            """,
+            "real.csv": "a\n1\n2\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.shell("mkdir data && ln -s ../real.csv data/x.csv", in: folder)
+        let package = folder.appendingPathComponent("datapackage.yaml").path
+        let inside = try CLI.run(["csv", "--package", package, "--summary"])
+        #expect(inside.status == 0, "\(inside.stderr)")
+        #expect(inside.stderr.contains("2 rows read"))
+
+        try Self.shell("rm data/x.csv && ln -s ../../real.csv data/x.csv && cp real.csv ../real.csv", in: folder)
+        defer {
+            try? FileManager.default.removeItem(
+                at: folder.deletingLastPathComponent().appendingPathComponent("real.csv"))
+        }
+        let out = try CLI.run(["csv", "--package", package])
+        #expect(out.status == 2)
+        #expect(out.stderr.contains("'data/x.csv' leads above the package's folder through a symbolic link"))
+
+        try Self.shell(
+            """
+            rm data/x.csv && ln -s ../real.csv data/x.csv && ln -s /etc/passwd schema.yaml &&
+            printf 'resources:\\n  - {name: x, path: data/x.csv, schema: schema.yaml}\\n' > datapackage.yaml
+            """, in: folder)
+        let schema = try CLI.run(["csv", "--package", package])
+        #expect(schema.status == 2)
+        #expect(
+            schema.stderr.contains(
+                "'schema.yaml' leads out of the package's folder through a symbolic link (to /etc/passwd)"))
+        #expect(!schema.stderr.contains("root:"))
+    }
+
+    /// Issue 29, 9 and 10: a FIFO among the package's files is refused at once (it hung the run
+    /// forever), and so are a directory and the path `.`, each saying what it is.
+    @Test(arguments: [
+        ("pipe.csv", "is a FIFO (named pipe), not a regular file"), ("sub", "is a directory, not a regular file"),
+        (".", "is the package's folder itself, not a file in it"),
+    ])
+    func whatIsNotARegularFileIsRefused(_ path: String, _ why: String) throws {
+        let folder = try Self.folder([
+            "datapackage.yaml": """
+            resources:
+              - {name: x, path: "\(path)", schema: {fields: [{name: a}]}}
+            """
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.shell("mkfifo pipe.csv && mkdir sub", in: folder)
+        let outcome = try CLI.run(["csv", "--package", folder.appendingPathComponent("datapackage.yaml").path])
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("'\(path)' \(why)"), "\(outcome.stderr)")
+    }
 }

@@ -205,8 +205,13 @@ extension Fieldcheck {
         }
 
         /// A schema, dialect or package file read with the schema file's limits, parsed as JSON or YAML.
-        static func readTree(_ path: String, what: String) throws(ConfigurationError) -> Any? {
-            let fd = openForReading(path)
+        static func readTree(
+            _ path: String, what: String,
+            open: (String) throws(ConfigurationError) -> Int32 = { (path) throws(ConfigurationError) in
+                openForReading(path)
+            }
+        ) throws(ConfigurationError) -> Any? {
+            let fd = try open(path)
             guard fd >= 0 else {
                 throw ConfigurationError("cannot read \(what) \(path): \(String(cString: strerror(errno)))")
             }
@@ -230,14 +235,20 @@ extension Fieldcheck {
             if let slash = package.lastIndex(of: "/") {
                 folder = slash == package.startIndex ? "/" : String(package[..<slash])
             }
+            // Every file the package names is opened beneath its folder, never through a link
+            // out of it.
+            let inside = try PackageFolder(package: package, folder: folder)
             let data = try DataPackage(
                 tree: tree, source: package, folder: folder, defaultLocale: defaultLocale, strict: strictSchema,
                 load: { (path) throws(ConfigurationError) in
-                    try Self.checkInside(path, folder: folder, package: package)
-                    return try Self.readTree(path, what: "file")
+                    try Self.readTree(path, what: "file", open: inside.open)
                 })
+            // Every resource's files refused before a row is read, if one of them must be.
             for resource in data.resources {
-                for path in resource.paths { try Self.checkInside(path, folder: folder, package: package) }
+                for path in resource.paths {
+                    let fd = try inside.open(path)
+                    if fd >= 0 { close(fd) }
+                }
             }
             // Every schema compiled and every charset known before a row is read.
             var compiled: [CompiledSchema] = []
@@ -258,9 +269,10 @@ extension Fieldcheck {
                     let target = key.resource.isEmpty ? resource : data.resources.first { $0.name == key.resource }!
                     let id = ([target.name] + key.referencedFields).joined(separator: "\u{1F}")
                     if read[id] == nil {
-                        let reader = ReferenceReader(
+                        var reader = ReferenceReader(
                             schema: target.schema, delimiter: target.schema.delimiter, header: target.schema.header,
                             encoding: Self.nonUTF8(target.schema.encoding), maxRecordBytes: maxRecordBytes)
+                        reader.open = inside.open
                         read[id] = try reader.values(of: key.referencedFields, in: target.paths)
                     }
                     schema.references.append(
@@ -272,27 +284,12 @@ extension Fieldcheck {
                     maxRecordBytes: maxRecordBytes, progress: progress, jobs: run.jobs)
                 runner.encoding = Self.nonUTF8(resource.schema.encoding)
                 runner.oneTable = true
+                runner.open = inside.open
                 runner.summaryLabel = "resource '\(resource.name)'"
                 let result = try runner.run(files: resource.paths)
                 status = result == 3 || status == 3 ? 3 : max(status, result)
             }
             return status
-        }
-
-        /// A package's file, after its symbolic links, must still be inside the package's folder:
-        /// a link to /etc/passwd in a hostile package is refused as an absolute path is. A file
-        /// that does not exist is left to the reading, which says so.
-        static func checkInside(_ path: String, folder: String, package: String) throws(ConfigurationError) {
-            guard let real = realpath(path, nil) else { return }
-            defer { free(real) }
-            guard let base = realpath(folder.isEmpty ? "." : folder, nil) else { return }
-            defer { free(base) }
-            let file = String(cString: real)
-            let root = String(cString: base)
-            guard !file.hasPrefix(root == "/" ? "/" : root + "/") else { return }
-            throw ConfigurationError(
-                "\(package): '\(path)' leads out of the package's folder through a symbolic link (to \(file)); "
-                    + "a package's files stay inside its folder")
         }
 
         /// The charset to convert from; nil for UTF-8, read as it is.

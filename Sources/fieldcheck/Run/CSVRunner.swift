@@ -28,6 +28,8 @@ struct CSVRunner {
     var oneTable = false
     /// Put after "summary:" in `--summary` lines (a Data Package names the resource).
     var summaryLabel: String? = nil
+    /// Opens one of the files (a Data Package's, beneath its folder).
+    var open: (String) throws -> Int32 = openForReading
 
     /// A cell's problem as diagnostics show it: redacted under `--redact`.
     static func shown(_ problem: CellProblem, _ redact: Bool) -> CellProblem {
@@ -70,7 +72,7 @@ struct CSVRunner {
         var sharedTable: TableValidator? = nil
         var sharedRow = 0
 
-        let ioFailed = try forEachInput(files) { fd, path in
+        let ioFailed = try forEachInput(files, open: open) { fd, path in
             let name = path ?? "stdin"
             let file = FileState(
                 bar: ProgressBar(fd: fd, enabled: progress && sinks.err.isTerminal),

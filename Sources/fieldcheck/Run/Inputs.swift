@@ -9,15 +9,18 @@ struct StopReading: Error {}
 
 /// Opens each input in turn (`-` is stdin) and hands `body` its descriptor and its name (nil
 /// for stdin): what every command that reads files shares. An input that cannot be opened or
-/// read is reported and skipped; `StopReading` from `body` ends all reading.
+/// read is reported and skipped; `StopReading` from `body` ends all reading. `open` opens a
+/// named file (a Data Package's files are opened beneath its folder): it returns -1 with
+/// `errno` for a file that cannot be read, and throws for one that must not be.
 /// - Returns: whether some input could not be opened or read (exit status 3).
 func forEachInput(
-    _ paths: [String], given values: [UInt8]? = nil, _ body: (Int32, String?) throws -> Void
+    _ paths: [String], given values: [UInt8]? = nil, open: (String) throws -> Int32 = openForReading,
+    _ body: (Int32, String?) throws -> Void
 ) throws -> Bool {
     if let values { return try forEachValue(values, body) }
     var failed = false
     inputs: for path in paths {
-        let fd = path == "-" ? 0 : openForReading(path)
+        let fd = path == "-" ? 0 : try open(path)
         guard fd >= 0 else {
             Streams.complain("\(path): \(String(cString: strerror(errno)))")
             failed = true

@@ -15,6 +15,8 @@ struct ReferenceReader {
     /// The files' charset when it is not UTF-8.
     let encoding: String?
     let maxRecordBytes: Int
+    /// Opens one of the files (beneath a package's folder).
+    var open: (String) throws -> Int32 = openForReading
 
     /// The values of `fields` in every row of `files`, the parts of one table.
     /// - Throws: `InputOutputError` when a file cannot be read (the references would be
@@ -35,7 +37,7 @@ struct ReferenceReader {
             guard path != "-" else {
                 throw ConfigurationError("a foreign key needs the table it refers to in files, not on stdin")
             }
-            let fd = openForReading(path)
+            let fd = try open(path)
             guard fd >= 0 else { throw InputOutputError("\(path): \(String(cString: strerror(errno)))") }
             defer { close(fd) }
             var firstRecord = true
