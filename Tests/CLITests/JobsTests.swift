@@ -94,6 +94,31 @@ import Testing
         #expect(run.rejects == "bad\n")
     }
 
+    /// Issue 29, 2: a rejection in the last batch of a short input, under every `--on-invalid`
+    /// mode, from stdin and from a file: `--jobs 2` and `3` write exactly what one thread
+    /// writes (abort lost the rejected record and exited 2 with `StopReading()`).
+    @Test(arguments: [
+        ["number", "--locale", "de_DE"], ["text", "--allow", "[0-9,]"], ["date", "--locale", "de_DE"],
+    ])
+    func shortInputsInEveryMode(command: [String]) throws {
+        let input = "x\n1,5\n12.04.26\n\n7\nx2\n"
+        let file = CLI.temporaryFile("short")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(input.utf8).write(to: file)
+        for mode in ["drop", "keep", "blank", "abort"] {
+            for source in [[], [file.path]] {
+                let args = command + ["--on-invalid", mode] + source
+                let one = try Self.run(args, jobs: 1, input: source.isEmpty ? input : "")
+                #expect(one.status == 1, "\(args)")
+                #expect(one.rejects.hasPrefix("x\n"), "\(args)")
+                for jobs in [2, 3] {
+                    let many = try Self.run(args, jobs: jobs, input: source.isEmpty ? input : "")
+                    #expect(many == one, "\(args) --jobs \(jobs)")
+                }
+            }
+        }
+    }
+
     @Test func jobsOutOfRangeIsAUsageError() throws {
         let run = try CLI.run(["number", "--jobs", "0"], input: "1\n")
         #expect(run.status == 2)

@@ -130,11 +130,12 @@ final class LinePool {
                 // Batches never span inputs: each names one file.
                 try pool.dispatch(write)
             }
-            if stopped {
-                pool.discard { _ in }
-            } else {
-                try pool.finishAll(write)
+            // A batch still in flight at the end of the input may be the one that stops the
+            // run: its records are written up to the one that stopped it, as one thread writes.
+            if !stopped {
+                do { try pool.finishAll(write) } catch is StopReading {}
             }
+            if stopped { pool.discard { _ in } }
             return failed
         } catch {
             pool.discard { _ in }
