@@ -466,12 +466,23 @@ void cicu_transcoder_close(CICUTranscoder *transcoder) {
 }
 
 int32_t cicu_transcoder_convert(CICUTranscoder *transcoder, const char *input, int32_t length, char *output,
-                                int32_t capacity, UBool flush, UErrorCode *status) {
+                                int32_t capacity, UBool flush, int32_t *badOffset, int32_t *badLength,
+                                UErrorCode *status) {
     const char *source = input;
     char *target = output;
     ucnv_convertEx(transcoder->to, transcoder->from, &target, output + capacity, &source, input + length,
                    transcoder->pivot, &transcoder->pivotSource, &transcoder->pivotTarget,
                    transcoder->pivot + 1024, 0, flush, status);
+    if (U_FAILURE(*status)) {
+        char invalid[32];
+        int8_t count = (int8_t)sizeof(invalid);
+        UErrorCode ignored = U_ZERO_ERROR;
+        ucnv_getInvalidChars(transcoder->from, invalid, &count, &ignored);
+        if (U_FAILURE(ignored)) count = 0;
+        /* The bad bytes may have begun in an earlier chunk: the offset is then negative. */
+        *badLength = count;
+        *badOffset = (int32_t)(source - input) - count;
+    }
     return (int32_t)(target - output);
 }
 

@@ -259,9 +259,12 @@ typedef struct CICUTranscoder CICUTranscoder;
 CICUTranscoder *cicu_transcoder_open(const char *fromName, UErrorCode *status);
 void cicu_transcoder_close(CICUTranscoder *transcoder);
 /// Converts all of `input` (with `flush` at the end of the input); `capacity` must be at least
-/// 4 * length + 16. Returns the bytes written to `output`.
+/// 4 * length + 16. Returns the bytes written to `output`. On a byte sequence the charset does
+/// not define, `*badOffset` is where in `input` it starts and `*badLength` its length (so
+/// a message can point at it: ucnv's stop callback leaves the source past it).
 int32_t cicu_transcoder_convert(CICUTranscoder *transcoder, const char *input, int32_t length, char *output,
-                                int32_t capacity, UBool flush, UErrorCode *status);
+                                int32_t capacity, UBool flush, int32_t *badOffset, int32_t *badLength,
+                                UErrorCode *status);
 /// ucnv_convert: `source` in charset `fromName` to `toName` (returns the length needed).
 int32_t cicu_ucnv_convert(const char *toName, const char *fromName, char *target, int32_t capacity,
                           const char *source, int32_t length, UErrorCode *status);

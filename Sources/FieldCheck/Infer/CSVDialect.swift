@@ -9,19 +9,30 @@ public struct TextEncoding: Sendable, Hashable {
     public var evidence: String
     public var isUTF8: Bool { name == "UTF-8" }
 
-    /// The encoding of `sample` (the first bytes of a file).
-    public static func detect(_ sample: [UInt8]) -> TextEncoding {
+    /// The encoding of `sample` (the first bytes of a file; `complete` when it is the whole
+    /// file, so that a character cut at its end is an error and not the sample's edge).
+    ///
+    /// What the bytes prove comes before what ICU's detector guesses: a byte order mark, then
+    /// UTF-16's shape (ASCII-range text in UTF-16 without a mark has a zero in every other
+    /// byte, which is also valid UTF-8 full of NULs), then valid UTF-8. The detector's answer
+    /// is taken only when the sample decodes in it strictly, is not UTF-16 or UTF-32 without
+    /// the shape, and, below a confidence of 50, when windows-1252 cannot read the sample
+    /// either: at confidence 10 it called `résumé` in Latin-1 UTF-16BE.
+    public static func detect(_ sample: [UInt8], complete: Bool = false) -> TextEncoding {
         if sample.starts(with: [0xEF, 0xBB, 0xBF]) { return TextEncoding(name: "UTF-8", evidence: "byte order mark") }
         if sample.starts(with: [0xFF, 0xFE]) { return TextEncoding(name: "UTF-16LE", evidence: "byte order mark") }
         if sample.starts(with: [0xFE, 0xFF]) { return TextEncoding(name: "UTF-16BE", evidence: "byte order mark") }
+        if let shaped = utf16Shape(sample, complete: complete) { return shaped }
         // A sample may end inside a character: only whole ones are judged.
         var end = sample.count
-        var back = 0
-        while back < 3, end > 0, sample[end - 1] & 0xC0 == 0x80 {
-            end -= 1
-            back += 1
+        if !complete {
+            var back = 0
+            while back < 3, end > 0, sample[end - 1] & 0xC0 == 0x80 {
+                end -= 1
+                back += 1
+            }
+            if end > 0, sample[end - 1] >= 0xC0 { end -= 1 }
         }
-        if end > 0, sample[end - 1] >= 0xC0 { end -= 1 }
         if sample[..<end].withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) != nil {
             let ascii = sample.allSatisfy { $0 < 0x80 }
             return TextEncoding(
@@ -37,41 +48,72 @@ public struct TextEncoding: Sendable, Hashable {
             }
         }
         let found = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard !ICU.failed(status), !found.isEmpty else {
-            return TextEncoding(name: "windows-1252", evidence: "not UTF-8, and ICU's detector found nothing surer")
-        }
+        let windowsReads = Transcoder.decodes(sample, as: "windows-1252", complete: complete)
         // ISO-8859-1 is read as windows-1252, its superset: the bytes 0x80–0x9F are C1
         // controls in ISO-8859-1 and never meant so in a data file, and one (a '€', 0x80)
         // may stand past the detector's sample.
-        let windows = found == "ISO-8859-1"
+        if found == "ISO-8859-1" && windowsReads {
+            return TextEncoding(
+                name: "windows-1252", evidence: "not UTF-8; ICU's charset detector: \(found), confidence \(confidence)")
+        }
+        let trusted =
+            !ICU.failed(status) && !found.isEmpty && !found.hasPrefix("UTF-16") && !found.hasPrefix("UTF-32")
+            && (confidence >= 50 || !windowsReads) && Transcoder.decodes(sample, as: found, complete: complete)
+        if trusted {
+            return TextEncoding(
+                name: found, evidence: "not UTF-8; ICU's charset detector: \(found), confidence \(confidence)")
+        }
+        let guess =
+            found.isEmpty
+            ? "" : " (ICU's detector guessed \(found) at confidence \(confidence), which the bytes do not bear out)"
+        if windowsReads {
+            return TextEncoding(
+                name: "windows-1252", evidence: "not UTF-8; every byte is defined in windows-1252\(guess)")
+        }
+        // ISO-8859-1 defines every byte: what cannot be read otherwise is read byte for byte.
         return TextEncoding(
-            name: windows ? "windows-1252" : found,
-            evidence: "not UTF-8; ICU's charset detector: \(found), confidence \(confidence)")
+            name: "ISO-8859-1", evidence: "not UTF-8 nor windows-1252; read byte for byte as ISO-8859-1\(guess)")
     }
 
-    /// `bytes` converted from this encoding to UTF-8.
-    public func convertToUTF8(_ bytes: [UInt8]) throws(ConfigurationError) -> [UInt8] {
-        if isUTF8 { return bytes }
-        var capacity = bytes.count * 3 + 16
-        for _ in 0..<2 {
-            var target = [CChar](repeating: 0, count: capacity)
-            var status = U_ZERO_ERROR
-            let length = bytes.withUnsafeBufferPointer { source in
-                source.withMemoryRebound(to: CChar.self) {
-                    cicu_ucnv_convert("UTF-8", name, &target, Int32(capacity), $0.baseAddress, Int32($0.count), &status)
-                }
-            }
-            if status == U_BUFFER_OVERFLOW_ERROR {
-                capacity = Int(length) + 1
-                continue
-            }
-            if ICU.failed(status) {
-                throw ConfigurationError("cannot convert from '\(name)': \(String(cString: cicu_errorName(status)))")
-            }
-            // UTF-16 converters keep the byte order mark as U+FEFF; the CSV reader skips it.
-            return target.prefix(Int(length)).map { UInt8(bitPattern: $0) }
+    /// UTF-16 without a byte order mark, when at least 30 % of the code units have a zero
+    /// byte on the same side and at most a tenth as many on the other. It need not decode: a
+    /// bad unit in it is then reported where it stands, as `csv --encoding` reports it.
+    private static func utf16Shape(_ sample: [UInt8], complete: Bool) -> TextEncoding? {
+        guard sample.count >= 2, !complete || sample.count % 2 == 0 else { return nil }
+        let units = sample.count / 2
+        var evenZeros = 0
+        var oddZeros = 0
+        for index in 0..<units {
+            if sample[2 * index] == 0 { evenZeros += 1 }
+            if sample[2 * index + 1] == 0 { oddZeros += 1 }
         }
-        throw ConfigurationError("cannot convert from '\(name)'")
+        let name: String
+        let zeros: Int
+        if oddZeros * 10 >= units * 3 && evenZeros * 10 <= oddZeros {
+            (name, zeros) = ("UTF-16LE", oddZeros)
+        } else if evenZeros * 10 >= units * 3 && oddZeros * 10 <= evenZeros {
+            (name, zeros) = ("UTF-16BE", evenZeros)
+        } else {
+            return nil
+        }
+        return TextEncoding(
+            name: name,
+            evidence:
+                "no byte order mark; \(zeros) of \(units) code units have a zero \(name == "UTF-16LE" ? "high" : "low") byte, as UTF-16 text has"
+        )
+    }
+
+    /// The first bytes of a file (`sample`) in UTF-8, for sniffing its dialect: converted up
+    /// to the first byte sequence the encoding does not define or a character cut at the end.
+    public func sampleToUTF8(_ sample: [UInt8]) -> [UInt8] {
+        guard !isUTF8, let transcoder = try? Transcoder(from: name) else { return sample }
+        var output: [UInt8] = []
+        do {
+            try sample.withUnsafeBufferPointer { try transcoder.convert($0, last: false, into: &output) }
+        } catch {
+            // What was converted before the error is kept by `convert`: it is still evidence.
+        }
+        return output
     }
 }
 

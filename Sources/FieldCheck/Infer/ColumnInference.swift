@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `infer`'s answer for one column (or one file of values): the type, the conventions
 /// consistent with its values, the values that decide them, `undecided` where the values
 /// cannot tell, and the outliers. It never guesses: a convention is named only when every
@@ -98,6 +102,9 @@ public final class ColumnInferrer {
         @exclusivity(unchecked) fileprivate var numbers: Standing
         @exclusivity(unchecked) fileprivate var dates: Standing
         fileprivate var booleanWords: [String: Int] = [:]
+        /// The first values no field reads, whatever its type (a NUL, bytes that are not
+        /// UTF-8): `csv` rejects them in any column, so they are outliers of a text column too.
+        fileprivate var unreadable: [(bytes: [UInt8], row: Int)] = []
         /// The fast paths' output, reused from value to value.
         private let scratch = Scratch()
         /// The inferrer's fields, held here so that reading a value does not go through it.
@@ -135,14 +142,24 @@ public final class ColumnInferrer {
         /// Reads one value (a cell, a line) of data row `row`.
         public func add(_ value: String, row: Int) {
             var contiguous = value
-            contiguous.withUTF8 { add(bytes: $0, text: value, row: row) }
+            contiguous.withUTF8 {
+                if !$0.isEmpty, memchr($0.baseAddress!, 0, $0.count) != nil { noteUnreadable($0, row) }
+                add(bytes: $0, text: value, row: row)
+            }
+        }
+
+        private func noteUnreadable(_ bytes: UnsafeBufferPointer<UInt8>, _ row: Int) {
+            guard unreadable.count < inferrer.outlierLimit, unreadable.last?.row != row else { return }
+            unreadable.append((Array(bytes), row))
         }
 
         /// Reads one value, as UTF-8 bytes, of data row `row`: a String is made of it only
         /// where one is kept or the full pipeline reads it. Bytes that are not UTF-8 are read
         /// as they decode (U+FFFD for each bad sequence), as `add(_:row:)` reads them.
         public func add(bytes: UnsafeBufferPointer<UInt8>, row: Int) {
+            if !bytes.isEmpty, memchr(bytes.baseAddress!, 0, bytes.count) != nil { noteUnreadable(bytes, row) }
             if bytes.contains(where: { $0 >= 0x80 }) {
+                if String(validating: bytes, as: UTF8.self) == nil { noteUnreadable(bytes, row) }
                 add(String(decoding: bytes, as: UTF8.self), row: row)
             } else {
                 add(bytes: bytes, text: nil, row: row)
@@ -416,6 +433,16 @@ public final class ColumnInferrer {
             decide(&answer, dates, dateTallies, best: dateBest, type: .date)
         } else {
             answer.type = .string
+            // Text reads anything but what no field reads: those, as `csv` will reject them.
+            let text = try? FieldValidator(FieldSpec(kind: .text, locale: .posix))
+            for (bytes, row) in column.unreadable {
+                guard let error = bytes.withUnsafeBufferPointer({ text?.validate(bytes: $0) })?.errors.first
+                else { continue }
+                answer.outliers.append(
+                    Outlier(
+                        value: String(decoding: bytes, as: UTF8.self), row: row, code: error.code,
+                        message: error.message))
+            }
         }
         return answer
     }

@@ -7,8 +7,13 @@
 /// A read that failed: the command line reports it and exits with status 3.
 public struct InputError: Error, Sendable, CustomStringConvertible {
     public var message: String
+    /// The 0-based byte offset in the input where reading failed, when one is known.
+    public var byteOffset: Int?
     public var description: String { message }
-    public init(_ message: String) { self.message = message }
+    public init(_ message: String, byteOffset: Int? = nil) {
+        self.message = message
+        self.byteOffset = byteOffset
+    }
 }
 
 /// One record (a line, or a NUL-terminated record) as it came from the input.

@@ -9,6 +9,10 @@ public final class Transcoder {
     public let encoding: String
     /// Bytes of input converted so far (for the error's offset).
     private var consumed = 0
+    /// Where ICU writes a block's UTF-8 before it is appended: appending a zeroed block to
+    /// the output and trimming it cost more than the conversion.
+    private var scratch = UnsafeMutablePointer<CChar>.allocate(capacity: 1 << 12)
+    private var scratchCapacity = 1 << 12
 
     /// - Throws: `ConfigurationError` when ICU knows no charset of that name.
     public init(from encoding: String) throws(ConfigurationError) {
@@ -22,31 +26,64 @@ public final class Transcoder {
         self.encoding = encoding
     }
 
-    deinit { cicu_transcoder_close(handle) }
+    deinit {
+        cicu_transcoder_close(handle)
+        scratch.deallocate()
+    }
 
     /// Appends the UTF-8 of `input` to `output`; `last` at the end of the input.
     /// - Throws: `InputError` at a byte sequence the charset does not define.
     public func convert(_ input: UnsafeBufferPointer<UInt8>, last: Bool, into output: inout [UInt8]) throws(InputError)
     {
         let capacity = input.count * 4 + 16
-        let start = output.count
-        output.append(contentsOf: repeatElement(0, count: capacity))
-        var status = U_ZERO_ERROR
-        let written = input.withMemoryRebound(to: CChar.self) { source in
-            output.withUnsafeMutableBufferPointer { buffer in
-                buffer.baseAddress!.advanced(by: start).withMemoryRebound(to: CChar.self, capacity: capacity) {
-                    cicu_transcoder_convert(
-                        handle, source.baseAddress, Int32(source.count), $0, Int32(capacity),
-                        last ? 1 : 0, &status)
-                }
-            }
+        if capacity > scratchCapacity {
+            scratch.deallocate()
+            scratchCapacity = max(capacity, scratchCapacity * 2)
+            scratch = .allocate(capacity: scratchCapacity)
         }
-        output.removeLast(capacity - Int(written))
+        var status = U_ZERO_ERROR
+        var badOffset: Int32 = 0
+        var badLength: Int32 = 0
+        let written = input.withMemoryRebound(to: CChar.self) { source in
+            cicu_transcoder_convert(
+                handle, source.baseAddress, Int32(source.count), scratch, Int32(capacity), last ? 1 : 0,
+                &badOffset, &badLength, &status)
+        }
+        scratch.withMemoryRebound(to: UInt8.self, capacity: Int(written)) {
+            output.append(contentsOf: UnsafeBufferPointer(start: $0, count: Int(written)))
+        }
         if ICU.failed(status) {
+            let offset = max(0, consumed + Int(badOffset))
+            let bytes = (0..<Int(badLength)).compactMap { index -> String? in
+                let at = Int(badOffset) + index
+                guard at >= 0, at < input.count else { return nil }
+                return "0x" + String(input[at], radix: 16, uppercase: true).leftPadded(to: 2)
+            }
             throw InputError(
-                "not valid \(encoding) near byte \(consumed + 1) (\(String(cString: cicu_errorName(status)))): "
-                    + "a byte sequence the encoding does not define")
+                "not valid \(encoding) at byte \(offset + 1)"
+                    + (bytes.isEmpty ? "" : " (\(bytes.joined(separator: " ")))")
+                    + ": a byte sequence the encoding does not define"
+                    + (status == U_TRUNCATED_CHAR_FOUND ? " (the input ends inside a character)" : ""),
+                byteOffset: offset)
         }
         consumed += input.count
+    }
+
+    /// Whether `bytes` are text in `encoding` throughout: every sequence defined, and, when
+    /// `complete`, no character cut at the end (a sample cut anywhere may end inside one).
+    public static func decodes(_ bytes: [UInt8], as encoding: String, complete: Bool) -> Bool {
+        guard let transcoder = try? Transcoder(from: encoding) else { return false }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count * 4 + 16)
+        do {
+            try bytes.withUnsafeBufferPointer { try transcoder.convert($0, last: complete, into: &output) }
+        } catch { return false }
+        return true
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -92,7 +92,12 @@ extension Fieldcheck {
                 {
                     status = 1
                 }
-                if schema {
+                if schema && report.columns.isEmpty {
+                    // A schema without fields is one `csv` refuses: none is written.
+                    Streams.complain(
+                        "\(report.name): no column was found (\(report.headerEvidence)); no schema written")
+                    status = max(status, 1)
+                } else if schema {
                     try out.write(json ? SchemaWriter.json(report) : SchemaWriter.yaml(report))
                 } else if json {
                     try out.write(Self.json(report))
@@ -114,6 +119,11 @@ extension Fieldcheck {
             var headerEvidence: String
             var rows = 0
             var sampled = false
+            /// The bytes read, when the input was cut there (a file converted from another
+            /// encoding is read up to `sampleBytes` without --all-rows).
+            var sampledBytes: Int? = nil {
+                didSet { if sampledBytes != nil { sampled = true } }
+            }
             var columns: [ColumnInference] = []
             /// Whether the answers are those of reading every candidate on every value.
             var exact = true
@@ -176,10 +186,22 @@ extension Fieldcheck {
                     try read(copy, path: path, asCSV: asCSV, encoding: encoding, head: source.head, inferrer)
                 }
             }
-            let fd = try source.utf8Descriptor(encoding)
+            if !encoding.isUTF8 && source.isRegular {
+                // Converted as it is read, so that a file is read to its end (or to the row
+                // limit) whatever its size, as a UTF-8 file is; from the start again for an
+                // exact second reading.
+                let inferrer = ColumnInferrer()
+                let report = try readConverted(source, path: path, asCSV: asCSV, encoding: encoding, inferrer)
+                guard !report.exact else { return report }
+                inferrer.setsAside = false
+                return try readConverted(source, path: path, asCSV: asCSV, encoding: encoding, inferrer)
+            }
+            // Stdin in another encoding: a converted copy to read twice, up to the byte limit.
+            let (fd, cut) = try source.utf8Descriptor(encoding)
             defer { if fd != source.fd { close(fd) } }
             let inferrer = ColumnInferrer()
-            let report = try read(fd, path: path, asCSV: asCSV, encoding: encoding, head: source.head, inferrer)
+            var report = try read(fd, path: path, asCSV: asCSV, encoding: encoding, head: source.head, inferrer)
+            if cut { report.sampledBytes = Self.sampleBytes }
             guard !report.exact else { return report }
             // A candidate set aside might have ranked otherwise: read every candidate on every
             // value. The descriptor is the file itself or a temporary copy, both seekable.
@@ -187,7 +209,32 @@ extension Fieldcheck {
                 throw InputOutputError("\(path): \(String(cString: strerror(errno)))")
             }
             inferrer.setsAside = false
-            return try read(fd, path: path, asCSV: asCSV, encoding: encoding, head: source.head, inferrer)
+            var exact = try read(fd, path: path, asCSV: asCSV, encoding: encoding, head: source.head, inferrer)
+            if cut { exact.sampledBytes = Self.sampleBytes }
+            return exact
+        }
+
+        /// Reads a regular file in another encoding from its start, converted through a pipe.
+        /// A byte sequence the encoding does not define ends the reading with an input error at
+        /// its offset, as `csv --encoding` reports it.
+        private func readConverted(
+            _ source: InputSource, path: String, asCSV: Bool, encoding: TextEncoding, _ inferrer: ColumnInferrer
+        ) throws -> FileReport {
+            guard lseek(source.fd, 0, SEEK_SET) == 0 else {
+                throw InputOutputError("\(source.name): \(String(cString: strerror(errno)))")
+            }
+            let input = try TranscodedInput(source: source.fd, encoding: encoding.name)
+            let report: FileReport
+            do {
+                report = try read(input.fd, path: path, asCSV: asCSV, encoding: encoding, head: source.head, inferrer)
+            } catch {
+                _ = try? input.finish()
+                throw error
+            }
+            do { try input.finish() } catch let error as InputError {
+                throw InputOutputError("\(source.name): \(error.message)")
+            }
+            return report
         }
 
         /// Reads an input from the start, in UTF-8, with the columns it holds.
@@ -230,7 +277,7 @@ extension Fieldcheck {
                 report.exact = column.isExact
                 return report
             }
-            let head = (try? encoding.convertToUTF8(head)) ?? head
+            let head = encoding.sampleToUTF8(head)
             var dialect = CSVDialect.sniff(head)
             if let delimiter {
                 dialect.delimiter = try CSVCommand.delimiterByte(delimiter)
@@ -357,7 +404,11 @@ extension Fieldcheck {
                 text += "  header: \(report.header ? "yes" : "no") (\(report.headerEvidence))\n"
             }
             text += "  \(report.rows) \(report.isCSV ? "data rows" : "values") read"
-            text += report.sampled ? " (a sample: the first \(sampleRows); --all-rows reads all)\n" : " (all)\n"
+            if let bytes = report.sampledBytes {
+                text += " (a sample: the first \(bytes >> 20) MiB of the file; --all-rows reads all)\n"
+            } else {
+                text += report.sampled ? " (a sample: the first \(sampleRows); --all-rows reads all)\n" : " (all)\n"
+            }
             for record in report.tooLong {
                 let shown = record.prefix.isEmpty ? "" : " '\(HumanPrinter.display(record.prefix).text)'"
                 text +=
@@ -384,7 +435,9 @@ extension Fieldcheck {
                     + (someTooLong
                         ? " (every value read is empty; some were too long to read)\n" : " (every value is empty)\n")
             case .string:
-                return text + " (no number, date or yes/no convention reads 90 % of the values)\n"
+                text += " (no number, date or yes/no convention reads 90 % of the values)\n"
+                // What no field reads (a NUL, bytes that are not UTF-8): csv rejects it.
+                return text + outlierLines(column)
             case .boolean:
                 return text
                     + " (true: \(column.trueValues.joined(separator: ", ")); false: \(column.falseValues.joined(separator: ", ")))\n"
@@ -405,11 +458,14 @@ extension Fieldcheck {
                     "  decided by: '\(HumanPrinter.display(elimination.value).text)' (row \(elimination.row)) rules out "
                     + "\(elimination.candidate) [\(elimination.code.rawValue)]\n"
             }
-            for outlier in column.outliers {
-                text +=
-                    "  outlier: row \(outlier.row) '\(HumanPrinter.display(outlier.value).text)': \(outlier.message) [\(outlier.code.rawValue)]\n"
-            }
-            return text
+            return text + outlierLines(column)
+        }
+
+        /// One line per outlier of the column.
+        static func outlierLines(_ column: ColumnInference) -> String {
+            column.outliers.map {
+                "  outlier: row \($0.row) '\(HumanPrinter.display($0.value).text)': \($0.message) [\($0.code.rawValue)]\n"
+            }.joined()
         }
 
         /// The eliminations that decide a convention: of candidates that differ from the
@@ -505,35 +561,72 @@ struct InputSource {
         head = Array(buffer.prefix(filled))
     }
 
-    /// A descriptor positioned at the start of the input, in UTF-8.
-    func utf8Descriptor(_ encoding: TextEncoding) throws -> Int32 {
+    /// A descriptor positioned at the start of the input, in UTF-8, and whether the input
+    /// was cut at the byte limit (the rows read are then a sample, whatever their count).
+    /// A byte sequence the encoding does not define is an input error at its offset, as
+    /// `csv --encoding` reports it: never replaced, so that what `infer` reads is what `csv`
+    /// will read.
+    func utf8Descriptor(_ encoding: TextEncoding) throws -> (fd: Int32, cut: Bool) {
         if isRegular && encoding.isUTF8 {
             lseek(fd, 0, SEEK_SET)
-            return fd
-        }
-        // Read the rest (up to the limit), convert, and hand over a temporary copy.
-        var bytes = head
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while bytes.count < limit {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += chunk.prefix(count)
-        }
-        let text: [UInt8]
-        do { text = try encoding.convertToUTF8(bytes) } catch {
-            throw InputOutputError("\(name): \(error.message)")
+            return (fd, false)
         }
         guard let file = tmpfile() else { throw InputOutputError("cannot create a temporary file") }
         let copy = dup(fileno(file))
         fclose(file)
-        var written = 0
-        while written < text.count {
-            let count = text.withUnsafeBytes { write(copy, $0.baseAddress! + written, $0.count - written) }
-            guard count > 0 else { throw InputOutputError("cannot write a temporary file") }
-            written += count
+        var keep = false
+        defer { if !keep { close(copy) } }
+        func store(_ bytes: [UInt8]) throws {
+            var written = 0
+            while written < bytes.count {
+                let count = bytes.withUnsafeBytes { write(copy, $0.baseAddress! + written, $0.count - written) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else {
+                    throw InputOutputError("cannot write a temporary file: \(String(cString: strerror(errno)))")
+                }
+                written += count
+            }
         }
+        let transcoder: Transcoder?
+        do { transcoder = encoding.isUTF8 ? nil : try Transcoder(from: encoding.name) } catch {
+            throw InputOutputError("\(name): \(error.message)")
+        }
+        var converted: [UInt8] = []
+        func convert(_ bytes: [UInt8], last: Bool) throws {
+            guard let transcoder else { return try store(bytes) }
+            converted.removeAll(keepingCapacity: true)
+            do {
+                try bytes.withUnsafeBufferPointer { try transcoder.convert($0, last: last, into: &converted) }
+            } catch { throw InputOutputError("\(name): \((error as? InputError)?.message ?? "\(error)")") }
+            try store(converted)
+        }
+        // Block by block (memory stays flat); up to the limit, the end of a sample.
+        var total = head.count
+        var cut = false
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var pending = head
+        while true {
+            if total >= limit {
+                cut = true
+                break
+            }
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, min($0.count, limit - total)) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw InputOutputError("\(name): \(String(cString: strerror(errno)))") }
+            if count == 0 { break }
+            try convert(pending, last: false)
+            pending = Array(chunk.prefix(count))
+            total += count
+        }
+        if cut {
+            // Whether anything follows: a file of exactly the limit was read whole.
+            var probe: UInt8 = 0
+            cut = read(fd, &probe, 1) == 1
+        }
+        // A sample may end inside a character: that is its edge, not an error.
+        try convert(pending, last: !cut)
         lseek(copy, 0, SEEK_SET)
-        return copy
+        keep = true
+        return (copy, cut)
     }
 }
