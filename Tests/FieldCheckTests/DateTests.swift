@@ -160,3 +160,38 @@ import Testing
         #expect(CivilDate(iso: "2025-2-28") == nil)
     }
 }
+
+/// Issue 29, 17: `infer --schema` writes dates as strptime formats, which `csv` reads back as
+/// the same pattern; what strptime cannot say stays a UTS #35 pattern.
+@Suite struct StrptimeFormatTests {
+    @Test(arguments: ["dd.MM.yyyy", "MM/dd/yyyy", "yyyy-MM-dd", "d. MMMM yyyy", "EEEE, d MMM yyyy", "dd'T'MM yyyy"])
+    func readsBackAsTheSamePattern(_ pattern: String) throws {
+        let format = try #require(uts35ToStrptime(pattern, namesInEnglish: true))
+        #expect(format.contains("%"))
+        let back = try strptimeToUTS35(format)
+        // d and dd (M and MM) read the same values; strptime has one directive for both.
+        func unpadded(_ text: String) -> String {
+            text.split(separator: "dd", omittingEmptySubsequences: false).joined(separator: "d")
+                .split(separator: "MMMM", omittingEmptySubsequences: false).joined(separator: "N")
+                .split(separator: "MMM", omittingEmptySubsequences: false).joined(separator: "n")
+                .split(separator: "MM", omittingEmptySubsequences: false).joined(separator: "M")
+        }
+        #expect(unpadded(back) == unpadded(pattern))
+    }
+
+    @Test func translations() {
+        #expect(uts35ToStrptime("dd.MM.yyyy", namesInEnglish: true) == "%d.%m.%Y")
+        #expect(uts35ToStrptime("d MMMM yyyy", namesInEnglish: true) == "%d %B %Y")
+        #expect(uts35ToStrptime("yyyy'%'MM", namesInEnglish: true) == "%Y%%%m")
+    }
+
+    @Test(arguments: ["dd.MM.yy", "d MMMM y", "G yyyy", "ww/yyyy", "DDD yyyy"])
+    func whatStrptimeCannotSayStays(_ pattern: String) {
+        #expect(uts35ToStrptime(pattern, namesInEnglish: true) == nil)
+    }
+
+    @Test func namesOutsideEnglishStay() {
+        #expect(uts35ToStrptime("d. MMMM yyyy", namesInEnglish: false) == nil)
+        #expect(uts35ToStrptime("dd.MM.yyyy", namesInEnglish: false) == "%d.%m.%Y")
+    }
+}

@@ -303,6 +303,61 @@ func scalarText(_ value: Any) -> String? {
     }
 }
 
+/// The strptime format (`%d.%m.%Y`) that reads what a UTS #35 date pattern (`dd.MM.yyyy`)
+/// reads, for tools that read Table Schema's `format` as Python's `strptime` does
+/// (Frictionless), or nil when strptime cannot say it: an era, a week, a day of the year, a
+/// single `y`, a two-digit `yy` (ICU's century window is the 80 years before and 20 after
+/// today, Python's %y is 1969–2068, and `yy` here reads four-digit years too), or month and
+/// day names outside English (`locale`), which strptime reads in the C locale only. `%d` and `%m` read one or two digits in Python, as `d`/`dd` and
+/// `M`/`MM` do here; and `strptimeToUTS35` reads the result back as the same pattern.
+public func uts35ToStrptime(_ pattern: String, namesInEnglish: Bool) -> String? {
+    let fields: [String: String] = [
+        "dd": "%d", "d": "%d", "MM": "%m", "M": "%m", "yyyy": "%Y", "MMM": "%b", "MMMM": "%B",
+        "EEE": "%a", "EEEE": "%A",
+    ]
+    let names: Set<String> = ["MMM", "MMMM", "EEE", "EEEE"]
+    var out = ""
+    let characters = Array(pattern)
+    var index = 0
+    while index < characters.count {
+        let character = characters[index]
+        if character == "'" {
+            // Quoted literal text; '' is a quote.
+            index += 1
+            if index < characters.count, characters[index] == "'" {
+                out += "'"
+                index += 1
+                continue
+            }
+            while index < characters.count {
+                if characters[index] == "'" {
+                    if index + 1 < characters.count, characters[index + 1] == "'" {
+                        out += "'"
+                        index += 2
+                        continue
+                    }
+                    break
+                }
+                out += characters[index] == "%" ? "%%" : String(characters[index])
+                index += 1
+            }
+            guard index < characters.count else { return nil }
+            index += 1
+        } else if character.isASCII && character.isLetter {
+            var end = index
+            while end < characters.count, characters[end] == character { end += 1 }
+            let field = String(characters[index..<end])
+            guard let directive = fields[field], namesInEnglish || !names.contains(field) else { return nil }
+            out += directive
+            index = end
+        } else {
+            out += character == "%" ? "%%" : String(character)
+            index += 1
+        }
+    }
+    return out
+}
+
 /// Converts Table Schema's strptime date format (`%d.%m.%Y`) to a UTS #35 pattern
 /// (`dd.MM.yyyy`), quoting literal letters. A time or datetime format may also have the
 /// time directives (`%H:%M:%S`, `%I` with `%p`, `%f`, `%z`, `%T`, `%R`).

@@ -56,6 +56,14 @@ extension Fieldcheck {
         )
         var schema = false
 
+        @Option(
+            help: ArgumentHelp(
+                "Also write a Data Package to FILE (YAML; JSON when FILE ends in .json): one resource per CSV "
+                    + "file, with its path from FILE's folder, dialect, encoding and inferred schema, which "
+                    + "`fieldcheck csv --package` and Frictionless read.",
+                valueName: "FILE"))
+        var package: String?
+
         @Flag(help: "Write JSON: one object per file and per column (JSON Lines), or the schema as JSON.")
         var json = false
 
@@ -70,12 +78,22 @@ extension Fieldcheck {
 
         func validate() throws {
             if csv && values { throw ValidationError("--csv and --values exclude each other") }
+            if package != nil && schema { throw ValidationError("--package and --schema exclude each other") }
+            if package != nil && values { throw ValidationError("--package describes CSV files, not --values") }
+            if package != nil && (files.isEmpty || files.contains("-")) {
+                throw ValidationError(
+                    "--package needs the CSV files named: a resource is a file in the package's folder")
+            }
             if let delimiter { _ = try CSVCommand.delimiterByte(delimiter) }
         }
 
         mutating func runWithStatus() throws -> Int32 {
             let out = Streams.standardOutput
             var status: Int32 = 0
+            // Every resource's path is known to stay inside the package's folder before a
+            // file is read.
+            let writer = try package.map { try PackageWriter(package: $0, files: files) }
+            if package != nil { csv = true }
             for path in files.isEmpty ? ["-"] : files {
                 let report: FileReport
                 do {
@@ -92,17 +110,30 @@ extension Fieldcheck {
                 {
                     status = 1
                 }
-                if schema && report.columns.isEmpty {
+                if (schema || writer != nil) && report.columns.isEmpty {
                     // A schema without fields is one `csv` refuses: none is written.
                     Streams.complain(
-                        "\(report.name): no column was found (\(report.headerEvidence)); no schema written")
+                        "\(report.name): no column was found (\(report.headerEvidence)); "
+                            + (schema ? "no schema written" : "not in the package"))
                     status = max(status, 1)
-                } else if schema {
+                    if schema { continue }
+                } else {
+                    writer?.add(report, file: path)
+                }
+                if schema {
                     try out.write(json ? SchemaWriter.json(report) : SchemaWriter.yaml(report))
                 } else if json {
                     try out.write(Self.json(report))
                 } else {
                     try out.write(TerminalText.escaped(Self.text(report), keepingLineBreaks: true))
+                }
+            }
+            if let writer {
+                // A package that lacks a file it was asked for would pass for the whole.
+                if status == 3 {
+                    Streams.complain("\(writer.package): not written, since a file could not be read")
+                } else {
+                    try writer.write()
                 }
             }
             try out.flush()

@@ -70,14 +70,20 @@ enum SchemaWriter {
                 field.keys.append(("type", column.type.rawValue))
                 field.keys += top.schemaKeys
                 field.constraints = top.schemaConstraints
+                if column.type == .date { standardDateFormat(&field) }
                 // Table Schema's own keys for the separators, for tools that do not read
                 // `locale` (Frictionless); fieldcheck reads them as the locale's own.
-                if column.type == .number, top.schemaKeys.count == 1, top.schemaKeys[0].key == "locale",
-                    let locale = try? LocaleID(top.schemaKeys[0].value)
+                if column.type == .number, let id = top.schemaKeys.first(where: { $0.key == "locale" })?.value,
+                    let locale = try? LocaleID(id)
                 {
                     let symbols = NumberSymbols(locale: locale)
                     field.keys.append(("decimalChar", symbols.decimalSeparator))
                     if symbols.usesGrouping { field.keys.append(("groupChar", symbols.groupingSeparator)) }
+                    // A percent sign or a currency symbol around the number: Table Schema's
+                    // bareNumber: false lets other tools read past them.
+                    if top.schemaKeys.contains(where: { $0.key == "style" }) {
+                        field.keys.append(("bareNumber", "false"))
+                    }
                 }
                 if !column.outliers.isEmpty {
                     field.comment =
@@ -90,6 +96,24 @@ enum SchemaWriter {
                 field.keys.append(("type", "string"))
             }
             return field
+        }
+    }
+
+    /// A date's `format` as Table Schema writes it, strptime-like (`%d.%m.%Y`), which
+    /// Frictionless and `csv` both read; a UTS #35 pattern stays only where strptime cannot
+    /// say it (month names outside English, another calendar), marked as fieldcheck's own.
+    static func standardDateFormat(_ field: inout Field) {
+        guard let index = field.keys.firstIndex(where: { $0.0 == "format" }) else { return }
+        let locale = field.keys.first { $0.0 == "locale" }?.1
+        // In English and the Gregorian calendar, strptime's C locale reads the names.
+        let english = locale.map { ($0 == "en" || $0.hasPrefix("en_")) && !$0.contains("@") } ?? true
+        if english, field.constraints.isEmpty, let format = uts35ToStrptime(field.keys[index].1, namesInEnglish: true) {
+            field.keys[index].1 = format
+        } else {
+            field.comment =
+                (field.comment.map { $0 + "; " } ?? "")
+                + "format is a UTS #35 pattern, a fieldcheck extension: strptime cannot read "
+                + (locale.map { "\($0)'s dates" } ?? "this pattern") + ", so other tools may not read this field"
         }
     }
 
@@ -115,35 +139,52 @@ enum SchemaWriter {
         text += report.sampled ? " (a sample)" : ""
         text += ", encoding \(report.encoding.name).\n"
         if let note = tooLongNote(report) { text += "# \(note).\n" }
-        if let note = unnamedNote(report) {
-            text += "# \(note.replacingNewlines).\nfieldsMatch: \"subset\"\n"
-        }
         if let dialect = dialect(report) {
             text += "dialect:\n"
             for (key, value) in dialect { text += "  \(key): \(JSON.string(value))\n" }
             text += "  header: \(report.header)\n"
         }
-        text += "fields:\n"
+        return text + yamlFields(report, indent: "")
+    }
+
+    /// The schema's `fields` (and `fieldsMatch`) in YAML, each line after `indent`.
+    static func yamlFields(_ report: FileReport, indent: String) -> String {
+        var text = ""
+        if let note = unnamedNote(report) {
+            text += "\(indent)# \(note.replacingNewlines).\n\(indent)fieldsMatch: \"subset\"\n"
+        }
+        text += "\(indent)fields:\n"
         for field in fields(report) {
-            if let comment = field.comment { text += "  # \(comment.replacingNewlines)\n" }
+            if let comment = field.comment { text += "\(indent)  # \(comment.replacingNewlines)\n" }
             for (offset, (key, value)) in field.keys.enumerated() {
-                text += "\(offset == 0 ? "  - " : "    ")\(key): \(JSON.string(value))\n"
+                text += "\(indent)\(offset == 0 ? "  - " : "    ")\(key): \(yamlValue(key, value))\n"
             }
             for (key, values) in field.listKeys {
-                text += "    \(key): [\(values.map { JSON.string($0) }.joined(separator: ", "))]\n"
+                text += "\(indent)    \(key): [\(values.map { JSON.string($0) }.joined(separator: ", "))]\n"
             }
-            if field.enumValues != nil || !field.constraints.isEmpty { text += "    constraints:\n" }
-            for (key, value) in field.constraints { text += "      \(key): \(JSON.string(value))\n" }
+            if field.enumValues != nil || !field.constraints.isEmpty { text += "\(indent)    constraints:\n" }
+            for (key, value) in field.constraints { text += "\(indent)      \(key): \(JSON.string(value))\n" }
             if let values = field.enumValues {
-                text += "      enum: [\(values.map { JSON.string($0) }.joined(separator: ", "))]\n"
+                text += "\(indent)      enum: [\(values.map { JSON.string($0) }.joined(separator: ", "))]\n"
             }
         }
         return text
     }
 
+    /// A key's value: a string, quoted, except the booleans Table Schema types as such.
+    static func yamlValue(_ key: String, _ value: String) -> String {
+        key == "bareNumber" ? value : JSON.string(value)
+    }
+
     static func json(_ report: FileReport) -> String {
+        "{\(jsonMembers(report, dialect: true).joined(separator: ","))}\n"
+    }
+
+    /// The schema's members in JSON; its `dialect` only when `dialect` (a package's resource
+    /// has its own).
+    static func jsonMembers(_ report: FileReport, dialect withDialect: Bool) -> [String] {
         let fields = fields(report).map { field in
-            var members = field.keys.map { "\(JSON.string($0.0)):\(JSON.string($0.1))" }
+            var members = field.keys.map { "\(JSON.string($0.0)):\(yamlValue($0.0, $0.1))" }
             for (key, values) in field.listKeys {
                 members.append("\(JSON.string(key)):[\(values.map { JSON.string($0) }.joined(separator: ","))]")
             }
@@ -161,11 +202,11 @@ enum SchemaWriter {
         let notes = [tooLongNote(report), unnamed].compactMap { $0.map { $0 + "." } }
         if unnamed != nil { members.insert("\"fieldsMatch\":\"subset\"", at: 0) }
         if !notes.isEmpty { members.insert("\"description\":\(JSON.string(notes.joined(separator: " ")))", at: 0) }
-        if let dialect = dialect(report) {
+        if withDialect, let dialect = dialect(report) {
             let keys = dialect.map { "\(JSON.string($0.0)):\(JSON.string($0.1))" } + ["\"header\":\(report.header)"]
             members.insert("\"dialect\":{\(keys.joined(separator: ","))}", at: 0)
         }
-        return "{\(members.joined(separator: ","))}\n"
+        return members
     }
 }
 

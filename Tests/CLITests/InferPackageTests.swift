@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// Issue 29, 17: what `infer` writes, other tools read. `infer --package` writes a Data Package
+/// (resource, dialect, encoding, schema) that `fieldcheck csv --package` reads clean and that
+/// frictionless-py validates, with dates in Table Schema's strptime form (`%d.%m.%Y`).
+@Suite struct InferPackageTests {
+    static let banks = ["bank_de.csv", "bank_fr.csv", "bank_in.csv", "bank_us.csv"]
+
+    /// A folder holding copies of the bank exports; removed by the caller.
+    static func folder() throws -> URL {
+        let folder = CLI.temporaryFile("infer-package")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in banks {
+            try FileManager.default.copyItem(
+                at: InferCommandTests.data.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        return folder
+    }
+
+    /// The python3 on the PATH, when it can import frictionless.
+    static let frictionless: String? = {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
+            let python = "\(directory)/python3"
+            guard FileManager.default.isExecutableFile(atPath: python) else { continue }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: python)
+            process.arguments = ["-c", "import frictionless"]
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { continue }
+            process.waitUntilExit()
+            return process.terminationStatus == 0 ? python : nil
+        }
+        return nil
+    }()
+
+    @Test func thePackageIsReadByCsvAndItsDatesAreStrptime() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let package = folder.appendingPathComponent("datapackage.yaml")
+        let infer = try CLI.run(
+            ["infer", "--package", package.path] + Self.banks.map { folder.appendingPathComponent($0).path })
+        #expect(infer.status == 0, "\(infer.stderr)")
+        let text = try String(contentsOf: package, encoding: .utf8)
+        #expect(text.contains("path: \"bank_de.csv\""))
+        #expect(text.contains("encoding: \"windows-1252\""))
+        #expect(text.contains("format: \"%d.%m.%Y\""))
+        #expect(text.contains("format: \"%m/%d/%Y\""))
+        #expect(!text.contains("dd.MM.yyyy"))
+        let csv = try CLI.run(["csv", "--package", package.path, "--summary"])
+        #expect(csv.status == 0, "\(csv.stderr)")
+        // The same with JSON.
+        let jsonPackage = folder.appendingPathComponent("datapackage.json")
+        let json = try CLI.run(
+            ["infer", "--package", jsonPackage.path] + Self.banks.map { folder.appendingPathComponent($0).path })
+        #expect(json.status == 0)
+        #expect(try CLI.run(["csv", "--package", jsonPackage.path]).status == 0)
+    }
+
+    @Test func aFileOutsideThePackageFolderIsRefused() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sub = folder.appendingPathComponent("sub")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        let package = sub.appendingPathComponent("datapackage.yaml")
+        let run = try CLI.run(["infer", "--package", package.path, folder.appendingPathComponent("bank_de.csv").path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("is not inside"))
+        #expect(!FileManager.default.fileExists(atPath: package.path))
+    }
+
+    /// frictionless-py reads the package `infer` wrote and finds every bank export valid.
+    @Test(.enabled(if: frictionless != nil, "needs python3 with frictionless (pip install frictionless)"))
+    func frictionlessValidatesWhatInferWrote() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let package = folder.appendingPathComponent("datapackage.yaml")
+        let infer = try CLI.run(
+            ["infer", "--package", package.path] + Self.banks.map { folder.appendingPathComponent($0).path })
+        #expect(infer.status == 0)
+        let output = CLI.temporaryFile("frictionless")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.frictionless!)
+        process.arguments = [
+            "-c",
+            """
+            import sys, frictionless
+            report = frictionless.validate(sys.argv[1])
+            for task in report.tasks:
+                print(task.name, task.valid, task.stats.get("rows"), [e.message for e in task.errors][:3])
+            print("valid", report.valid)
+            """,
+            package.path,
+        ]
+        process.currentDirectoryURL = folder
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        try process.run()
+        process.waitUntilExit()
+        let printed = try String(contentsOf: output, encoding: .utf8)
+        #expect(printed.contains("valid True"), "\(printed)")
+        for name in ["bank_de", "bank_fr", "bank_in", "bank_us"] {
+            #expect(printed.contains("\(name) True"), "\(printed)")
+        }
+    }
+}
