@@ -37,6 +37,10 @@ final class PromptSession {
         draw(on: terminal)
         while let bytes = terminal.read() {
             for key in decoder.keys(from: bytes, moreComing: { terminal.hasInput(within: 40) }) {
+                if key == .suspend {
+                    terminal.suspend()
+                    continue
+                }
                 switch handle(key) {
                 case .continue: break
                 case .cancel:
@@ -92,7 +96,7 @@ final class PromptSession {
             cursor = 0
         case .cancel:
             return .cancel
-        case .other:
+        case .other, .suspend:
             break
         }
         return .continue
