@@ -12,6 +12,8 @@ import Testing
         var status: Int32?
         var restored: Bool
         var latencies: [Double?]
+        /// Milliseconds from sending each key to the program's last drawing in answer to it.
+        var settled: [Double?]
         /// What the program drew in answer to each key.
         var drawn: [String]
         /// Whether the terminal echoed after each key.
@@ -277,6 +279,55 @@ import Testing
         #expect(session.stops.map(\.restored) == [true], "the terminal restored while stopped")
         #expect(session.echoes[2] == false)
         #expect(session.drawn[1].contains("\u{1B}[?2004l\r"))
+    }
+
+    /// Issue 29, 8: 20,000 digits arriving at once (a paste the terminal does not bracket) are
+    /// checked a read at a time, not a key at a time, and the field holds at most 4,096
+    /// characters: the rest is refused at once, with one reason. Each key checked the whole
+    /// text before: 20,000 digits took minutes, the driver gave up waiting.
+    @Test(.needsPython3) func aLongLineTypedAtOnceIsCutAtTheLimitInLinearTime() throws {
+        let digits = String(repeating: "1234567890", count: 2_000)
+        let session = try Self.type([digits, "\r"], ["number"])
+        #expect(session.status == 0)
+        // 4,096 digits, canonical: 1.234567890123...E+4095.
+        #expect(session.stdout.hasPrefix("1.2345678901234567890"))
+        #expect(session.stdout.hasSuffix("E+4095\n"))
+        #expect(
+            session.screen.contains(
+                "'7' (U+0037 DIGIT SEVEN) is not allowed: at most 4096 characters in a field on the terminal"))
+        // A bell for each read past the limit (4,096 bytes each), not for each key.
+        #expect((1...5).contains(Self.refusedKeys(session)))
+        print("20,000 digits typed at once, milliseconds to the last drawing: \(session.settled)")
+        #expect((session.settled[0] ?? .infinity) < 5_000)
+    }
+
+    /// Keys that arrive in one read are taken or refused each as if typed alone: the run is
+    /// split at the refused character. The field is drawn once for the read: one bell, and
+    /// the last reason.
+    @Test(.needsPython3) func keysArrivingTogetherAreRefusedOneByOne() throws {
+        let session = try Self.type(["12a34", "\r"], ["text", "--preset", "number-pad", "--max-length", "3"])
+        #expect(session.stdout == "123\n")
+        #expect(Self.refusedKeys(session) == 1)
+        #expect(session.screen.contains("'4' (U+0034 DIGIT FOUR) is not allowed: at most 3 characters allowed"))
+        let vowels = try Self.type(["aexiouAE", "\r"], ["text", "--allow", "aeiouAEIOU", "--max-length", "6"])
+        #expect(vowels.stdout == "aeiouA\n")
+        #expect(Self.refusedKeys(vowels) == 1)
+        #expect(
+            vowels.screen.contains("'E' (U+0045 LATIN CAPITAL LETTER E) is not allowed: at most 6 characters allowed"))
+    }
+
+    /// A bracketed paste past the limit is refused whole, naming its first character past it.
+    @Test(.needsPython3) func aPastePastTheLimitIsRefused() throws {
+        let digits = String(repeating: "1234567890", count: 500)
+        let session = try Self.type(["\u{1B}[200~\(digits)\u{1B}[201~", "7", "\r"], ["number"])
+        #expect(session.stdout == "7\n")
+        #expect(
+            session.screen.contains(
+                "'7' (U+0037 DIGIT SEVEN) is not allowed: at most 4096 characters in a field on the terminal"))
+        let secure = try Self.type(["\u{1B}[200~\(digits)\u{1B}[201~", "\u{03}"], ["text", "--secure"])
+        #expect(
+            secure.screen.contains("a digit is not allowed here: at most 4096 characters in a field on the terminal"))
+        #expect(!secure.screen.contains("'7'"))
     }
 
     @Test(.needsPython3) func keysAreAnsweredWithinFiveMilliseconds() throws {

@@ -6,8 +6,8 @@ wrapped in the bracketed-paste markers by the caller), with a pause after each; 
 (any "<SIGNAME>") sends that signal to the program instead.
 Reports the terminal output (the screen bytes), the program's stdout (redirected to a file:
 the terminal shows only the field), its exit status, whether the terminal mode after equals
-the mode before, and for each key the milliseconds until the program redrew, what it drew
-and whether the terminal echoes after it.
+the mode before, and for each key the milliseconds until the program redrew and until it
+last drew (the key's writing included), what it drew and whether the terminal echoes after it.
 
 "<SIGTSTP>", "<SIGSTOP>" or Ctrl-Z among the keys runs the program as a job-control shell runs a job:
 in a process group of its own, in the terminal's foreground, its parent in the session
@@ -82,13 +82,15 @@ fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
 before = termios.tcgetattr(master)
 screen = b""
 latencies = []
+settled = []
+got_last = None
 drawn = []
 echoes = []
 stops = []
 
 
 def drain(timeout):
-    global screen
+    global screen, got_last
     got_first = None
     deadline = time.monotonic() + timeout
     while True:
@@ -106,6 +108,7 @@ def drain(timeout):
             return got_first
         if got_first is None:
             got_first = time.monotonic()
+        got_last = time.monotonic()
         screen += data
         deadline = min(deadline, time.monotonic() + 0.05)
 
@@ -130,6 +133,7 @@ for key in keys:
     else:
         first = drain(1.0)
     latencies.append(None if first is None else round((first - sent) * 1000, 2))
+    settled.append(None if first is None else round((got_last - sent) * 1000, 2))
     drawn.append(screen[shown:].decode("utf-8", "replace"))
     echoes.append(bool(termios.tcgetattr(master)[3] & termios.ECHO))
 status = None
@@ -161,6 +165,7 @@ print(json.dumps({
     "restored": before == after,
     "raw_during": before != after_raw,
     "latencies": latencies,
+    "settled": settled,
     "drawn": drawn,
     "echoes": echoes,
     "stops": stops,
