@@ -130,12 +130,14 @@ final class Terminal {
         errno = savedErrno
     }
 
-    /// Stops the process as Ctrl-Z does in a shell's line editor (raw mode reads the key as a
-    /// byte; no signal comes): through the SIGTSTP handler, which restores the terminal. Nothing
-    /// when SIGTSTP is ignored, as a shell without job control leaves it.
+    /// Stops the job as Ctrl-Z does in cooked mode (raw mode reads the key as a byte; no
+    /// signal comes): SIGTSTP to the whole process group, as the terminal sends it, so that
+    /// `fieldcheck prompt | tee` stops as one job and the shell gets the terminal back; this
+    /// process stops through its handler, which restores the terminal. Nothing when SIGTSTP
+    /// is ignored, as a shell without job control leaves it.
     func suspend() {
         guard handled.contains(SIGTSTP) else { return }
-        raise(SIGTSTP)
+        kill(0, SIGTSTP)
     }
 
     /// Back to the mode the terminal had, bracketed paste off.
