@@ -17,8 +17,9 @@ final class Terminal {
     /// Set by a handler when the field is back from a stop: the next read returns no bytes,
     /// and the field is drawn again.
     nonisolated(unsafe) static var resumed: sig_atomic_t = 0
-    /// The signals this terminal handles, to give back to their default on close.
-    private var handled: [Int32] = []
+    /// The signals this terminal handles, and what each did before (the runtime's own
+    /// SIGQUIT handler), given back on close.
+    private var handled: [(signal: Int32, before: sigaction)] = []
 
     /// The signals whose default action ends the process and that may come from outside
     /// (`kill`, a timer, a resource limit): each restores the terminal first. SIGPIPE is not
@@ -50,30 +51,31 @@ final class Terminal {
         raw.c_cc.5 = 0  // VTIME
         Self.modes = (fd, saved, raw)
         Self.resumed = 0
-        for signal in Self.ending where Self.handle(signal, restart: true, Self.end) {
-            handled.append(signal)
+        for signal in Self.ending {
+            if let before = Self.handle(signal, restart: true, Self.end) { handled.append((signal, before)) }
         }
         // Without SA_RESTART: the read waiting for a key returns, and the field is redrawn.
-        if Self.handle(SIGTSTP, restart: false, Self.stop) { handled.append(SIGTSTP) }
-        if Self.handle(SIGCONT, restart: false, Self.goOn) { handled.append(SIGCONT) }
+        if let before = Self.handle(SIGTSTP, restart: false, Self.stop) { handled.append((SIGTSTP, before)) }
+        if let before = Self.handle(SIGCONT, restart: false, Self.goOn) { handled.append((SIGCONT, before)) }
         tcsetattr(fd, TCSAFLUSH, &raw)
         write("\u{1B}[?2004h")
     }
 
     /// Installs `handler` for `signal` unless the signal is ignored (`nohup`, a shell without
-    /// job control): whether it did.
+    /// job control): the action it replaced, or nil.
+    @discardableResult
     private static func handle(
         _ signal: Int32, restart: Bool, _ handler: @escaping @convention(c) (Int32) -> Void
-    ) -> Bool {
+    ) -> sigaction? {
+        var before = sigaction()
+        guard sigaction(signal, nil, &before) == 0,
+            unsafeBitCast(before.__sigaction_handler.sa_handler, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self)
+        else { return nil }
         var action = sigaction()
-        guard sigaction(signal, nil, &action) == 0,
-            unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self)
-        else { return false }
-        action = sigaction()
         action.__sigaction_handler.sa_handler = handler
         sigemptyset(&action.sa_mask)
         action.sa_flags = restart ? Int32(SA_RESTART) : 0
-        return sigaction(signal, &action, nil) == 0
+        return sigaction(signal, &action, nil) == 0 ? before : nil
     }
 
     /// The terminal as it was, bracketed paste off, a line break: the shell's prompt starts
@@ -116,7 +118,7 @@ final class Terminal {
         sigaddset(&set, number)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
         raise(number)
-        _ = Terminal.handle(number, restart: false, Terminal.stop)
+        Terminal.handle(number, restart: false, Terminal.stop)
         // SIGCONT's handler has run when the process was stopped and continued.
         if resumed == 0 { Terminal.enterRaw() }
         errno = savedErrno
@@ -136,7 +138,7 @@ final class Terminal {
     /// process stops through its handler, which restores the terminal. Nothing when SIGTSTP
     /// is ignored, as a shell without job control leaves it.
     func suspend() {
-        guard handled.contains(SIGTSTP) else { return }
+        guard handled.contains(where: { $0.signal == SIGTSTP }) else { return }
         kill(0, SIGTSTP)
     }
 
@@ -145,7 +147,10 @@ final class Terminal {
         write("\u{1B}[?2004l")
         if var saved = Self.modes?.saved { tcsetattr(fd, TCSAFLUSH, &saved) }
         Self.modes = nil
-        for signal in handled { Glibc.signal(signal, SIG_DFL) }
+        for (signal, before) in handled {
+            var action = before
+            sigaction(signal, &action, nil)
+        }
         Glibc.close(fd)
     }
 
