@@ -72,9 +72,19 @@ import Testing
     @Test(arguments: [
         "en-u-nu-latn", "ar-EG-u-nu-arab", "en@numbers=native", "zh-u-nu-hanidec", "en-u-ca-gregory",
         "th-u-ca-buddhist", "ar-SA-u-ca-islamic-umalqura", "en@calendar=japanese", "en-u-nu-finance",
+        "en_US@calendar=islamic-umalqura", "ar_SA@calendar=islamic-civil;numbers=latn",
     ])
     func knownKeywordValuesResolve(id: String) throws {
         _ = try LocaleID(id)
+    }
+
+    /// Issue 29, 10: an ICU id whose keyword value has a hyphen is the same locale as its
+    /// BCP 47 tag (it was read as a tag, and refused as "no data").
+    @Test func anICUIdWithAHyphenatedKeywordIsItsTag() throws {
+        let id = try LocaleID("en_US@calendar=islamic-umalqura")
+        let tag = try LocaleID("en-US-u-ca-islamic-umalqura")
+        #expect(id.identifier == tag.identifier)
+        #expect(id.dataLocale == tag.dataLocale)
     }
 
     @Test func everyAvailableLocaleResolvesAndHasDigits() throws {

@@ -43,7 +43,9 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
             throw ConfigurationError("unknown locale '\(text)': not an ICU locale id or BCP 47 tag")
         }
         let canonical: String?
-        if trimmed.contains("-") {
+        // A hyphen makes a BCP 47 tag only before any `@`: an ICU id's keyword values have
+        // their own (`en_US@calendar=islamic-umalqura`), and read as a tag it was "no data".
+        if trimmed.prefix(while: { $0 != "@" }).contains("-") {
             canonical = ICU.cString { buffer, capacity, status in
                 var parsed: Int32 = 0
                 return cicu_uloc_forLanguageTag(trimmed, buffer, capacity, &parsed, &status)

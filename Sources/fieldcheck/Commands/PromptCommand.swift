@@ -15,7 +15,9 @@ extension Fieldcheck {
                 value, which goes to stdout (canonical, or formatted with --to). Keys: \
                 left/right, Home/End (Ctrl-A/E), Backspace/Delete by character, Ctrl-U clears \
                 before the cursor; Esc or Ctrl-C cancels (exit status 130), as does Ctrl-D on \
-                an empty field. The field is drawn on /dev/tty, so that stdout carries only the \
+                an empty field; Ctrl-Z stops it (the terminal restored; fg brings the field \
+                back). The field holds at most 4096 characters, whatever --max-length \
+                allows. The field is drawn on /dev/tty, so that stdout carries only the \
                 value:
 
                   price=$(fieldcheck prompt number --locale de_DE --max-length 7 --label Preis)

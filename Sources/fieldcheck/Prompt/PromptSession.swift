@@ -36,7 +36,25 @@ final class PromptSession {
         var decoder = KeyDecoder()
         draw(on: terminal)
         while let bytes = terminal.read() {
-            for key in decoder.keys(from: bytes, moreComing: { terminal.hasInput(within: 40) }) {
+            let keys = decoder.keys(from: bytes, moreComing: { terminal.hasInput(within: 40) })
+            var position = 0
+            while position < keys.count {
+                // Characters that arrived together (a paste the terminal did not bracket, a
+                // key held down) are checked as one insertion: one check of the whole text
+                // per read, where a check per key made 20,000 typed digits quadratic.
+                var end = position
+                while end < keys.count, case .text = keys[end] { end += 1 }
+                if end - position > 1 {
+                    insert(run: keys[position..<end].map { if case .text(let typed) = $0 { typed } else { "" } })
+                    position = end
+                    continue
+                }
+                let key = keys[position]
+                position += 1
+                if key == .suspend {
+                    terminal.suspend()
+                    continue
+                }
                 switch handle(key) {
                 case .continue: break
                 case .cancel:
@@ -92,7 +110,7 @@ final class PromptSession {
             cursor = 0
         case .cancel:
             return .cancel
-        case .other:
+        case .other, .suspend:
             break
         }
         return .continue
@@ -101,34 +119,115 @@ final class PromptSession {
     /// Whether the next drawing rings the bell (a refused key, a refused Enter).
     private var ringBell = false
 
+    /// The most characters the field holds on a terminal, whatever `--max-length` allows:
+    /// each key checks the whole text, and this bounds a key's work (10 to 25 ms a key at the
+    /// limit, debug build). A terminal's own line mode reads at most 4,095 on Linux.
+    static let maxCharacters = 4_096
+
     /// Inserts what was typed or pasted, whole, unless the text could then never be valid.
     private func insert(_ typed: String) {
-        var inserted = typed.filter { $0 != "\r" && $0 != "\n" }
-        if caseMapping == .lower || caseMapping == .upper {
-            // In the field's locale, as the pipeline maps it: Swift's own mapping knows no
-            // locale, and made `i` under tr_TR an `I`.
-            inserted = field.mappingCase(inserted)
+        insert(prepared: prepared(typed))
+    }
+
+    /// What the field takes of `typed`: no line breaks, and letters mapped as the field maps
+    /// them.
+    private func prepared(_ typed: String) -> String {
+        let inserted = typed.filter { $0 != "\r" && $0 != "\n" }
+        // In the field's locale, as the pipeline maps it: Swift's own mapping knows no
+        // locale, and made `i` under tr_TR an `I`.
+        guard caseMapping == .lower || caseMapping == .upper, !inserted.isEmpty else { return inserted }
+        return field.mappingCase(inserted)
+    }
+
+    /// Inserts `inserted`, or refuses it with the bell and the reason.
+    private func insert(prepared inserted: String) {
+        guard let refusal = attempt(inserted) else { return }
+        ringBell = true
+        message = refusal.message
+    }
+
+    /// Inserts `inserted` at the cursor when the text can still become valid; else leaves the
+    /// text as it was and says why not, and the scalar offset of the character refused.
+    private func attempt(_ inserted: String) -> (offset: Int, message: String)? {
+        guard !inserted.isEmpty else { return nil }
+        // Before anything that reads the whole text: past the limit a key costs nothing.
+        if text.count + inserted.count > Self.maxCharacters {
+            let past = inserted.index(inserted.startIndex, offsetBy: max(0, Self.maxCharacters - text.count))
+            return (Int.max, overLimit(inserted[past < inserted.endIndex ? past : inserted.startIndex]))
         }
-        guard !inserted.isEmpty else { return }
         // Graphemes as the whole text forms them: a combining mark or a zero-width joiner
         // typed after a character joins it, and Backspace then takes them together.
         let before = String(text[..<cursor]) + inserted
         let prospective = before + String(text[cursor...])
         if let refusal = field.refusal(ofPrefix: prospective) {
-            ringBell = true
-            message = Self.explain(refusal, secure: options.secure)
-            return
+            return (refusal.offset, Self.explain(refusal, secure: options.secure))
         }
         text = Array(prospective)
         cursor = min(text.count, before.count)
+        return nil
+    }
+
+    /// Why `character`, past `maxCharacters`, is refused.
+    private func overLimit(_ character: Character) -> String {
+        Self.explain(
+            character.unicodeScalars.first, "at most \(Self.maxCharacters) characters in a field on the terminal",
+            secure: options.secure)
+    }
+
+    /// Keys typed one after another, each as if typed alone: the run is checked whole, and
+    /// only when it is refused is it split, at the key holding the refused character (those
+    /// before it are inserted together, it is refused or taken alone, the rest go on as a
+    /// run). The keys past the length limit are refused together, with one reason.
+    private func insert(run keys: [String]) {
+        message = ""
+        var pending = keys.map(prepared).filter { !$0.isEmpty }[...]
+        var room = Self.maxCharacters - text.count
+        var fitting = pending.startIndex
+        while fitting < pending.endIndex, pending[fitting].count <= room {
+            room -= pending[fitting].count
+            fitting += 1
+        }
+        let overflow = pending[fitting...]
+        pending = pending[..<fitting]
+        insert(preparedRun: pending)
+        if let first = overflow.first?.first {
+            ringBell = true
+            message = overLimit(first)
+        }
+    }
+
+    /// A run already prepared and within the limit; recursion takes the keys before a refused
+    /// one, which may still be refused together (a completion that ends at the last of them).
+    private func insert(preparedRun keys: ArraySlice<String>) {
+        var pending = keys
+        while pending.count > 1 {
+            let start = text[..<cursor].reduce(0) { $0 + $1.unicodeScalars.count }
+            guard let refusal = attempt(pending.joined()) else { return }
+            // The key that holds the refused character (the last key, when the refusal is of
+            // the text after all of them).
+            var scalars = start
+            var index = pending.startIndex
+            while index < pending.endIndex - 1, scalars + pending[index].unicodeScalars.count <= refusal.offset {
+                scalars += pending[index].unicodeScalars.count
+                index += 1
+            }
+            insert(preparedRun: pending[..<index])
+            insert(prepared: pending[index])
+            pending = pending[(index + 1)...]
+        }
+        if let last = pending.first { insert(prepared: last) }
     }
 
     /// `'x' (U+0078 LATIN SMALL LETTER X) is not allowed: not in --allow aeiou`; in a secure
     /// field, the character's category only (the reasons name rules, never what was typed).
     static func explain(_ refusal: PrefixRefusal, secure: Bool) -> String {
-        guard let character = refusal.character else { return refusal.reason }
-        if secure { return "\(Diagnostic.category(character)) is not allowed here: \(refusal.reason)" }
-        return "\(CharacterDescription.describe(character)) is not allowed: \(refusal.reason)"
+        explain(refusal.character, refusal.reason, secure: secure)
+    }
+
+    static func explain(_ character: Unicode.Scalar?, _ reason: String, secure: Bool) -> String {
+        guard let character else { return reason }
+        if secure { return "\(Diagnostic.category(character)) is not allowed here: \(reason)" }
+        return "\(CharacterDescription.describe(character)) is not allowed: \(reason)"
     }
 
     /// The example the placeholder shows: the value of the field's placeholder phrase
@@ -191,7 +290,12 @@ final class PromptSession {
         func cells(_ character: Character) -> Int {
             TerminalText.escaped(String(character)).reduce(0) { $0 + CharacterDescription.cellWidth($1) }
         }
-        let whole = characters.reduce(0) { $0 + cells($1) }
+        // Measured only as far as the room: a key's drawing costs the window, not the text.
+        var whole = 0
+        for character in characters {
+            whole += cells(character)
+            if whole > room { break }
+        }
         if whole <= room {
             return (String(characters), characters[..<cursor].reduce(0) { $0 + cells($1) })
         }
