@@ -302,6 +302,16 @@ final class NumberParser {
         scalar == "+" || plusScalars.contains(scalar)
     }
 
+    /// Whether `scalar` is the locale's grouping separator (or a variant read for it), in a
+    /// style that does not group (the scientific one).
+    private func isLocaleGroupingSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        guard let own = symbols.groupingSeparator.unicodeScalars.first else { return false }
+        if scalar == own { return true }
+        if Self.spaces.contains(own) { return Self.spaces.contains(scalar) }
+        if Self.apostrophes.contains(own) { return Self.apostrophes.contains(scalar) }
+        return false
+    }
+
     func isGroupingSeparator(_ scalar: Unicode.Scalar) -> Bool {
         guard let group else { return false }
         if scalar == group { return true }
@@ -582,6 +592,11 @@ final class NumberParser {
             }
             if scalar == decimal || isGroupingSeparator(scalar) {
                 return fail(.unexpectedCharacter, index, "a separator cannot stand in the exponent")
+            }
+            if group == nil, style == .scientific, isLocaleGroupingSeparator(scalar) {
+                return fail(
+                    .misplacedGroupingSeparator, index,
+                    "the scientific style writes no grouping separator; write 123456 or 1\(self.decimal)23456E5")
             }
             return fail(.unexpectedCharacter, index, "not part of a number in \(self.symbols.placeName)")
         }

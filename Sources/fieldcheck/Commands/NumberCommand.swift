@@ -43,7 +43,9 @@ struct NumberRules: ParsableArguments {
     @OptionGroup var locale: LocaleOption
 
     @Option(
-        help: "How the input is written: decimal, integer, percent (12 % reads as 0.12), currency or scientific.")
+        help:
+            "How the input is written: decimal, integer, percent (12 % reads as 0.12), currency or scientific (1.5E3, never grouped)."
+    )
     var style: NumberStyle = .decimal
 
     @Option(
