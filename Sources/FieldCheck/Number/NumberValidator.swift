@@ -38,6 +38,8 @@ final class NumberValidator: TypedValidator {
     private let parser: NumberParser
     private let output: NumberFormat?
     private let lenientFormat: UnsafeMutablePointer<UNumberFormat?>?
+    /// The currency a lenient currency-style value must be in (the field's, else the locale's).
+    private let lenientCurrency: String?
     /// The reading with the decimal and grouping separators swapped, for "did you mean".
     private let swapped: (locale: LocaleID, parser: NumberParser)?
     let example: String
@@ -74,12 +76,27 @@ final class NumberValidator: TypedValidator {
         } else {
             output = nil
         }
+        lenientCurrency = spec.style == .currency ? (spec.currency ?? symbols.currencyCode)?.uppercased() : nil
         if spec.lenient {
+            // ICU's lenient reading of the field's own style, currency and numbering system
+            // (the locale id carries its -u-nu- keyword); the field's rules apply after.
             var status = U_ZERO_ERROR
             let style: UNumberFormatStyle =
-                spec.style == .percent ? UNUM_PERCENT : spec.style == .currency ? UNUM_CURRENCY : UNUM_DECIMAL
-            lenientFormat = cicu_unum_open(style, nil, 0, locale.identifier, &status)
-            if let lenientFormat { cicu_unum_setAttribute(lenientFormat, UNUM_LENIENT_PARSE, 1) }
+                switch spec.style {
+                case .percent: UNUM_PERCENT
+                case .currency: UNUM_CURRENCY
+                case .scientific: UNUM_SCIENTIFIC
+                case .decimal, .integer: UNUM_DECIMAL
+                }
+            guard let format = cicu_unum_open(style, nil, 0, locale.identifier, &status), !ICU.failed(status) else {
+                throw ConfigurationError("ICU cannot open a \(spec.style.rawValue) number format for \(locale)")
+            }
+            cicu_unum_setAttribute(format, UNUM_LENIENT_PARSE, 1)
+            if let code = lenientCurrency {
+                let units = code.icuUnits
+                cicu_unum_setTextAttribute(format, UNUM_CURRENCY_CODE, units, Int32(units.count), &status)
+            }
+            lenientFormat = format
         } else {
             lenientFormat = nil
         }
@@ -110,9 +127,9 @@ final class NumberValidator: TypedValidator {
             custom && (spec.style == .decimal || spec.style == .integer)
             ? symbols.written("1234", fraction: spec.integerOnly || spec.style == .integer ? nil : "56")
             : custom ? formatted.replacingSeparators(of: ownSymbols, with: symbols) : formatted
-        // Without grouping, an example must not show any.
+        // Without grouping (the field's, or the scientific style's), an example must not show any.
         let shown =
-            custom || spec.allowGrouping
+            custom || (spec.allowGrouping && spec.style != .scientific)
             ? written : written.replacingGroups(symbols.groupingSeparator)
         let label =
             custom
@@ -311,21 +328,47 @@ final class NumberValidator: TypedValidator {
         // ICU writes the digits it read: most values fit in 512 bytes; a longer one (bounded
         // by the record limit) gets the length ICU asks for.
         var capacity = 512
+        // The currency style reads any currency ICU knows, to name a wrong one (`$` for EUR), and
+        // long names (`123 US dollars`), as ICU's own currency parse does.
+        var found = [UChar](repeating: 0, count: 4)
         for _ in 0..<2 {
             buffer = [CChar](repeating: 0, count: capacity)
             position = 0
             status = U_ZERO_ERROR
-            length = cicu_unum_parseDecimal(
-                lenientFormat, units, Int32(units.count), &position, &buffer, Int32(capacity), &status)
+            length =
+                lenientCurrency == nil
+                ? cicu_unum_parseDecimal(
+                    lenientFormat, units, Int32(units.count), &position, &buffer, Int32(capacity), &status)
+                : cicu_unum_parseCurrencyDecimal(
+                    lenientFormat, units, Int32(units.count), &position, &buffer, Int32(capacity), &found, &status)
             guard status == U_BUFFER_OVERFLOW_ERROR else { break }
             capacity = max(Int(length) + 1, units.count * 2 + 32)
         }
-        let consumedScalars = String(decoding: units.prefix(Int(position)), as: UTF16.self).unicodeScalars.count
+        let consumedScalars = String(decoding: units.prefix(max(0, Int(position))), as: UTF16.self).unicodeScalars.count
         if ICU.failed(status) || Int(position) < units.count {
             return .failure(
                 NumberFailure(
                     code: consumedScalars == 0 ? .notANumber : .unexpectedCharacter, index: consumedScalars,
                     reason: "ICU's lenient parser stops here"))
+        }
+        if let lenientCurrency {
+            let code = String(decoding: found.prefix(3), as: UTF16.self)
+            if code != lenientCurrency {
+                let scalars = Array(value.unicodeScalars)
+                // The currency is what is neither digit, sign, separator nor space.
+                let symbol =
+                    scalars.firstIndex {
+                        $0.properties.generalCategory == .currencySymbol || $0.properties.isAlphabetic
+                    } ?? 0
+                let own = NumberSymbols.currencySymbol(lenientCurrency, locale: locale).flatMap {
+                    $0 == lenientCurrency ? nil : $0
+                }
+                return .failure(
+                    NumberFailure(
+                        code: .unexpectedCharacter, index: symbol,
+                        reason: "ICU's lenient parser reads an amount in \(code) here; this field's currency is "
+                            + "\(lenientCurrency)\(own.map { " (\($0))" } ?? "")"))
+            }
         }
         let text = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard var number = ExactDecimal(text) else {
@@ -335,6 +378,7 @@ final class NumberValidator: TypedValidator {
         // ICU's percent parser already divided by 100; undo it so the shared step applies once.
         if spec.style == .percent { number = number.scaled(by: 2) }
         var parsed = ParsedNumber(value: number)
+        parsed.currency = lenientCurrency
         parsed.negativeForm = number.negative || value.hasPrefix("-")
         locateParts(Array(value.unicodeScalars), written: number, in: &parsed)
         return .success(parsed)

@@ -76,7 +76,10 @@ struct NumberRules: ParsableArguments {
         help: ArgumentHelp("Reject values with more than N digits after the decimal separator.", valueName: "N"))
     var maxFractionDigits: Int?
 
-    @Flag(help: "Use ICU's lenient parsing instead of the strict reading (the whole value must still be consumed).")
+    @Flag(
+        help:
+            "Use ICU's lenient parsing of the field's style and currency instead of the strict reading (the whole value must still be consumed; the rules apply after)."
+    )
     var lenient = false
 
     @Option(

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// Issue 29, the numbers section: fieldcheck against ICU 72.1's own number-parsing behaviour
+/// (`numberformattestspecification.txt`), through the built binary.
+@Suite struct Issue29NumberTests {
+    // MARK: 11. The scientific style never groups
+
+    @Test func scientificStyleRefusesGroupingSeparators() throws {
+        let english = try CLI.run(
+            ["number", "--locale", "en_US", "--style", "scientific", "--json"], input: "123,456\n1.5E3\n123456\n")
+        #expect(english.status == 1)
+        #expect(english.objects.map(\.errorCodes) == [["misplaced_grouping_separator"], [], []])
+        #expect(english.objects.first?.firstError?["offset"] as? Int == 3)
+        #expect(english.objects.map { $0["value"] as? String } == [nil, "1500", "123456"])
+        let italian = try CLI.run(["number", "--locale", "it_IT", "--style", "scientific"], input: "123.456\n1,5E3\n")
+        #expect(italian.status == 1)
+        #expect(italian.stdout == "1500\n")
+        #expect(italian.stderr.contains("'.' (U+002E FULL STOP) at column 4: the scientific style writes no grouping"))
+        #expect(italian.stderr.contains("[misplaced_grouping_separator]"))
+        // The example shows no grouping either.
+        #expect(!italian.stderr.contains("1.234,56"), "\(italian.stderr)")
+    }
+
+    // MARK: 12. --lenient is ICU's lenient reading of the field's own style and currency
+
+    @Test func lenientCurrencyReadsTheFieldsCurrencyOnly() throws {
+        let run = try CLI.run(
+            ["number", "--locale", "en_US", "--style", "currency", "--currency", "EUR", "--lenient", "--json"],
+            input: "$52.41\nUSD52.41\n€52.41\nEUR52.41\n")
+        #expect(run.status == 1)
+        #expect(
+            run.objects.map(\.errorCodes) == [["unexpected_character"], ["unexpected_character"], [], []])
+        #expect(run.objects.map { $0.firstError?["offset"] as? Int } == [0, 0, nil, nil])
+        #expect(run.objects.map { $0["value"] as? String } == [nil, nil, "52.41", "52.41"])
+        #expect(run.objects.map { $0["currency"] as? String } == [nil, nil, "EUR", "EUR"])
+        let message = run.objects.first?.firstError?["message"] as? String ?? ""
+        #expect(message.contains("an amount in USD here; this field's currency is EUR (€)"), "\(message)")
+    }
+
+    @Test func lenientCurrencyReadsCodesAndLongNames() throws {
+        let run = try CLI.run(
+            ["number", "--locale", "en", "--currency", "USD", "--style", "currency", "--lenient"],
+            input: "USD123\nUSD 123\nusd123\n123 US dollars\n$1,234.5\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "123\n123\n123\n123\n1234.5\n")
+    }
+
+    @Test func lenientScientificStopsWhereICUStops() throws {
+        let run = try CLI.run(
+            ["number", "--locale", "en_US", "--style", "scientific", "--lenient", "--json"],
+            input: "9 99\n123,456\n1.5E3\n")
+        #expect(run.status == 1)
+        #expect(run.objects.map(\.errorCodes) == [["unexpected_character"], ["unexpected_character"], []])
+        #expect(run.objects.map { $0.firstError?["offset"] as? Int } == [1, 3, nil])
+        #expect(run.objects.last?["value"] as? String == "1500")
+        // The decimal style's lenient reading still takes them, as ICU's does.
+        let decimal = try CLI.run(["number", "--locale", "en_US", "--lenient"], input: "9 99\n123,456\n")
+        #expect(decimal.stdout == "999\n123456\n")
+    }
+
+    @Test func lenientRulesApplyAfterTheReading() throws {
+        let run = try CLI.run(
+            [
+                "number", "--locale", "de_DE", "--style", "currency", "--lenient", "--no-negative", "--max", "100",
+                "--json",
+            ],
+            input: "-5 €\n150 €\n99,5 €\n")
+        #expect(run.objects.map(\.errorCodes) == [["negative_not_allowed"], ["out_of_range"], []])
+    }
+}
