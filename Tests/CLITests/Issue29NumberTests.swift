@@ -68,4 +68,25 @@ import Testing
             input: "-5 €\n150 €\n99,5 €\n")
         #expect(run.objects.map(\.errorCodes) == [["negative_not_allowed"], ["out_of_range"], []])
     }
+
+    // MARK: 13. One exponent bound, the same in both readings
+
+    @Test(arguments: [false, true])
+    func exponentBoundIsTheSameInBothReadings(lenient: Bool) throws {
+        let run = try CLI.run(
+            ["number", "--json"] + (lenient ? ["--lenient"] : []),
+            input: "1E-2147483647\n1E-2147483648\n1E99999999999\n1E1000000000\n1E999999999\n2.5E-000999999999\n")
+        #expect(run.status == 1)
+        #expect(
+            run.objects.map(\.errorCodes) == [
+                ["exponent_out_of_range"], ["exponent_out_of_range"], ["exponent_out_of_range"],
+                ["exponent_out_of_range"], [], [],
+            ])
+        // The offset is the exponent symbol's, the character named.
+        #expect(run.objects.prefix(4).map { $0.firstError?["offset"] as? Int } == [1, 1, 1, 1])
+        #expect(run.objects.prefix(4).map { $0.firstError?["character"] as? String } == ["E", "E", "E", "E"])
+        #expect(run.objects.suffix(2).map { $0["value"] as? String } == ["1E+999999999", "2.5E-999999999"])
+        let message = run.objects.first?.firstError?["message"] as? String ?? ""
+        #expect(message.contains("beyond ±999999999"), "\(message)")
+    }
 }

@@ -268,6 +268,14 @@ final class NumberParser {
         return false
     }
 
+    /// The largest exponent, in magnitude, that the strict and the lenient reading take: nine
+    /// digits, leading zeros aside. ICU's own bound is erratic (1E-2147483647 reads, 1E-2147483648
+    /// reads as 0, a larger exponent as infinity); one bound keeps both readings alike, and a
+    /// power of ten past a billion is no measurement.
+    static let largestExponent = 999_999_999
+    static let exponentBeyondBound =
+        "the exponent is beyond ±999999999, the largest fieldcheck reads (nine digits, leading zeros aside)"
+
     /// The characters that write a currency after the number where its symbol stands before.
     static let currencyWords: [String: Unicode.Scalar] = ["JPY": "円", "CNY": "元"]
 
@@ -622,8 +630,8 @@ final class NumberParser {
         }
         var exponent = 0
         for digit in work.exponentDigits.drop(while: { $0 == 0 }) {
-            guard exponent < 100_000_000 else {
-                return fail(.outOfRange, parsed.exponentIndex!, "the exponent is too large")
+            guard exponent <= Self.largestExponent / 10 else {
+                return fail(.exponentOutOfRange, parsed.exponentIndex!, Self.exponentBeyondBound)
             }
             exponent = exponent * 10 + Int(digit)
         }

@@ -370,6 +370,14 @@ final class NumberValidator: TypedValidator {
                             + "\(lenientCurrency)\(own.map { " (\($0))" } ?? "")"))
             }
         }
+        let scalars = Array(value.unicodeScalars)
+        var parsed = ParsedNumber(value: ExactDecimal())
+        locateParts(scalars, in: &parsed)
+        // The exponent as written, before ICU's reading of it (1E-2147483648 reads as 0).
+        if let exponent = parsed.exponentIndex, Self.exponentExceedsBound(scalars, from: exponent) {
+            return .failure(
+                NumberFailure(code: .exponentOutOfRange, index: exponent, reason: NumberParser.exponentBeyondBound))
+        }
         let text = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard var number = ExactDecimal(text) else {
             return .failure(
@@ -377,18 +385,38 @@ final class NumberValidator: TypedValidator {
         }
         // ICU's percent parser already divided by 100; undo it so the shared step applies once.
         if spec.style == .percent { number = number.scaled(by: 2) }
-        var parsed = ParsedNumber(value: number)
+        parsed.value = number
         parsed.currency = lenientCurrency
         parsed.negativeForm = number.negative || value.hasPrefix("-")
-        locateParts(Array(value.unicodeScalars), written: number, in: &parsed)
+        locateFractionRead(scalars, written: number, in: &parsed)
         return .success(parsed)
+    }
+
+    /// Whether the exponent starting at `index` has more digits than `largestExponent`,
+    /// leading zeros aside (ICU reads any decimal digit there).
+    private static func exponentExceedsBound(_ scalars: [Unicode.Scalar], from index: Int) -> Bool {
+        var position = index
+        while position < scalars.count, scalars[position].properties.numericType != .decimal { position += 1 }
+        var significant = 0
+        var magnitude = 0
+        while position < scalars.count, let value = scalars[position].properties.numericValue,
+            scalars[position].properties.numericType == .decimal
+        {
+            if significant > 0 || value != 0 {
+                significant += 1
+                if significant > 9 { return true }
+                magnitude = magnitude * 10 + Int(value)
+            }
+            position += 1
+        }
+        return magnitude > NumberParser.largestExponent
     }
 
     /// Finds the decimal separator, the exponent and the fraction digits in a value ICU's
     /// lenient parser read, so that the rules apply as they do to the strict reading. ICU
     /// reads any decimal digit, the decimal separator's look-alikes (its sets of commas and
     /// of full stops) and the exponent symbol in either case.
-    private func locateParts(_ scalars: [Unicode.Scalar], written number: ExactDecimal, in parsed: inout ParsedNumber) {
+    private func locateParts(_ scalars: [Unicode.Scalar], in parsed: inout ParsedNumber) {
         func isDigit(_ scalar: Unicode.Scalar) -> Bool {
             scalar.isASCII ? ("0"..."9").contains(scalar) : scalar.properties.numericType == .decimal
         }
@@ -420,7 +448,16 @@ final class NumberValidator: TypedValidator {
                 parsed.decimalIndex = index
             }
         }
-        // A fraction read through a separator not found above: the one before the last digits.
+    }
+
+    /// A fraction read through a separator `locateParts` does not know: the one before the
+    /// last digits, when ICU's value has a fraction.
+    private func locateFractionRead(
+        _ scalars: [Unicode.Scalar], written number: ExactDecimal, in parsed: inout ParsedNumber
+    ) {
+        func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.isASCII ? ("0"..."9").contains(scalar) : scalar.properties.numericType == .decimal
+        }
         if parsed.decimalIndex == nil, parsed.exponentIndex == nil, number.exponent < 0 {
             var digits = 0
             for index in scalars.indices.reversed() {
