@@ -89,4 +89,36 @@ import Testing
         let message = run.objects.first?.firstError?["message"] as? String ?? ""
         #expect(message.contains("beyond ±999999999"), "\(message)")
     }
+
+    // MARK: 14 and "done when": the leading plus, and the differences from ICU in one place
+
+    /// fieldcheck keeps the leading plus that ICU's strict parser refuses, in both readings,
+    /// and where the minus trails, a trailing plus.
+    @Test func aLeadingPlusIsReadAsDocumented() throws {
+        for mode in [[], ["--lenient"]] {
+            let run = try CLI.run(["number", "--locale", "en_US"] + mode, input: "+12.34\n+1,234,567.8901\n")
+            #expect(run.status == 0, "\(mode) \(run.stderr)")
+            #expect(run.stdout == "12.34\n1234567.8901\n")
+        }
+        let misplaced = try CLI.run(["number", "--locale", "en_US", "--json"], input: "1+2\n++5\n")
+        #expect(misplaced.objects.map(\.errorCodes) == [["misplaced_sign"], ["misplaced_sign"]])
+    }
+
+    @Test func theManPageListsTheDifferencesFromICUInOnePlace() throws {
+        let man = try String(contentsOf: ManPageTests.root.appendingPathComponent("man/fieldcheck.1"), encoding: .utf8)
+        let start = try #require(man.range(of: ".SH DIFFERENCES FROM ICU\n"))
+        let end = try #require(man.range(of: "\n.SH ", range: start.upperBound..<man.endIndex))
+        let section = man[start.upperBound..<end.lowerBound]
+        for needle in [
+            "+12.34", "U+00A0", "U+202F", "two_digit_year", "999999999", "exponent_out_of_range", "NaN",
+            "12a is 12", "\\-\\-lenient",
+        ] {
+            #expect(section.contains(needle), "DIFFERENCES FROM ICU does not mention \(needle)")
+        }
+        #expect(man.components(separatedBy: ".SH DIFFERENCES FROM ICU").count == 2)
+        let readme = try String(contentsOf: ManPageTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("DIFFERENCES FROM ICU"))
+        let help = try CLI.run(["number", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("see DIFFERENCES FROM ICU in the man page"))
+    }
 }

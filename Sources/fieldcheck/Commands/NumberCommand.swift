@@ -11,7 +11,9 @@ extension Fieldcheck {
                 Strict by default: the whole value must be a number as the locale writes it. \
                 A number is written either without grouping or grouped at every boundary the \
                 locale's pattern groups (en_US 1,234,567 or 1234567, never 1,234567; en_IN \
-                12,34,567); one decimal separator; the sign where the locale puts it; the digits \
+                12,34,567); one decimal separator; the sign where the locale puts it, a plus \
+                sign too (+12.34, which ICU's strict parser refuses: see DIFFERENCES FROM ICU \
+                in the man page); the digits \
                 of the locale's numbering system; an exponent of at most nine digits (±999999999, \
                 under --lenient too). In locales that \
                 group with a space, U+0020, U+00A0 and U+202F are all read as the separator \
