@@ -121,4 +121,30 @@ import Testing
         let help = try CLI.run(["number", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(help.contains("see DIFFERENCES FROM ICU in the man page"))
     }
+
+    // MARK: 8. --lenient is linear in the digits
+
+    /// ICU's lenient reading takes time in the square of the digits: 800,000 digits took 19 s
+    /// (a release build; 25 s in the debug build these tests run), the strict reading 0.17 s.
+    @Test func lenientReadingOfALongValueIsLinearAndExact() throws {
+        let value = "-" + String(repeating: "1234567890", count: 40_000) + "." + String(repeating: "5", count: 400_000)
+        let started = Date()
+        let run = try CLI.run(["number", "--lenient", "--locale", "en_US"], input: value + "E-3\n")
+        let seconds = Date().timeIntervalSince(started)
+        #expect(run.status == 0, "\(run.stderr.prefix(300))")
+        let expected =
+            "-" + String(repeating: "1234567890", count: 40_000).dropLast(3) + "."
+            + "890" + String(repeating: "5", count: 400_000)
+        #expect(run.stdout == expected + "\n")
+        #expect(seconds < 10, "took \(seconds) s")
+    }
+
+    /// A long grouped number cannot be shortened for ICU: past 100,000 digits it is refused.
+    @Test func lenientRefusesMoreDigitsThanICUIsHanded() throws {
+        let grouped = Array(repeating: "123", count: 40_000).joined(separator: ",")
+        let run = try CLI.run(["number", "--lenient", "--locale", "en_US", "--json"], input: grouped + "\n1,234,567\n")
+        #expect(run.objects.map(\.errorCodes) == [["too_long"], []])
+        let message = run.objects.first?.firstError?["message"] as? String ?? ""
+        #expect(message.contains("at most 100000 digits"), "\(message)")
+    }
 }

@@ -81,7 +81,7 @@ struct NumberRules: ParsableArguments {
 
     @Flag(
         help:
-            "Use ICU's lenient parsing of the field's style and currency instead of the strict reading (the whole value must still be consumed; the rules apply after)."
+            "Use ICU's lenient parsing of the field's style and currency instead of the strict reading (the whole value must still be consumed; the rules apply after; at most 100,000 digits are handed to ICU)."
     )
     var lenient = false
 
