@@ -36,6 +36,12 @@ import Testing
         #expect(run.objects.map { $0["currency"] as? String } == [nil, nil, "EUR", "EUR"])
         let message = run.objects.first?.firstError?["message"] as? String ?? ""
         #expect(message.contains("an amount in USD here; this field's currency is EUR (€)"), "\(message)")
+        // ICU's lenient reading of the field's own format takes an amount without its symbol.
+        let bare = try CLI.run(
+            ["number", "--locale", "en_US", "--style", "currency", "--currency", "EUR", "--lenient", "--json"],
+            input: "52.41\n-52.41\n")
+        #expect(bare.objects.map { $0["value"] as? String } == ["52.41", "-52.41"])
+        #expect(bare.objects.map { $0["currency"] as? String } == ["EUR", "EUR"])
     }
 
     @Test func lenientCurrencyReadsCodesAndLongNames() throws {

@@ -385,9 +385,16 @@ final class NumberValidator: TypedValidator {
                 number = Self.value(of: scalars, parts: parsed, negative: number.negative).normalized
             } else if scalars.count(where: Self.isDigit) <= Self.lenientDigitLimit {
                 // ICU read the shortened text otherwise than this reader would: take its reading whole.
-                guard case .success(let whole) = icuLenientReading(value), let wholeNumber = ExactDecimal(whole.text)
-                else { return .failure(Self.tooManyDigitsForICU) }
-                number = spec.style == .percent ? wholeNumber.scaled(by: 2) : wholeNumber
+                switch icuLenientReading(value) {
+                case .failure(let failure): return .failure(failure)
+                case .success(let whole):
+                    guard let wholeNumber = ExactDecimal(whole.text) else {
+                        return .failure(
+                            NumberFailure(
+                                code: .notANumber, index: nil, reason: "NaN and infinity are not accepted as numbers"))
+                    }
+                    number = spec.style == .percent ? wholeNumber.scaled(by: 2) : wholeNumber
+                }
             } else {
                 return .failure(Self.tooManyDigitsForICU)
             }
@@ -462,13 +469,27 @@ final class NumberValidator: TypedValidator {
             fractionDigits: parts.decimalIndex.map { digits($0 + 1..<fractionEnd) } ?? [], exponent: exponent)
     }
 
-    /// One call of ICU's lenient parser: the decimal text it wrote, and the currency it found
-    /// (currency style), or where it stopped.
+    /// ICU's lenient reading of `value`: the decimal text it wrote and, in the currency style,
+    /// the currency found; or where it stopped. A currency amount is read first in the field's
+    /// own currency, as a number (a bare 52.41 too), then as ICU's currency parse reads it:
+    /// any currency it knows, to name a wrong one (`$` for EUR), and long names
+    /// (`123 US dollars`).
     private func icuLenientReading(_ value: String) -> Result<(text: String, currency: String?), NumberFailure> {
+        let units = value.icuUnits
+        let reading = icuLenientCall(units, anyCurrency: false)
+        guard let lenientCurrency else { return reading.map { ($0.text, nil) } }
+        if case .success(let own) = reading { return .success((own.text, lenientCurrency)) }
+        if case .success(let amount) = icuLenientCall(units, anyCurrency: true) { return .success(amount) }
+        return reading
+    }
+
+    /// One call of ICU's lenient parser on the whole of `units`.
+    private func icuLenientCall(_ units: [UChar], anyCurrency: Bool)
+        -> Result<(text: String, currency: String?), NumberFailure>
+    {
         guard let lenientFormat else {
             return .failure(NumberFailure(code: .notANumber, index: nil, reason: "ICU failed"))
         }
-        let units = value.icuUnits
         var position: Int32 = 0
         var buffer: [CChar] = []
         var length: Int32 = 0
@@ -476,19 +497,17 @@ final class NumberValidator: TypedValidator {
         // ICU writes the digits it read: most values fit in 512 bytes; a longer one (bounded
         // by the record limit) gets the length ICU asks for.
         var capacity = 512
-        // The currency style reads any currency ICU knows, to name a wrong one (`$` for EUR), and
-        // long names (`123 US dollars`), as ICU's own currency parse does.
         var found = [UChar](repeating: 0, count: 4)
         for _ in 0..<2 {
             buffer = [CChar](repeating: 0, count: capacity)
             position = 0
             status = U_ZERO_ERROR
             length =
-                lenientCurrency == nil
-                ? cicu_unum_parseDecimal(
-                    lenientFormat, units, Int32(units.count), &position, &buffer, Int32(capacity), &status)
-                : cicu_unum_parseCurrencyDecimal(
+                anyCurrency
+                ? cicu_unum_parseCurrencyDecimal(
                     lenientFormat, units, Int32(units.count), &position, &buffer, Int32(capacity), &found, &status)
+                : cicu_unum_parseDecimal(
+                    lenientFormat, units, Int32(units.count), &position, &buffer, Int32(capacity), &status)
             guard status == U_BUFFER_OVERFLOW_ERROR else { break }
             capacity = max(Int(length) + 1, units.count * 2 + 32)
         }
@@ -500,7 +519,7 @@ final class NumberValidator: TypedValidator {
                     reason: "ICU's lenient parser stops here"))
         }
         let text = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return .success((text, lenientCurrency == nil ? nil : String(decoding: found.prefix(3), as: UTF16.self)))
+        return .success((text, anyCurrency ? String(decoding: found.prefix(3), as: UTF16.self) : nil))
     }
 
     /// Whether the exponent starting at `index` has more digits than `largestExponent`,
