@@ -20,7 +20,8 @@ let package = Package(
             providers: [.apt(["libicu-dev"])]
         ),
         // The only code that includes ICU headers: plain C wrappers (cicu_*) around ICU's
-        // versioned entry points, which Swift cannot import by their documented names.
+        // versioned entry points, which Swift cannot import by their documented names; one
+        // (cicu_currency.cpp) is C++, as ICU's C API reads currency amounts only as doubles.
         .target(name: "CICU", dependencies: ["CICUSystem"]),
         // The system libyaml (Debian's libyaml-dev), which reads Table Schema files (YAML, and
         // JSON as its subset) as events; `YAMLTree` composes them into values, within bounds.

@@ -80,6 +80,27 @@ import Testing
         #expect(try Self.field("ar_MA", .scientific).validate("5E\u{200E}-1").value == "0.5")
     }
 
+    /// Issue 29, item 11: the scientific pattern (#E0) has no grouping, and ICU's strict parser
+    /// stops at 123 in 123,456; the scientific style read it as 123456 (it_IT 123.456 alike).
+    @Test(arguments: [
+        ("en_US", "123⏵,456"), ("it_IT", "123⏵.456"), ("en_US", "1⏵,234.5E3"), ("fr_FR", "123⏵\u{202F}456"),
+        ("fr_FR", "123⏵ 456"), ("de_CH", "1⏵’234"), ("en_IN", "12⏵,34,567"),
+    ])
+    func scientificStyleRejectsGrouping(locale: String, marked: String) throws {
+        let input = Marked(marked)
+        let error = try #require(try Self.field(locale, .scientific).validate(input.text).errors.first)
+        #expect(error.code == .misplacedGroupingSeparator)
+        #expect(error.offset == input.offset)
+        #expect(error.message.contains("the scientific style writes no grouping separator"), "\(error.message)")
+    }
+
+    @Test func scientificStyleStillReadsPlainAndScientificValues() throws {
+        #expect(try Self.field("en_US", .scientific).validate("123456").value == "123456")
+        #expect(try Self.field("en_US", .scientific).validate("1.23456E5").value == "123456")
+        #expect(try Self.field("it_IT", .scientific).validate("1,5E3").value == "1500")
+        #expect(try Self.field("it_IT", .scientific).validate("123,456").value == "123.456")
+    }
+
     /// ICU 72 inserts a multi-digit exponent's supplementary-plane digits one UTF-16 unit apart;
     /// the scientific style of lo and si has no exponent and must keep every fraction digit.
     @Test func scientificStyleWritesEveryDigitInEveryNumberingSystem() throws {

@@ -93,6 +93,12 @@ int32_t cicu_unum_toPattern(const UNumberFormat *format, UBool localized, UChar 
 int32_t cicu_unum_parseDecimal(const UNumberFormat *format, const UChar *text, int32_t length,
                                int32_t *parsePosition, char *out, int32_t capacity,
                                UErrorCode *status);
+/// Reads a currency amount as `unum_parseDecimal` reads a number, any currency the locale's
+/// data names (symbol, ISO code or long name), and writes the ISO code found into `currency`
+/// (4 units, NUL-terminated). In C++ (cicu_currency.cpp): the C API has no exact reading of it.
+int32_t cicu_unum_parseCurrencyDecimal(const UNumberFormat *format, const UChar *text,
+                                       int32_t length, int32_t *parsePosition, char *out,
+                                       int32_t capacity, UChar *currency, UErrorCode *status);
 /// Formats the exact decimal string `number` (never through a binary float).
 int32_t cicu_unum_formatDecimal(const UNumberFormat *format, const char *number, int32_t length,
                                 UChar *result, int32_t capacity, UErrorCode *status);

@@ -23,6 +23,8 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable, Codable {
     case misplacedGroupingSeparator = "misplaced_grouping_separator"
     case mixedDigits = "mixed_digits"
     case exponentNotAllowed = "exponent_not_allowed"
+    /// An exponent beyond ±999999999 (`NumberParser.largestExponent`), in every reading.
+    case exponentOutOfRange = "exponent_out_of_range"
     case fractionNotAllowed = "fraction_not_allowed"
     case negativeNotAllowed = "negative_not_allowed"
     case tooManyFractionDigits = "too_many_fraction_digits"

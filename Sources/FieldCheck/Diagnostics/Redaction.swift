@@ -77,6 +77,7 @@ extension ErrorCode {
         case .misplacedGroupingSeparator: "misplaced grouping separator"
         case .mixedDigits: "digits of two numbering systems"
         case .exponentNotAllowed: "exponent not allowed"
+        case .exponentOutOfRange: "exponent out of range"
         case .fractionNotAllowed: "fraction not allowed"
         case .negativeNotAllowed: "negative number not allowed"
         case .tooManyFractionDigits: "too many fraction digits"

@@ -119,13 +119,16 @@ public struct NumberSymbols: Sendable, Hashable {
 
     /// The symbols one style writes with: the currency style uses the locale's monetary
     /// separators where they differ (de_AT `€ 1.234,56` against `1 234,56`), and each style
-    /// groups as its own pattern does (mr_IN groups percent values by three, decimals as lakh).
+    /// groups as its own pattern does (mr_IN groups percent values by three, decimals as lakh;
+    /// the scientific pattern groups not at all).
     public func forStyle(_ style: NumberStyle) -> NumberSymbols {
         let icuStyle: UNumberFormatStyle
         switch style {
         case .percent: icuStyle = UNUM_PERCENT
         case .currency: icuStyle = UNUM_CURRENCY
-        case .decimal, .integer, .scientific: return self
+        // The scientific pattern (#E0 in CLDR) has no grouping: ICU stops at 123 in 123,456.
+        case .scientific: icuStyle = UNUM_SCIENTIFIC
+        case .decimal, .integer: return self
         }
         var status = U_ZERO_ERROR
         guard let format = cicu_unum_open(icuStyle, nil, 0, locale.identifier, &status), !ICU.failed(status) else {

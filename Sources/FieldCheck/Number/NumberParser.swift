@@ -268,6 +268,14 @@ final class NumberParser {
         return false
     }
 
+    /// The largest exponent, in magnitude, that the strict and the lenient reading take: nine
+    /// digits, leading zeros aside. ICU's own bound is erratic (1E-2147483647 reads, 1E-2147483648
+    /// reads as 0, a larger exponent as infinity); one bound keeps both readings alike, and a
+    /// power of ten past a billion is no measurement.
+    static let largestExponent = 999_999_999
+    static let exponentBeyondBound =
+        "the exponent is beyond ±999999999, the largest fieldcheck reads (nine digits, leading zeros aside)"
+
     /// The characters that write a currency after the number where its symbol stands before.
     static let currencyWords: [String: Unicode.Scalar] = ["JPY": "円", "CNY": "元"]
 
@@ -300,6 +308,16 @@ final class NumberParser {
     private func isMinus(_ scalar: Unicode.Scalar) -> Bool { key(scalar) == "-" && !Self.spaces.contains(scalar) }
     private func isPlus(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "+" || plusScalars.contains(scalar)
+    }
+
+    /// Whether `scalar` is the locale's grouping separator (or a variant read for it), in a
+    /// style that does not group (the scientific one).
+    private func isLocaleGroupingSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        guard let own = symbols.groupingSeparator.unicodeScalars.first else { return false }
+        if scalar == own { return true }
+        if Self.spaces.contains(own) { return Self.spaces.contains(scalar) }
+        if Self.apostrophes.contains(own) { return Self.apostrophes.contains(scalar) }
+        return false
     }
 
     func isGroupingSeparator(_ scalar: Unicode.Scalar) -> Bool {
@@ -583,6 +601,11 @@ final class NumberParser {
             if scalar == decimal || isGroupingSeparator(scalar) {
                 return fail(.unexpectedCharacter, index, "a separator cannot stand in the exponent")
             }
+            if group == nil, style == .scientific, isLocaleGroupingSeparator(scalar) {
+                return fail(
+                    .misplacedGroupingSeparator, index,
+                    "the scientific style writes no grouping separator; write 123456 or 1\(self.decimal)23456E5")
+            }
             return fail(.unexpectedCharacter, index, "not part of a number in \(self.symbols.placeName)")
         }
         if work.integer.isEmpty && work.fraction.isEmpty {
@@ -607,8 +630,8 @@ final class NumberParser {
         }
         var exponent = 0
         for digit in work.exponentDigits.drop(while: { $0 == 0 }) {
-            guard exponent < 100_000_000 else {
-                return fail(.outOfRange, parsed.exponentIndex!, "the exponent is too large")
+            guard exponent <= Self.largestExponent / 10 else {
+                return fail(.exponentOutOfRange, parsed.exponentIndex!, Self.exponentBeyondBound)
             }
             exponent = exponent * 10 + Int(digit)
         }

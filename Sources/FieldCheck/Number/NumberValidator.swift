@@ -38,6 +38,8 @@ final class NumberValidator: TypedValidator {
     private let parser: NumberParser
     private let output: NumberFormat?
     private let lenientFormat: UnsafeMutablePointer<UNumberFormat?>?
+    /// The currency a lenient currency-style value must be in (the field's, else the locale's).
+    private let lenientCurrency: String?
     /// The reading with the decimal and grouping separators swapped, for "did you mean".
     private let swapped: (locale: LocaleID, parser: NumberParser)?
     let example: String
@@ -74,12 +76,27 @@ final class NumberValidator: TypedValidator {
         } else {
             output = nil
         }
+        lenientCurrency = spec.style == .currency ? (spec.currency ?? symbols.currencyCode)?.uppercased() : nil
         if spec.lenient {
+            // ICU's lenient reading of the field's own style, currency and numbering system
+            // (the locale id carries its -u-nu- keyword); the field's rules apply after.
             var status = U_ZERO_ERROR
             let style: UNumberFormatStyle =
-                spec.style == .percent ? UNUM_PERCENT : spec.style == .currency ? UNUM_CURRENCY : UNUM_DECIMAL
-            lenientFormat = cicu_unum_open(style, nil, 0, locale.identifier, &status)
-            if let lenientFormat { cicu_unum_setAttribute(lenientFormat, UNUM_LENIENT_PARSE, 1) }
+                switch spec.style {
+                case .percent: UNUM_PERCENT
+                case .currency: UNUM_CURRENCY
+                case .scientific: UNUM_SCIENTIFIC
+                case .decimal, .integer: UNUM_DECIMAL
+                }
+            guard let format = cicu_unum_open(style, nil, 0, locale.identifier, &status), !ICU.failed(status) else {
+                throw ConfigurationError("ICU cannot open a \(spec.style.rawValue) number format for \(locale)")
+            }
+            cicu_unum_setAttribute(format, UNUM_LENIENT_PARSE, 1)
+            if let code = lenientCurrency {
+                let units = code.icuUnits
+                cicu_unum_setTextAttribute(format, UNUM_CURRENCY_CODE, units, Int32(units.count), &status)
+            }
+            lenientFormat = format
         } else {
             lenientFormat = nil
         }
@@ -110,9 +127,9 @@ final class NumberValidator: TypedValidator {
             custom && (spec.style == .decimal || spec.style == .integer)
             ? symbols.written("1234", fraction: spec.integerOnly || spec.style == .integer ? nil : "56")
             : custom ? formatted.replacingSeparators(of: ownSymbols, with: symbols) : formatted
-        // Without grouping, an example must not show any.
+        // Without grouping (the field's, or the scientific style's), an example must not show any.
         let shown =
-            custom || spec.allowGrouping
+            custom || (spec.allowGrouping && spec.style != .scientific)
             ? written : written.replacingGroups(symbols.groupingSeparator)
         let label =
             custom
@@ -297,13 +314,182 @@ final class NumberValidator: TypedValidator {
         return diagnostic
     }
 
-    /// ICU's lenient reading; the whole text must still be consumed.
+    /// How many digits of an unbroken run of digits ICU's lenient parser is handed. Its reading
+    /// takes time in the square of the digits (200,000 took 0.5 s, 800,000 through fieldcheck
+    /// 19 s), and the digits of a run change nothing in how it reads the rest: only whether a
+    /// group has one digit or more (ICU refuses a middle group of one).
+    static let lenientRunDigits = 40
+    /// The most digits ICU's lenient parser is handed at all (0.13 s), when runs cannot be
+    /// shortened further (a long grouped number) or its reading must be taken whole.
+    static let lenientDigitLimit = 100_000
+
+    /// ICU's lenient reading; the whole text must still be consumed. Long runs of digits are
+    /// handed to ICU shortened to `lenientRunDigits`; its value of the shortened text must then
+    /// be the one this reader finds in it, and the same reader gives the value of the whole.
     private func parseLeniently(_ value: String) -> Result<ParsedNumber, NumberFailure> {
-        guard let lenientFormat else {
+        guard lenientFormat != nil else {
             return .failure(NumberFailure(code: .notANumber, index: nil, reason: "ICU failed"))
         }
         if value.isEmpty { return .failure(NumberFailure(code: .empty, index: nil, reason: "empty value")) }
+        let scalars = Array(value.unicodeScalars)
+        // Without a digit there is no number to read leniently: the strict reader says why
+        // (no digits, or NaN and infinity), at once, whatever the length.
+        guard scalars.contains(where: Self.isDigit) else { return parser.parse(scalars) }
+        let (short, origin) = Self.shorteningRuns(scalars)
+        let digitsHanded = short.reduce(0) { $0 + (Self.isDigit($1) ? 1 : 0) }
+        if digitsHanded > Self.lenientDigitLimit {
+            return .failure(Self.tooManyDigitsForICU)
+        }
+        var reading = icuLenientReading(origin == nil ? value : String(String.UnicodeScalarView(short)))
+        if case .failure(let stop) = reading, let origin {
+            // Where ICU stopped in the shortened text, in the value.
+            let index = stop.index.map { $0 < origin.count ? origin[$0] : scalars.count }
+            reading = .failure(NumberFailure(code: stop.code, index: index, reason: stop.reason))
+        }
+        guard case .success(let icu) = reading else {
+            if case .failure(let failure) = reading { return .failure(failure) }
+            return .failure(NumberFailure(code: .notANumber, index: nil, reason: "ICU failed"))
+        }
+        if let lenientCurrency, icu.currency != lenientCurrency {
+            // The currency is what is neither digit, sign, separator nor space.
+            let symbol =
+                scalars.firstIndex {
+                    $0.properties.generalCategory == .currencySymbol || $0.properties.isAlphabetic
+                } ?? 0
+            let own = NumberSymbols.currencySymbol(lenientCurrency, locale: locale).flatMap {
+                $0 == lenientCurrency ? nil : $0
+            }
+            return .failure(
+                NumberFailure(
+                    code: .unexpectedCharacter, index: symbol,
+                    reason: "ICU's lenient parser reads an amount in \(icu.currency ?? "another currency") here; "
+                        + "this field's currency is \(lenientCurrency)\(own.map { " (\($0))" } ?? "")"))
+        }
+        var parsed = ParsedNumber(value: ExactDecimal())
+        locateParts(scalars, in: &parsed)
+        // The exponent as written, before ICU's reading of it (1E-2147483648 reads as 0).
+        if let exponent = parsed.exponentIndex, Self.exponentExceedsBound(scalars, from: exponent) {
+            return .failure(
+                NumberFailure(code: .exponentOutOfRange, index: exponent, reason: NumberParser.exponentBeyondBound))
+        }
+        guard var number = ExactDecimal(icu.text) else {
+            return .failure(
+                NumberFailure(code: .notANumber, index: nil, reason: "NaN and infinity are not accepted as numbers"))
+        }
+        // ICU's percent parser already divided by 100; undo it so the shared step applies once.
+        if spec.style == .percent { number = number.scaled(by: 2) }
+        if origin != nil {
+            var shortParts = ParsedNumber(value: ExactDecimal())
+            locateParts(short, in: &shortParts)
+            if Self.value(of: short, parts: shortParts, negative: number.negative) == number {
+                number = Self.value(of: scalars, parts: parsed, negative: number.negative).normalized
+            } else if scalars.count(where: Self.isDigit) <= Self.lenientDigitLimit {
+                // ICU read the shortened text otherwise than this reader would: take its reading whole.
+                switch icuLenientReading(value) {
+                case .failure(let failure): return .failure(failure)
+                case .success(let whole):
+                    guard let wholeNumber = ExactDecimal(whole.text) else {
+                        return .failure(
+                            NumberFailure(
+                                code: .notANumber, index: nil, reason: "NaN and infinity are not accepted as numbers"))
+                    }
+                    number = spec.style == .percent ? wholeNumber.scaled(by: 2) : wholeNumber
+                }
+            } else {
+                return .failure(Self.tooManyDigitsForICU)
+            }
+        }
+        parsed.value = number
+        parsed.currency = lenientCurrency
+        parsed.negativeForm = number.negative || value.hasPrefix("-")
+        locateFractionRead(scalars, written: number, in: &parsed)
+        return .success(parsed)
+    }
+
+    private static let tooManyDigitsForICU = NumberFailure(
+        code: .tooLong, index: nil,
+        reason: "under --lenient a value may hand ICU's parser at most \(lenientDigitLimit) digits "
+            + "(runs of more than \(lenientRunDigits) digits count \(lenientRunDigits)); its reading takes time "
+            + "in the square of the digits")
+
+    /// Whether ICU's lenient parser reads any decimal digit here.
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? ("0"..."9").contains(scalar) : scalar.properties.numericType == .decimal
+    }
+
+    /// The value with each run of more than `lenientRunDigits` digits cut to its first ones,
+    /// and where each kept scalar stood in it; nil when no run is that long.
+    private static func shorteningRuns(_ scalars: [Unicode.Scalar]) -> ([Unicode.Scalar], [Int]?) {
+        var run = 0
+        var longRun = false
+        for scalar in scalars {
+            run = isDigit(scalar) ? run + 1 : 0
+            if run > lenientRunDigits {
+                longRun = true
+                break
+            }
+        }
+        guard longRun else { return (scalars, nil) }
+        var short: [Unicode.Scalar] = []
+        var origin: [Int] = []
+        run = 0
+        for (index, scalar) in scalars.enumerated() {
+            run = isDigit(scalar) ? run + 1 : 0
+            if run > lenientRunDigits { continue }
+            short.append(scalar)
+            origin.append(index)
+        }
+        return (short, origin)
+    }
+
+    /// The value `locateParts` finds in `scalars`: integer digits, fraction digits, exponent.
+    private static func value(of scalars: [Unicode.Scalar], parts: ParsedNumber, negative: Bool) -> ExactDecimal {
+        let integerEnd = parts.decimalIndex ?? parts.exponentIndex ?? scalars.count
+        let fractionEnd = parts.exponentIndex ?? scalars.count
+        func digits(_ range: Range<Int>) -> [UInt8] {
+            scalars[range].compactMap { isDigit($0) ? $0.properties.numericValue.map { UInt8($0) } : nil }
+        }
+        var exponent = 0
+        if let index = parts.exponentIndex {
+            var position = index
+            var negativeExponent = false
+            while position < scalars.count, !isDigit(scalars[position]) {
+                let scalar = scalars[position]
+                if scalar == "-" || scalar == "\u{2212}" { negativeExponent = true }
+                position += 1
+            }
+            while position < scalars.count, isDigit(scalars[position]), exponent <= NumberParser.largestExponent {
+                exponent = exponent * 10 + Int(scalars[position].properties.numericValue ?? 0)
+                position += 1
+            }
+            if negativeExponent { exponent = -exponent }
+        }
+        return ExactDecimal(
+            negative: negative, integerDigits: digits(0..<integerEnd),
+            fractionDigits: parts.decimalIndex.map { digits($0 + 1..<fractionEnd) } ?? [], exponent: exponent)
+    }
+
+    /// ICU's lenient reading of `value`: the decimal text it wrote and, in the currency style,
+    /// the currency found; or where it stopped. A currency amount is read first in the field's
+    /// own currency, as a number (a bare 52.41 too), then as ICU's currency parse reads it:
+    /// any currency it knows, to name a wrong one (`$` for EUR), and long names
+    /// (`123 US dollars`).
+    private func icuLenientReading(_ value: String) -> Result<(text: String, currency: String?), NumberFailure> {
         let units = value.icuUnits
+        let reading = icuLenientCall(units, anyCurrency: false)
+        guard let lenientCurrency else { return reading.map { ($0.text, nil) } }
+        if case .success(let own) = reading { return .success((own.text, lenientCurrency)) }
+        if case .success(let amount) = icuLenientCall(units, anyCurrency: true) { return .success(amount) }
+        return reading
+    }
+
+    /// One call of ICU's lenient parser on the whole of `units`.
+    private func icuLenientCall(_ units: [UChar], anyCurrency: Bool)
+        -> Result<(text: String, currency: String?), NumberFailure>
+    {
+        guard let lenientFormat else {
+            return .failure(NumberFailure(code: .notANumber, index: nil, reason: "ICU failed"))
+        }
         var position: Int32 = 0
         var buffer: [CChar] = []
         var length: Int32 = 0
@@ -311,16 +497,21 @@ final class NumberValidator: TypedValidator {
         // ICU writes the digits it read: most values fit in 512 bytes; a longer one (bounded
         // by the record limit) gets the length ICU asks for.
         var capacity = 512
+        var found = [UChar](repeating: 0, count: 4)
         for _ in 0..<2 {
             buffer = [CChar](repeating: 0, count: capacity)
             position = 0
             status = U_ZERO_ERROR
-            length = cicu_unum_parseDecimal(
-                lenientFormat, units, Int32(units.count), &position, &buffer, Int32(capacity), &status)
+            length =
+                anyCurrency
+                ? cicu_unum_parseCurrencyDecimal(
+                    lenientFormat, units, Int32(units.count), &position, &buffer, Int32(capacity), &found, &status)
+                : cicu_unum_parseDecimal(
+                    lenientFormat, units, Int32(units.count), &position, &buffer, Int32(capacity), &status)
             guard status == U_BUFFER_OVERFLOW_ERROR else { break }
             capacity = max(Int(length) + 1, units.count * 2 + 32)
         }
-        let consumedScalars = String(decoding: units.prefix(Int(position)), as: UTF16.self).unicodeScalars.count
+        let consumedScalars = String(decoding: units.prefix(max(0, Int(position))), as: UTF16.self).unicodeScalars.count
         if ICU.failed(status) || Int(position) < units.count {
             return .failure(
                 NumberFailure(
@@ -328,23 +519,34 @@ final class NumberValidator: TypedValidator {
                     reason: "ICU's lenient parser stops here"))
         }
         let text = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard var number = ExactDecimal(text) else {
-            return .failure(
-                NumberFailure(code: .notANumber, index: nil, reason: "NaN and infinity are not accepted as numbers"))
+        return .success((text, anyCurrency ? String(decoding: found.prefix(3), as: UTF16.self) : nil))
+    }
+
+    /// Whether the exponent starting at `index` has more digits than `largestExponent`,
+    /// leading zeros aside (ICU reads any decimal digit there).
+    private static func exponentExceedsBound(_ scalars: [Unicode.Scalar], from index: Int) -> Bool {
+        var position = index
+        while position < scalars.count, scalars[position].properties.numericType != .decimal { position += 1 }
+        var significant = 0
+        var magnitude = 0
+        while position < scalars.count, let value = scalars[position].properties.numericValue,
+            scalars[position].properties.numericType == .decimal
+        {
+            if significant > 0 || value != 0 {
+                significant += 1
+                if significant > 9 { return true }
+                magnitude = magnitude * 10 + Int(value)
+            }
+            position += 1
         }
-        // ICU's percent parser already divided by 100; undo it so the shared step applies once.
-        if spec.style == .percent { number = number.scaled(by: 2) }
-        var parsed = ParsedNumber(value: number)
-        parsed.negativeForm = number.negative || value.hasPrefix("-")
-        locateParts(Array(value.unicodeScalars), written: number, in: &parsed)
-        return .success(parsed)
+        return magnitude > NumberParser.largestExponent
     }
 
     /// Finds the decimal separator, the exponent and the fraction digits in a value ICU's
     /// lenient parser read, so that the rules apply as they do to the strict reading. ICU
     /// reads any decimal digit, the decimal separator's look-alikes (its sets of commas and
     /// of full stops) and the exponent symbol in either case.
-    private func locateParts(_ scalars: [Unicode.Scalar], written number: ExactDecimal, in parsed: inout ParsedNumber) {
+    private func locateParts(_ scalars: [Unicode.Scalar], in parsed: inout ParsedNumber) {
         func isDigit(_ scalar: Unicode.Scalar) -> Bool {
             scalar.isASCII ? ("0"..."9").contains(scalar) : scalar.properties.numericType == .decimal
         }
@@ -376,7 +578,16 @@ final class NumberValidator: TypedValidator {
                 parsed.decimalIndex = index
             }
         }
-        // A fraction read through a separator not found above: the one before the last digits.
+    }
+
+    /// A fraction read through a separator `locateParts` does not know: the one before the
+    /// last digits, when ICU's value has a fraction.
+    private func locateFractionRead(
+        _ scalars: [Unicode.Scalar], written number: ExactDecimal, in parsed: inout ParsedNumber
+    ) {
+        func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.isASCII ? ("0"..."9").contains(scalar) : scalar.properties.numericType == .decimal
+        }
         if parsed.decimalIndex == nil, parsed.exponentIndex == nil, number.exponent < 0 {
             var digits = 0
             for index in scalars.indices.reversed() {

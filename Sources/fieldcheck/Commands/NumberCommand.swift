@@ -11,8 +11,11 @@ extension Fieldcheck {
                 Strict by default: the whole value must be a number as the locale writes it. \
                 A number is written either without grouping or grouped at every boundary the \
                 locale's pattern groups (en_US 1,234,567 or 1234567, never 1,234567; en_IN \
-                12,34,567); one decimal separator; the sign where the locale puts it; the digits \
-                of the locale's numbering system. In locales that \
+                12,34,567); one decimal separator; the sign where the locale puts it, a plus \
+                sign too (+12.34, which ICU's strict parser refuses: see DIFFERENCES FROM ICU \
+                in the man page); the digits \
+                of the locale's numbering system; an exponent of at most nine digits (±999999999, \
+                under --lenient too). In locales that \
                 group with a space, U+0020, U+00A0 and U+202F are all read as the separator \
                 (with a warning for a variant). NaN and infinity are rejected.
 
@@ -43,7 +46,9 @@ struct NumberRules: ParsableArguments {
     @OptionGroup var locale: LocaleOption
 
     @Option(
-        help: "How the input is written: decimal, integer, percent (12 % reads as 0.12), currency or scientific.")
+        help:
+            "How the input is written: decimal, integer, percent (12 % reads as 0.12), currency or scientific (1.5E3, never grouped)."
+    )
     var style: NumberStyle = .decimal
 
     @Option(
@@ -74,7 +79,10 @@ struct NumberRules: ParsableArguments {
         help: ArgumentHelp("Reject values with more than N digits after the decimal separator.", valueName: "N"))
     var maxFractionDigits: Int?
 
-    @Flag(help: "Use ICU's lenient parsing instead of the strict reading (the whole value must still be consumed).")
+    @Flag(
+        help:
+            "Use ICU's lenient parsing of the field's style and currency instead of the strict reading (the whole value must still be consumed; the rules apply after; at most 100,000 digits are handed to ICU)."
+    )
     var lenient = false
 
     @Option(
