@@ -42,7 +42,8 @@ extension Fieldcheck {
 
         @Option(
             help: ArgumentHelp(
-                "A Frictionless Table Schema (JSON or YAML) describing the columns.", valueName: "FILE"),
+                "A Frictionless Table Schema (JSON or YAML) describing the columns. A string column's format binary is strict base64 (invalid_base64); in YAML, list items keep the text written (enum: [SE, NO]), and missingValues, trueValues and falseValues take strings only.",
+                valueName: "FILE"),
             completion: .file(extensions: ["json", "yaml", "yml"]))
         var schema: String?
 
