@@ -70,6 +70,10 @@ import Testing
         let offset = try CLI.run(["csv", "--schema", path, "--json"], input: "t,u\n2026-04-13T10:00:00+02:00,10:00Z\n")
         #expect(offset.status == 1)
         #expect(offset.stdout.contains(#""code":"invalid_date","offset":19,"length":1,"character":"+""#))
+        // A word that ends in Z is text, not UTC.
+        let word = try CLI.run(
+            ["csv", "--column", "t=time::HH:mm 'GMTZ'", "--normalize"], input: "t\n10:00 GMTZ\n")
+        #expect(word.stdout == "t\n10:00:00\n")
     }
 
     /// 29.19: in a string field's enum a plain YAML scalar is the text written: `NO` is not

@@ -88,7 +88,9 @@ public struct DatePattern: Sendable, Hashable {
         // A time written with a literal Z at its end (strptime's `%H:%M:%SZ`, UTS #35's
         // `HH:mm:ss'Z'`) is in UTC: the Z is read as the offset it stands for, so that the value
         // keeps it (written `…Z` under --normalize, compared as UTC), and it still reads only Z.
-        if content != .date, case .literal(var text)? = tokens.last, text.last == "Z" || text.last == "z",
+        // Only a Z of its own: the end of a quoted word ('GMTZ') is text.
+        if content != .date, case .literal(var text)? = tokens.last, text.last == "Z",
+            text.count == 1 || !text[text.count - 2].properties.isAlphabetic,
             !tokens.contains(where: { if case .field(.zone, _) = $0 { true } else { false } })
         {
             tokens.removeLast()
