@@ -16,6 +16,11 @@ internal import CYAMLSystem
 /// `yes`, `on` and their opposites are booleans; decimal, `0x`, `0o` and `0b` integers;
 /// decimal and exponent floats, `.inf` and `.nan`; `~`, `null` and nothing are null. Quoted
 /// scalars, and `!!str`, are strings.
+///
+/// Except in a sequence: there a plain scalar that YAML 1.1 would type as something other than
+/// a string is a `YAMLPlainScalar`, which keeps the text as written. A schema's lists are of
+/// words (`enum: [SE, NO, DK]`, `missingValues`, `trueValues`), and typing would lose which word
+/// was written: `NO` would become `false`, `007` the number 7, `~` nothing.
 public enum YAMLTree {
     /// The largest text read, in bytes.
     public static let maximumBytes = 4 << 20
@@ -67,6 +72,25 @@ public struct YAMLNumber: Hashable, Sendable, LosslessStringConvertible {
 
     public init(text: String) { self.text = text }
     public init?(_ description: String) { self.init(text: description) }
+}
+
+/// A plain scalar in a sequence that YAML 1.1 would read as a boolean, number or null
+/// (`NO`, `007`, `1.0`, `~`), kept as the text written. It is `LosslessStringConvertible`, so a
+/// reader that does not know this module (`FieldCheck.TableSchema`) takes its text, and it is
+/// not a `String`, so a reader that requires a string (`missingValues`) can tell it was
+/// unquoted and ask for quotes, as other YAML readers would see a boolean or number there.
+public struct YAMLPlainScalar: Hashable, Sendable, LosslessStringConvertible {
+    /// The scalar as written.
+    public var text: String
+    /// The 1-based line it was written on.
+    public var line: Int
+    public var description: String { text }
+
+    public init(text: String, line: Int) {
+        self.text = text
+        self.line = line
+    }
+    public init?(_ description: String) { self.init(text: description, line: 0) }
 }
 
 public struct YAMLTreeError: Error, CustomStringConvertible {
@@ -121,7 +145,10 @@ private struct Composer {
                 let text = Self.string(scalar.value, Int(scalar.length))
                 let tag = scalar.tag.map { String(cString: $0) }
                 let plain = scalar.style == YAML_PLAIN_SCALAR_STYLE && tag == nil
-                let value = try Self.typed(text, plain: plain, tag: tag, at: at())
+                var value = try Self.typed(text, plain: plain, tag: tag, at: at())
+                if plain, !(value is String), case .sequence? = stack.last {
+                    value = YAMLPlainScalar(text: text, line: mark.line + 1)
+                }
                 let weight = Weight(nodes: 1, bytes: Int(scalar.length))
                 try add(
                     value, weight: weight, anchor: scalar.anchor.map { String(cString: $0) }, at: at(), keyText: text)

@@ -283,3 +283,67 @@ import Testing
         #expect(outcome.stderr.contains("'\(path)' \(why)"), "\(outcome.stderr)")
     }
 }
+
+/// Issue 29, 7: the tables foreign keys refer to are read once for all their keys, and a key
+/// names each field once.
+@Suite struct ForeignKeyOnePassTests {
+    /// A repeated name in a key's fields or reference.fields is a configuration error naming
+    /// its place (it was read, and cost one more read and set of the referenced table).
+    @Test(arguments: [
+        ("[a, a]", "[x, y]", "foreignKeys[0].fields[1]: the field 'a' is named twice in one key"),
+        ("[a, b]", "[x, x]", "foreignKeys[0].reference.fields[1]: the field 'x' is named twice in one key"),
+    ])
+    func issue29_7_aFieldNamedTwiceInAKeyIsRefused(fields: String, referenced: String, message: String) throws {
+        let folder = try DataPackageTests.folder([
+            "datapackage.yaml": """
+            resources:
+              - {name: ref, path: ref.csv, schema: {fields: [{name: x}, {name: y}]}}
+              - name: main
+                path: main.csv
+                schema:
+                  fields: [{name: a}, {name: b}]
+                  foreignKeys: [{fields: \(fields), reference: {resource: ref, fields: \(referenced)}}]
+            """,
+            "ref.csv": "x,y\n1,2\n", "main.csv": "a,b\n1,2\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try CLI.run(["csv", "--package", folder.appendingPathComponent("datapackage.yaml").path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains(message))
+        #expect(run.stderr.contains("name each field once"))
+    }
+
+    /// Several keys to one table, read in one pass: each finds its own misses, and a referenced
+    /// row with a rejected cell adds nothing to the keys that use that cell, and still adds to
+    /// the others.
+    @Test func severalKeysToOneTableEachFindTheirMisses() throws {
+        let folder = try DataPackageTests.folder([
+            "datapackage.yaml": """
+            resources:
+              - name: ref
+                path: ref.csv
+                schema: {fields: [{name: x, type: integer}, {name: y, type: integer}, {name: z}]}
+              - name: main
+                path: main.csv
+                schema:
+                  fields: [{name: a, type: integer}, {name: b, type: integer}, {name: c}]
+                  foreignKeys:
+                    - {fields: a, reference: {resource: ref, fields: x}}
+                    - {fields: [a, b], reference: {resource: ref, fields: [x, y]}}
+                    - {fields: [b, a], reference: {resource: ref, fields: [y, x]}}
+                    - {fields: c, reference: {resource: ref, fields: z}}
+            """,
+            "ref.csv": "x,y,z\n1,2,p\n3,oops,q\n",
+            "main.csv": "a,b,c\n1,2,p\n3,4,q\n5,2,r\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try CLI.run(["csv", "--package", folder.appendingPathComponent("datapackage.yaml").path, "--json"])
+        #expect(run.status == 1)
+        let misses = run.objects.filter { $0["code"] as? String == "foreign_key" }.map {
+            "\($0["row"] ?? "-") \($0["column"] ?? "-")"
+        }
+        // Row 2: (3, 4) is not a key (ref's row 2 has y rejected), but a = 3 and c = q are.
+        // Row 3: a = 5 matches nothing, nor (5, 2), nor (2, 5); c = r neither.
+        #expect(misses == ["2 a, b", "2 b, a", "3 a", "3 a, b", "3 b, a", "3 c"])
+    }
+}

@@ -289,3 +289,36 @@ import Testing
         #expect(run.stdout == output + "\n")
     }
 }
+
+/// Issue 29, 9: the run's budget for patterns that time out.
+@Suite struct PatternBudgetTests {
+    /// 60 values that make (a+)+$ backtrack cost a few seconds, not 60 time-outs: past the
+    /// budget they are pattern_budget_exhausted; a value the pattern decides quickly is still
+    /// accepted or pattern_mismatch, and every row is accounted for.
+    @Test func timeOutsShareOneBudgetAndTheRunGoesOn() throws {
+        let input = String(repeating: String(repeating: "a", count: 30) + "b\n", count: 60) + "aaa\nab\n"
+        let run = try CLI.run(["text", "--pattern", "(a+)+$", "--json"], input: input)
+        #expect(run.status == 1)
+        let codes = run.objects.map { ($0["errors"] as? [[String: Any]])?.first?["code"] as? String ?? "valid" }
+        #expect(codes.count == 62)
+        let timedOut = codes.filter { $0 == "pattern_timeout" }.count
+        #expect(timedOut >= 1 && timedOut <= 34)
+        #expect(codes[..<timedOut].allSatisfy { $0 == "pattern_timeout" })
+        #expect(codes[timedOut..<60].allSatisfy { $0 == "pattern_budget_exhausted" })
+        #expect(codes.suffix(2) == ["valid", "pattern_mismatch"])
+        let first = try #require(run.objects[timedOut]["errors"] as? [[String: Any]]).first
+        #expect(first?["offset"] is NSNull)
+        #expect(
+            (first?["message"] as? String)?.contains(
+                "the run's budget for patterns that take too long (100 million steps") == true)
+        // The same in a CSV column, with the rows rejected and counted.
+        let schema = CLI.temporaryFile("schema.yaml")
+        defer { try? FileManager.default.removeItem(at: schema) }
+        try Data("fields:\n  - {name: a, constraints: {pattern: \"(a+)+$\"}}\n".utf8).write(to: schema)
+        let csv = try CLI.run(["csv", "--schema", schema.path, "--summary"], input: "a\n" + input)
+        #expect(csv.status == 1)
+        #expect(csv.stdout == "a\naaa\n")
+        #expect(csv.stderr.contains("[pattern_budget_exhausted]"))
+        #expect(csv.stderr.contains("62 rows read = 1 accepted + 61 rejected"))
+    }
+}

@@ -29,3 +29,27 @@ import Testing
         #expect(RegexHandle.timeLimit(length: 16 << 20) > 100_000)
     }
 }
+
+/// Issue 29, 9: the matches that time out share one budget per run; once it is spent a match
+/// gets a small limit, and a sane pattern is still decided within it.
+@Suite struct PatternTimeBudgetTests {
+    @Test func theTimeOutsOfARunShareOneBudget() throws {
+        let regex = try RegexHandle(pattern: "(a+)+$")
+        // Its own budget: two time-outs at the base limit (300 units each) spend 600.
+        regex.budget = PatternTimeBudget(limit: 600)
+        let bad = (String(repeating: "a", count: 40) + "b").utf16
+        for _ in 0..<2 {
+            let outcome = regex.matches(bad)
+            #expect(outcome.timedOut && !outcome.overBudget)
+        }
+        #expect(regex.budget.isSpent)
+        let past = regex.matches(bad)
+        #expect(past.timedOut && past.overBudget && !past.matched)
+        // What needs few steps is still decided, either way.
+        #expect(regex.matches("aaaa".utf16).matched)
+        let short = regex.matches("ab".utf16)
+        #expect(!short.matched && !short.timedOut && !short.overBudget)
+        // The run's own budget was not touched.
+        #expect(PatternTimeBudget.run.limit == 10_000)
+    }
+}

@@ -7,17 +7,11 @@ extension FieldType {
             var boolean = BooleanSpec()
             for key in ["trueValues", "falseValues"] {
                 guard let given = field.object[key] else { continue }
-                guard let list = given as? [Any], !list.isEmpty else {
-                    throw ConfigurationError("\(field.path).\(key): expected a non-empty list of strings")
-                }
-                // YAML reads an unquoted yes, no, on, off, true or false as a boolean, and
-                // which word was written is lost: such a value must be quoted.
-                if list.contains(where: { $0 is Bool }) {
-                    throw ConfigurationError(
-                        "\(field.path).\(key): an unquoted yes, no, on, off, true or false is a YAML boolean, not the "
-                            + "word the file holds; quote each word ('yes', 'True')")
-                }
-                let words = list.map { scalarText($0) ?? "" }
+                // YAML reads an unquoted yes, no, on, off, true or false as a boolean (and 1 as a
+                // number), and which word was written is lost to every other reader: quote it.
+                let words = try stringList(
+                    given, path: "\(field.path).\(key)", purpose: "true and false words",
+                    example: key == "trueValues" ? "\"yes\", \"Y\"" : "\"no\", \"N\"", allowsEmpty: false)
                 if key == "trueValues" { boolean.trueValues = words } else { boolean.falseValues = words }
             }
             return FieldSpec(kind: .boolean(boolean), locale: field.locale)

@@ -46,12 +46,21 @@ public struct ForeignKey: Sendable, Hashable {
         return keys
     }
 
-    /// A field name or a non-empty list of them.
+    /// A field name or a non-empty list of them, each named once: a key of `[a, a]` says
+    /// nothing `[a]` does not, and each distinct list costs a set of the referenced table's
+    /// values.
     private static func names(_ value: Any?, path: String) throws(ConfigurationError) -> [String] {
         if let value, let name = scalarText(value), !name.isEmpty { return [name] }
         if let list = value as? [Any], !list.isEmpty {
             let names = list.compactMap(scalarText)
-            if names.count == list.count, !names.contains("") { return names }
+            if names.count == list.count, !names.contains("") {
+                for (index, name) in names.enumerated() where names[..<index].contains(name) {
+                    throw ConfigurationError(
+                        "\(path)[\(index)]: the field '\(name)' is named twice in one key; name each field once, "
+                            + "as in [\(names.uniqued().joined(separator: ", "))]")
+                }
+                return names
+            }
         }
         throw ConfigurationError("\(path): expected a field name or a list of field names")
     }
@@ -208,5 +217,13 @@ public struct DataPackage: Sendable {
             throw refuse("goes up out of the folder (..)")
         }
         return text
+    }
+}
+
+extension Array where Element: Hashable {
+    /// The elements in order, each once.
+    fileprivate func uniqued() -> [Element] {
+        var seen: Set<Element> = []
+        return filter { seen.insert($0).inserted }
     }
 }

@@ -60,10 +60,10 @@ public struct TableSchema: Sendable {
         }
         self.columns = columns
         if let missing = root["missingValues"] {
-            guard let list = missing as? [Any] else {
-                throw ConfigurationError("\(source): missingValues: expected a list of strings")
-            }
-            missingValues = list.map { scalarText($0) ?? "" }
+            // Only strings: a number or boolean here (`[1]`, `[true]`) would make a cell `1`
+            // skip its column's rules while looking like data.
+            missingValues = try stringList(
+                missing, path: "\(source): missingValues", purpose: "missing values", example: "\"\", \"NA\"")
         }
         fieldsMatch = .exact
         if let value = root["fieldsMatch"] {
@@ -356,6 +356,34 @@ public func uts35ToStrptime(_ pattern: String, namesInEnglish: Bool) -> String? 
         }
     }
     return out
+}
+
+/// A list the Table Schema defines as strings only (`missingValues`, `trueValues`), each item
+/// checked: a number, boolean, null or list is refused naming its index, with the advice to
+/// quote it. In YAML an unquoted `1`, `NO` or `~` is such a value to every other reader
+/// (PyYAML, Yams), even where fieldcheck's reader kept the text written.
+func stringList(_ value: Any, path: String, purpose: String, example: String, allowsEmpty: Bool = true)
+    throws(ConfigurationError) -> [String]
+{
+    guard let list = value as? [Any], allowsEmpty || !list.isEmpty else {
+        throw ConfigurationError(
+            "\(path): expected a\(allowsEmpty ? "" : " non-empty") list of strings, such as [\(example)]")
+    }
+    var strings: [String] = []
+    for (index, item) in list.enumerated() {
+        if let string = item as? String {
+            strings.append(string)
+            continue
+        }
+        guard let written = scalarText(item) else {
+            throw ConfigurationError(
+                "\(path)[\(index)]: expected a string; \(purpose) are strings, such as [\(example)]")
+        }
+        throw ConfigurationError(
+            "\(path)[\(index)]: \(written) is not a string: unquoted, YAML and JSON read it as a number, boolean "
+                + "or null; \(purpose) are strings, so quote it (\"\(written)\")")
+    }
+    return strings
 }
 
 /// Converts Table Schema's strptime date format (`%d.%m.%Y`) to a UTS #35 pattern

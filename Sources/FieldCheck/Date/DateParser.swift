@@ -107,7 +107,19 @@ struct DateParser {
             case .field(let field, let count):
                 lastName = nil
                 let part: ParsedDate.Part
-                if field == .zone {
+                if field == .zone && count == 0 {
+                    // The pattern's literal Z (UTC), read as the offset it means.
+                    guard index < scalars.count, scalars[index] == "Z" || scalars[index] == "z" else {
+                        return .failure(
+                            DateFailure(
+                                code: .invalidDate, index: index,
+                                reason: index < scalars.count
+                                    ? "the pattern has 'Z' (UTC) here"
+                                    : "the value ends where the pattern has 'Z' (UTC)"))
+                    }
+                    part = ParsedDate.Part(value: 0, start: index, length: 1)
+                    parsed.zoneIsZ = true
+                } else if field == .zone {
                     switch readOffset(scalars, at: index) {
                     case .success(let offset):
                         part = offset.part

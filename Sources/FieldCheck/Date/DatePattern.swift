@@ -11,6 +11,7 @@ public struct DatePattern: Sendable, Hashable {
     enum Token: Sendable, Hashable {
         /// Text that must appear as written (quotes already removed).
         case literal([Unicode.Scalar])
+        /// A field; `.zone` with a count of 0 is a literal Z at the end: UTC, written Z only.
         case field(DateField, count: Int)
     }
 
@@ -84,6 +85,19 @@ public struct DatePattern: Sendable, Hashable {
             index += count
         }
         flushLiteral()
+        // A time written with a literal Z at its end (strptime's `%H:%M:%SZ`, UTS #35's
+        // `HH:mm:ss'Z'`) is in UTC: the Z is read as the offset it stands for, so that the value
+        // keeps it (written `…Z` under --normalize, compared as UTC), and it still reads only Z.
+        // Only a Z of its own: the end of a quoted word ('GMTZ') is text.
+        if content != .date, case .literal(var text)? = tokens.last, text.last == "Z",
+            text.count == 1 || !text[text.count - 2].properties.isAlphabetic,
+            !tokens.contains(where: { if case .field(.zone, _) = $0 { true } else { false } })
+        {
+            tokens.removeLast()
+            text.removeLast()
+            if !text.isEmpty { tokens.append(.literal(text)) }
+            tokens.append(.field(.zone, count: 0))
+        }
         self.tokens = tokens
         if content != .time {
             for needed in [DateField.year, .month, .day] where !fields.contains(needed) {

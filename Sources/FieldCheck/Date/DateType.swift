@@ -14,7 +14,7 @@ extension FieldType {
                 }
                 date.format = .style(parsed)
             } else {
-                switch try field.text("format") {
+                switch try field.temporalFormat() {
                 case nil, "default": date.format = .pattern("yyyy-MM-dd")
                 case "any": date.format = .any
                 case let pattern?:

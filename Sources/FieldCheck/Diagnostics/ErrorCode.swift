@@ -15,6 +15,11 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable, Codable {
     case patternMismatch = "pattern_mismatch"
     /// The pattern took too long on the value (catastrophic backtracking); no verdict.
     case patternTimeout = "pattern_timeout"
+    /// The run's budget for patterns that time out is spent, and the value needed more than the
+    /// small limit left (see `PatternTimeBudget`); no verdict.
+    case patternBudgetExhausted = "pattern_budget_exhausted"
+    /// A cell of a string column with `format: binary` that is not strict base64.
+    case invalidBase64 = "invalid_base64"
     // Numbers
     case notANumber = "not_a_number"
     case unexpectedCharacter = "unexpected_character"

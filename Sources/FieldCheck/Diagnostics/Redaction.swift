@@ -70,6 +70,8 @@ extension ErrorCode {
         case .tooShort: "too short"
         case .patternMismatch: "does not match the pattern"
         case .patternTimeout: "the pattern took too long on the value"
+        case .patternBudgetExhausted: "the run's time for patterns is used up"
+        case .invalidBase64: "not base64"
         case .notANumber: "not a number"
         case .unexpectedCharacter: "unexpected character"
         case .misplacedSign: "misplaced sign"

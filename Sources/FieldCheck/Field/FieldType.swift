@@ -35,7 +35,9 @@ public struct FieldType: Sendable {
     }
 
     /// The types fieldcheck itself reads, in the order they are listed to users.
-    static let builtIn: [FieldType] = [.string, .number, .date, .boolean, .year, .yearMonth, .time, .dateTime, .duration]
+    static let builtIn: [FieldType] = [
+        .string, .number, .date, .boolean, .year, .yearMonth, .time, .dateTime, .duration,
+    ]
 
     private static let registry = Mutex<[FieldType]>(builtIn)
 
@@ -91,5 +93,13 @@ public struct SchemaField {
         guard let value = object[key] else { return nil }
         guard let string = scalarText(value) else { throw ConfigurationError("\(path).\(key): expected a string") }
         return string
+    }
+
+    /// The `format` of a date, time or datetime, without the `fmt:` prefix that Table Schema's
+    /// first version wrote before a strptime pattern (`fmt:%d/%m/%y`) and frictionless still
+    /// reads: kept, it was matched as literal text and rejected every value.
+    public func temporalFormat() throws(ConfigurationError) -> String? {
+        guard let format = try text("format") else { return nil }
+        return format.hasPrefix("fmt:") ? String(format.dropFirst(4)) : format
     }
 }

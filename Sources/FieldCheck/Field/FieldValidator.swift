@@ -591,6 +591,20 @@ public final class FieldValidator {
         let whole = regex.matches(value.utf16)
         if whole.matched { return }
         let rule = "the pattern '\(regex.pattern)'"
+        if whole.overBudget {
+            let budget = regex.budget
+            result.errors.append(
+                Diagnostic(
+                    code: .patternBudgetExhausted, offset: nil, length: 0,
+                    message: !explainsRejections
+                        ? ""
+                        : "\(rule) was not decided on this value: the run's budget for patterns that take too long "
+                            + "(\(budget.limit / 100) million steps of ICU's match engine, spent on values that timed "
+                            + "out) is used up, and since then a match may take \(PatternTimeBudget.limitWhenSpent * 10),000 "
+                            + "steps, which this value needs more than; the pattern backtracks (as (a+)+$ does, where "
+                            + "a+$ means the same): rewrite it and check the rejected rows again"))
+            return
+        }
         if whole.timedOut {
             result.errors.append(
                 Diagnostic(

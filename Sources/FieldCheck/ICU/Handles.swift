@@ -1,4 +1,5 @@
 internal import CICU
+import Synchronization
 
 /// An ICU UnicodeSet, frozen after construction, with an ASCII bitmap in front of ICU so
 /// the common case costs two shifts instead of a call.
@@ -88,19 +89,28 @@ final class RegexHandle {
         return matches(bytes.lazy.map { UInt16($0) }).matched
     }
 
+    /// The run's budget for matches that time out; a test gives a handle its own.
+    var budget = PatternTimeBudget.run
+
     /// Whether the whole of `units` matches; `hitEnd` says whether a longer text might;
-    /// `timedOut` that ICU gave up (see `timeLimit`), so neither is known.
-    func matches<C: Collection>(_ units: C) -> (matched: Bool, hitEnd: Bool, timedOut: Bool)
+    /// `timedOut` that ICU gave up (see `timeLimit`), so neither is known; `overBudget` that it
+    /// gave up at the small limit of a run whose budget is spent (see `PatternTimeBudget`).
+    func matches<C: Collection>(_ units: C) -> (matched: Bool, hitEnd: Bool, timedOut: Bool, overBudget: Bool)
     where C.Element == UInt16 {
         text.removeAll(keepingCapacity: true)
         text.append(contentsOf: units)
         var status = U_ZERO_ERROR
         cicu_uregex_setText(regex, text, Int32(text.count), &status)
-        cicu_uregex_setTimeLimit(regex, Self.timeLimit(length: text.count), &status)
+        let spent = budget.isSpent
+        let limit = spent ? PatternTimeBudget.limitWhenSpent : Self.timeLimit(length: text.count)
+        cicu_uregex_setTimeLimit(regex, limit, &status)
         let matched = cicu_uregex_matches(regex, -1, &status) != 0
-        if status == U_REGEX_TIME_OUT { return (false, false, true) }
+        if status == U_REGEX_TIME_OUT {
+            if !spent { budget.spend(Int(limit)) }
+            return (false, false, true, spent)
+        }
         let hitEnd = cicu_uregex_hitEnd(regex, &status) != 0
-        return (matched && !ICU.failed(status), hitEnd, false)
+        return (matched && !ICU.failed(status), hitEnd, false, false)
     }
 
     /// The work one match may take, in ICU's time-limit units (10,000 steps of its match
@@ -111,6 +121,37 @@ final class RegexHandle {
     /// value's check (the match, then the search for the offending character) well under a
     /// tenth of a second, so that a prompt keystroke or a CSV cell never stalls.
     static func timeLimit(length: Int) -> Int32 { Int32(clamping: 300 + length / 100) }
+}
+
+/// What a run may spend on pattern matches that time out, all patterns and threads together.
+///
+/// One value's match is bounded (`RegexHandle.timeLimit`, about 0.1 s), but a file of many
+/// values that make a pattern backtrack (100,000 rows against `(a+)+$`) would cost that for
+/// each: hours. So the matches that time out draw on one budget, `limit` units of ICU's time
+/// limit (10,000 steps of its match engine each): 100 million steps, some 35 values that time
+/// out, a few seconds of CPU. Once it is spent the run goes on, and every match gets the
+/// small limit `limitWhenSpent` (10,000 steps, a fraction of a millisecond): a pattern that
+/// needs no more — a sane pattern on any ordinary value — is still decided, accepted or
+/// `pattern_mismatch`; a value that needs more is rejected `pattern_budget_exhausted`, its
+/// row sent where rejected rows go. Nothing is accepted unchecked, the run ends in minutes
+/// rather than hours, and the rows so rejected can be checked again with a better pattern.
+/// Which value is the first past the budget depends on the order matches were made: under
+/// `--jobs`, it may differ from one thread's run.
+final class PatternTimeBudget: Sendable {
+    /// The process's budget, which every pattern of the run draws on.
+    static let run = PatternTimeBudget(limit: 10_000)
+    /// The time limit of each match once the budget is spent, in ICU's units (10,000 steps).
+    static let limitWhenSpent: Int32 = 1
+
+    let limit: Int
+    private let spentUnits = Atomic<Int>(0)
+
+    init(limit: Int) { self.limit = limit }
+
+    var isSpent: Bool { spentUnits.load(ordering: .relaxed) >= limit }
+    func spend(_ units: Int) { spentUnits.add(units, ordering: .relaxed) }
+    /// The units spent so far, for messages.
+    var spent: Int { spentUnits.load(ordering: .relaxed) }
 }
 
 /// A grapheme-cluster break iterator, opened once and reused for every value.

@@ -22,7 +22,7 @@ extension FieldType {
             make: { (field: inout SchemaField) throws(ConfigurationError) -> FieldSpec in
                 let path = field.path
                 var spec = TemporalSpec(unit: unit)
-                let format = try field.text("format")
+                let format = try field.temporalFormat()
                 let style = try field.text("style")
                 if unit == .year || unit == .yearMonth {
                     if let format, format != "default" {

@@ -1,12 +1,15 @@
 extension FieldType {
     /// Table Schema's `string`: text under the field's character, length and pattern rules,
-    /// and the `email`, `uri` and `uuid` formats as patterns.
+    /// the `email`, `uri` and `uuid` formats as patterns, and `binary` (base64, read by
+    /// `Base64Reader`).
     static let string = FieldType(
         names: ["string"],
         help: "text under the character, length and pattern rules",
         make: { (field: inout SchemaField) throws(ConfigurationError) -> FieldSpec in
             var spec = FieldSpec(kind: .text, locale: field.locale)
-            if let format = try field.text("format"), format != "default" {
+            if let format = try field.text("format"), format == "binary" {
+                spec.kind = .custom(CustomType(name: "base64", reader: Base64Reader()))
+            } else if let format = try field.text("format"), format != "default" {
                 let patterns = [
                     "email": "[^@\\s]+@[^@\\s]+\\.[^@\\s]+",
                     "uri": "[A-Za-z][A-Za-z0-9+.-]*:\\S+",
@@ -14,7 +17,8 @@ extension FieldType {
                 ]
                 guard let pattern = patterns[format] else {
                     throw ConfigurationError(
-                        "\(field.path).format: unknown string format '\(format)'; use default, email, uri or uuid")
+                        "\(field.path).format: unknown string format '\(format)'; use default, email, uri, uuid or binary"
+                    )
                 }
                 spec.pattern = pattern
             }

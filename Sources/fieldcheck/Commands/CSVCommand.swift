@@ -32,7 +32,8 @@ extension Fieldcheck {
                 its files (paths relative to the package's folder, never absolute, a URL or up \
                 out of it), its schema (inline or a file), dialect and encoding; the parts of a \
                 multipart resource are one table; foreignKeys are looked up in the resource they \
-                name (a miss is foreign_key). No rows go to stdout: diagnostics, --json and \
+                name, read once for all its keys (a miss is foreign_key; a key naming a field twice \
+                is refused). No rows go to stdout: diagnostics, --json and \
                 --summary report.
                 """
         )
@@ -42,7 +43,8 @@ extension Fieldcheck {
 
         @Option(
             help: ArgumentHelp(
-                "A Frictionless Table Schema (JSON or YAML) describing the columns.", valueName: "FILE"),
+                "A Frictionless Table Schema (JSON or YAML) describing the columns. A string column's format binary is strict base64 (invalid_base64); in YAML, list items keep the text written (enum: [SE, NO]), and missingValues, trueValues and falseValues take strings only.",
+                valueName: "FILE"),
             completion: .file(extensions: ["json", "yaml", "yml"]))
         var schema: String?
 
@@ -168,19 +170,25 @@ extension Fieldcheck {
             var compiled = try CompiledSchema(table)
             // Without a package there is no other resource to look a value up in: only a key
             // that refers to this table is checked, against the files given.
+            var lists: [[String]] = []
             for key in table.foreignKeys {
                 guard key.resource.isEmpty else {
                     throw ConfigurationError(
                         "\(key.path).reference.resource: '\(key.resource)' is another resource, which only a Data "
                             + "Package names; check it with --package FILE, or remove the key to check the rest")
                 }
+                if !lists.contains(key.referencedFields) { lists.append(key.referencedFields) }
+            }
+            if !lists.isEmpty {
+                // The files read once for every key.
                 let reader = ReferenceReader(
                     schema: table, delimiter: delimiter, header: !noHeader && table.header, encoding: encoding,
                     maxRecordBytes: run.recordLimit)
-                compiled.references.append(
-                    ReferenceKeys(
-                        foreignKey: key, resourceName: "",
-                        values: try reader.values(of: key.referencedFields, in: inputs)))
+                let sets = Dictionary(uniqueKeysWithValues: zip(lists, try reader.values(of: lists, in: inputs)))
+                for key in table.foreignKeys {
+                    compiled.references.append(
+                        ReferenceKeys(foreignKey: key, resourceName: "", values: sets[key.referencedFields] ?? []))
+                }
             }
             var runner = CSVRunner(
                 schema: compiled, delimiter: delimiter,
@@ -261,22 +269,36 @@ extension Fieldcheck {
             let maxRecordBytes = run.recordLimit
             var report = run.report
             report.check = true
-            var read: [String: Set<String>] = [:]
+            // Every list of fields each resource is referred to by, so that a referenced table
+            // is read once, for all of them, when a table first needs it.
+            var wanted: [String: [[String]]] = [:]
+            for resource in data.resources {
+                for key in resource.schema.foreignKeys {
+                    let target = key.resource.isEmpty ? resource.name : key.resource
+                    if !(wanted[target] ?? []).contains(key.referencedFields) {
+                        wanted[target, default: []].append(key.referencedFields)
+                    }
+                }
+            }
+            var read: [String: [[String]: Set<String>]] = [:]
             var status: Int32 = 0
             for (index, resource) in data.resources.enumerated() {
                 var schema = compiled[index]
                 for key in resource.schema.foreignKeys {
                     let target = key.resource.isEmpty ? resource : data.resources.first { $0.name == key.resource }!
-                    let id = ([target.name] + key.referencedFields).joined(separator: "\u{1F}")
-                    if read[id] == nil {
+                    if read[target.name] == nil {
+                        let lists = wanted[target.name] ?? []
                         var reader = ReferenceReader(
                             schema: target.schema, delimiter: target.schema.delimiter, header: target.schema.header,
                             encoding: Self.nonUTF8(target.schema.encoding), maxRecordBytes: maxRecordBytes)
                         reader.open = inside.open
-                        read[id] = try reader.values(of: key.referencedFields, in: target.paths)
+                        let sets = try reader.values(of: lists, in: target.paths)
+                        read[target.name] = Dictionary(uniqueKeysWithValues: zip(lists, sets))
                     }
                     schema.references.append(
-                        ReferenceKeys(foreignKey: key, resourceName: target.name, values: read[id] ?? []))
+                        ReferenceKeys(
+                            foreignKey: key, resourceName: target.name,
+                            values: read[target.name]?[key.referencedFields] ?? []))
                 }
                 var runner = CSVRunner(
                     schema: schema, delimiter: resource.schema.delimiter, header: resource.schema.header,

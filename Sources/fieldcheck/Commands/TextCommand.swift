@@ -54,7 +54,10 @@ struct TextRules: ParsableArguments {
     @Option(help: "Map case after filtering, with the locale's rules (tr_TR maps i to İ): lower, upper or title.")
     var `case`: CaseMapping?
 
-    @Option(help: ArgumentHelp("An ICU regular expression the whole value must match.", valueName: "REGEX"))
+    @Option(
+        help: ArgumentHelp(
+            "An ICU regular expression the whole value must match. A match stopped for taking too long is pattern_timeout; once such matches have spent the run's budget (100 million steps), a value needing over 10,000 steps is pattern_budget_exhausted.",
+            valueName: "REGEX"))
     var pattern: String?
 
     @OptionGroup var length: LengthOptions
