@@ -120,3 +120,30 @@ import Testing
         #expect(!stdin.contains("(all)"))
     }
 }
+
+/// Issue 29, 8: a file of many columns is inferred in bounded memory: past the first 4,096
+/// columns, a column is not inferred but written as text with the reason, so the schema still
+/// names every column and `csv` reads the file with it.
+@Suite struct InferWideFileTests {
+    @Test func columnsPastTheLimitAreTextWithTheReason() throws {
+        let width = 5_000
+        var text = (1...width).map { "c\($0)" }.joined(separator: ",") + "\n"
+        for row in 0..<2 {
+            text += (1...width).map { $0 == 1 || $0 == width ? "\(row + 7)" : "" }.joined(separator: ",") + "\n"
+        }
+        let url = try InferEncodingTests.file("wide.csv", Data(text.utf8))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let run = try CLI.run(["infer", "--json", url.path])
+        #expect(run.status == 1)
+        let columns = InferCommandTests.columns(run)
+        #expect(columns.count == width)
+        #expect(columns["c1"]?["type"] as? String == "integer")
+        #expect(columns["c4096"]?["decided"] as? Bool == true)
+        #expect(columns["c4097"]?["decided"] as? Bool == false)
+        #expect((columns["c5000"]?["undecidedReason"] as? String)?.contains("only the first 4096 columns") == true)
+        #expect(columns["c5000"]?["type"] as? String == "string")
+        let (infer, csv) = try InferEncodingTests.roundTrip(url)
+        #expect(infer.stdout.contains("name: \"c5000\""))
+        #expect(csv.status == 0, "\(csv.stderr)")
+    }
+}

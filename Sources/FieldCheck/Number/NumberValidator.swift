@@ -408,7 +408,7 @@ final class NumberValidator: TypedValidator {
 
     private static let tooManyDigitsForICU = NumberFailure(
         code: .tooLong, index: nil,
-        reason: "under --lenient a value may hand ICU's parser at most \(lenientDigitLimit) digits "
+        reason: "in lenient reading a value may hand ICU's parser at most \(lenientDigitLimit) digits "
             + "(runs of more than \(lenientRunDigits) digits count \(lenientRunDigits)); its reading takes time "
             + "in the square of the digits")
 

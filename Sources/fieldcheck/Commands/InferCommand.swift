@@ -317,6 +317,8 @@ extension Fieldcheck {
             report.dialect = dialect
             var first: [String]?
             var columns: [ColumnInferrer.Column] = []
+            // The widest record: past `columnLimit`, its columns are not inferred.
+            var width = 0
             var rows = 0
             do {
                 try CSVReader(delimiter: dialect.delimiter).forEachRecord(fd: fd) { record in
@@ -345,7 +347,8 @@ extension Fieldcheck {
                         throw StopReading()
                     }
                     rows += 1
-                    while columns.count < max(record.count, names.count) {
+                    width = max(width, record.count)
+                    while columns.count < min(max(record.count, names.count), ColumnInferrer.columnLimit) {
                         let index = columns.count
                         columns.append(inferrer.column(named: index < names.count ? names[index] : nil))
                     }
@@ -362,6 +365,9 @@ extension Fieldcheck {
                 return report
             }
             var answers = columns.map { inferrer.finish($0) }
+            for index in answers.count..<max(answers.count, width, names.count) {
+                answers.append(inferrer.notInferred(named: index < names.count ? names[index] : nil))
+            }
             let (isHeader, evidence) = Self.decideHeader(names, answers)
             report.header = header ?? isHeader
             report.headerEvidence = header == nil ? evidence : "given"
@@ -371,12 +377,15 @@ extension Fieldcheck {
                 for (index, column) in columns.enumerated() {
                     column.add(index < names.count ? names[index] : "", row: rows + 1)
                 }
-                while columns.count < names.count {
+                while columns.count < min(names.count, ColumnInferrer.columnLimit) {
                     let column = inferrer.column(named: nil)
                     column.add(names[columns.count], row: rows + 1)
                     columns.append(column)
                 }
                 answers = columns.map { inferrer.finish($0) }
+                for _ in answers.count..<max(answers.count, width, names.count) {
+                    answers.append(inferrer.notInferred(named: nil))
+                }
                 for index in answers.indices { answers[index].name = "column\(index + 1)" }
                 rows += 1
             }
@@ -465,6 +474,8 @@ extension Fieldcheck {
                 return text
                     + (someTooLong
                         ? " (every value read is empty; some were too long to read)\n" : " (every value is empty)\n")
+            case .string where !column.isDecided:
+                return text + ", undecided: \(column.undecidedReason ?? "")\n"
             case .string:
                 text += " (no number, date or yes/no convention reads 90 % of the values)\n"
                 // What no field reads (a NUL, bytes that are not UTF-8): csv rejects it.

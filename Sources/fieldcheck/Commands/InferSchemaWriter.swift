@@ -94,6 +94,7 @@ enum SchemaWriter {
                 field.listKeys = [("trueValues", column.trueValues), ("falseValues", column.falseValues)]
             case .string, .empty:
                 field.keys.append(("type", "string"))
+                if !column.isDecided { field.comment = "undecided: \(column.undecidedReason ?? "")" }
             }
             return field
         }
