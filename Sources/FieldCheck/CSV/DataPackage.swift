@@ -121,6 +121,9 @@ public struct DataPackage: Sendable {
             return folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
         }
         var resources: [Resource] = []
+        // Names looked up in a set: a scan of the resources for each one was quadratic (10,000
+        // resources took most of 19 s there).
+        var names: [String: Int] = [:]
         for (index, item) in list.enumerated() {
             let path = "\(source): resources[\(index)]"
             guard let object = item as? [String: Any] else {
@@ -132,7 +135,7 @@ public struct DataPackage: Sendable {
             guard tabular else { continue }
             try SchemaKeys.check(object, level: .resource, path: path, strict: strict)
             let name = object["name"].flatMap(scalarText) ?? "resources[\(index)]"
-            if resources.contains(where: { $0.name == name }) {
+            if names[name] != nil {
                 throw ConfigurationError("\(path).name: the resource '\(name)' is named twice")
             }
             let paths: [String]
@@ -171,12 +174,13 @@ public struct DataPackage: Sendable {
                 }
                 schema.encoding = encoding
             }
+            names[name] = resources.count
             resources.append(Resource(name: name, paths: paths, schema: schema, path: path))
         }
         // References are resolved once every resource is known.
         for resource in resources {
             for key in resource.schema.foreignKeys where !key.resource.isEmpty {
-                guard let target = resources.first(where: { $0.name == key.resource }) else {
+                guard let target = names[key.resource].map({ resources[$0] }) else {
                     throw ConfigurationError(
                         "\(key.path).reference.resource: no tabular resource of the package is named '\(key.resource)'"
                             + " (its resources: \(resources.map(\.name).joined(separator: ", ")))")

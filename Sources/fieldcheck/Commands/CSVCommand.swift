@@ -281,11 +281,12 @@ extension Fieldcheck {
                 }
             }
             var read: [String: [[String]: Set<String>]] = [:]
+            let byName = Dictionary(data.resources.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             var status: Int32 = 0
             for (index, resource) in data.resources.enumerated() {
                 var schema = compiled[index]
                 for key in resource.schema.foreignKeys {
-                    let target = key.resource.isEmpty ? resource : data.resources.first { $0.name == key.resource }!
+                    let target = key.resource.isEmpty ? resource : byName[key.resource]!
                     if read[target.name] == nil {
                         let lists = wanted[target.name] ?? []
                         var reader = ReferenceReader(
