@@ -10,7 +10,7 @@ let package = Package(
         .executable(name: "fieldcheck", targets: ["fieldcheck"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         // The system ICU 72 from Debian's libicu-dev, found through pkg-config.
@@ -32,11 +32,14 @@ let package = Package(
             providers: [.apt(["libyaml-dev"])]
         ),
         .target(name: "YAMLTree", dependencies: ["CYAMLSystem"]),
+        // The process's argc and argv as the C library hands them over at start: the Swift
+        // runtime reads them from /proc, which a bare chroot or container may not have.
+        .target(name: "CProcess"),
         .target(name: "FieldCheck", dependencies: ["CICU"], swiftSettings: alignedFunctions),
         .executableTarget(
             name: "fieldcheck",
             dependencies: [
-                "FieldCheck", "YAMLTree",
+                "FieldCheck", "YAMLTree", "CProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: alignedFunctions

@@ -32,8 +32,13 @@ struct Fieldcheck: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         let status: Int32
         do {
-            try checkSubcommandName()
-            var command = try parseAsRoot()
+            guard ProcessArguments.readable else {
+                // Never run as if given no arguments: that printed the help and exited 0.
+                throw ConfigurationError("cannot read the command line's arguments")
+            }
+            let arguments = ProcessArguments.arguments
+            try checkSubcommandName(arguments)
+            var command = try parseAsRoot(arguments)
             if var runnable = command as? StatusCommand {
                 status = try runnable.runWithStatus()
             } else {
@@ -79,8 +84,7 @@ struct Fieldcheck: ParsableCommand {
 extension Fieldcheck {
     /// Refuses a first argument that is no subcommand (`fieldcheck txt`) by naming the nearest
     /// ones, which ArgumentParser does not do for subcommands.
-    static func checkSubcommandName() throws(ConfigurationError) {
-        let arguments = CommandLine.arguments.dropFirst()
+    static func checkSubcommandName(_ arguments: [String]) throws(ConfigurationError) {
         guard let first = arguments.first, !first.hasPrefix("-") else { return }
         let names = configuration.subcommands.map { $0.configuration.commandName ?? "" } + ["help"]
         guard !names.contains(first) else { return }

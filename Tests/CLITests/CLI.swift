@@ -35,8 +35,10 @@ struct CLI {
         FileManager.default.temporaryDirectory.appendingPathComponent("fieldcheck-test-\(UUID().uuidString)-\(name)")
     }
 
-    /// Runs `fieldcheck args…` with `stdin` as standard input.
-    static func run(_ args: [String], stdin: Data = Data(), environment: [String: String] = [:]) throws -> Outcome {
+    /// Runs `fieldcheck args…` (or `program args…`) with `stdin` as standard input.
+    static func run(
+        _ args: [String], stdin: Data = Data(), environment: [String: String] = [:], program: URL? = nil
+    ) throws -> Outcome {
         let input = temporaryFile("stdin")
         let output = temporaryFile("stdout")
         let errors = temporaryFile("stderr")
@@ -45,7 +47,7 @@ struct CLI {
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = program ?? binary
         process.arguments = args
         var env = ["PATH": "/usr/bin:/bin", "LANG": "C"]
         env.merge(environment) { $1 }

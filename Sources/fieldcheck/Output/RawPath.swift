@@ -18,13 +18,12 @@ func openRawPath(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
 /// The bytes of the command-line argument (or `--option=` value) that decodes to `path` but is
 /// not valid UTF-8, or nil when there is none.
 private func rawArgument(spelling path: String) -> UnsafePointer<CChar>? {
-    for index in 1..<Int(CommandLine.argc) {
-        guard let argument = CommandLine.unsafeArgv[index], String(validatingCString: argument) == nil
-        else { continue }
-        if String(cString: argument) == path { return UnsafePointer(argument) }
+    for argument in ProcessArguments.raw.dropFirst() {
+        guard String(validatingCString: argument) == nil else { continue }
+        if String(cString: argument) == path { return argument }
         guard argument[0] == CChar(UInt8(ascii: "-")), let equals = strchr(argument, Int32(UInt8(ascii: "=")))
         else { continue }
-        let value = UnsafePointer(equals + 1)
+        let value = UnsafePointer(equals) + 1
         if String(cString: value) == path { return value }
     }
     return nil
