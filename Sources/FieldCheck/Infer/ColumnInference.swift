@@ -22,6 +22,9 @@ public struct Outlier: Sendable, Hashable {
     public var row: Int
     public var code: ErrorCode
     public var message: String
+    /// The rejection itself (offset, character), from which `redacted()` keeps what says
+    /// nothing of the value.
+    public var diagnostic: Diagnostic?
 }
 
 public struct ColumnInference: Sendable {
@@ -37,6 +40,10 @@ public struct ColumnInference: Sendable {
     public var isDecided = true
     /// Why not, in words: a value they read differently, and what it means in each.
     public var undecidedReason: String?
+    /// The two candidates that read a value differently, when undecided.
+    public var undecidedBetween: (String, String)?
+    /// Whether `redacted()` made this: values are left out of it.
+    public var isRedacted = false
     /// The first value that ruled out each other candidate of the type.
     public var eliminations: [Elimination] = []
     public var outliers: [Outlier] = []
@@ -456,7 +463,7 @@ public final class ColumnInferrer {
                 answer.outliers.append(
                     Outlier(
                         value: String(decoding: bytes, as: UTF8.self), row: row, code: error.code,
-                        message: error.message))
+                        message: error.message, diagnostic: error))
             }
         }
         return answer
@@ -496,7 +503,7 @@ public final class ColumnInferrer {
                 answer.outliers.append(
                     Outlier(
                         value: rejection.value, row: rejection.row, code: error?.code ?? .invalidDate,
-                        message: error?.message ?? ""))
+                        message: error?.message ?? "", diagnostic: error))
             }
         }
         // Decided when every standing candidate reads every value alike.
@@ -506,6 +513,7 @@ public final class ColumnInferrer {
                 guard let meaning = tallies[top].meanings[value] else { continue }
                 if let theirs = tallies[other].meanings[value], theirs != meaning {
                     answer.isDecided = false
+                    answer.undecidedBetween = (list[top].0.name, list[other].0.name)
                     answer.undecidedReason =
                         "\(quoted(value)) is \(meaning) as \(list[top].0.name) and \(theirs) as \(list[other].0.name), "
                         + "and no value rules either out"
@@ -513,5 +521,32 @@ public final class ColumnInferrer {
                 }
             }
         }
+    }
+}
+
+extension ColumnInference {
+    /// The answer with nothing of the values in it (`infer --redact`): no value that decided
+    /// or ruled out a convention, and outliers by row, code, offset and character category
+    /// (`Diagnostic.redacted`). The column's name, type and conventions stay.
+    public func redacted() -> ColumnInference {
+        var copy = self
+        copy.isRedacted = true
+        if let (first, second) = undecidedBetween {
+            copy.undecidedReason =
+                "a value is read differently as \(first) and as \(second), and no value rules either out"
+        }
+        copy.eliminations = eliminations.map { elimination in
+            var copy = elimination
+            copy.value = ""
+            return copy
+        }
+        copy.outliers = outliers.map { outlier in
+            var copy = outlier
+            copy.value = ""
+            copy.diagnostic = outlier.diagnostic?.redacted()
+            copy.message = copy.diagnostic?.message ?? outlier.code.summary
+            return copy
+        }
+        return copy
     }
 }

@@ -1,4 +1,5 @@
 internal import CICU
+import Synchronization
 
 /// What a locale uses to write numbers, read from ICU's data once.
 public struct NumberSymbols: Sendable, Hashable {
@@ -55,7 +56,26 @@ public struct NumberSymbols: Sendable, Hashable {
     public var currencyCode: String?
     public var currencySymbol: String?
 
+    /// What ICU says of `locale`, read once per locale in a process: a Data Package of 10,000
+    /// resources compiled a number field for each, and reading the symbols (a number format
+    /// and a dozen of its symbols and patterns) was the largest part of it.
     public init(locale: LocaleID) {
+        if let known = Self.known.withLock({ $0[locale] }) {
+            self = known
+            return
+        }
+        self.init(reading: locale)
+        let read = self
+        Self.known.withLock { known in
+            // A bound, for a process that reads many locales (compare --all): they are read again.
+            if known.count >= 512 { known.removeAll() }
+            known[locale] = read
+        }
+    }
+
+    private static let known = Mutex<[LocaleID: NumberSymbols]>([:])
+
+    private init(reading locale: LocaleID) {
         self.locale = locale
         let id = locale.identifier
         // `LocaleID` refuses the keywords ICU opens no format for (`en-u-nu-foo`); should a

@@ -109,6 +109,11 @@ final class NumberParser {
         var fraction: [UInt8] = []
         var exponentDigits: [UInt8] = []
         var separators: [(index: Int, digitsBefore: Int)] = []
+
+        /// Whether the buffers hold more than a usual value needs (64 KiB of digits).
+        var isLarge: Bool {
+            integer.capacity + fraction.capacity + exponentDigits.capacity + separators.capacity * 16 > 1 << 16
+        }
     }
     private var scratch = Scratch()
 
@@ -334,7 +339,13 @@ final class NumberParser {
         if text.isEmpty { return .failure(NumberFailure(code: .empty, index: nil, reason: "empty value")) }
         var work = Scratch()
         swap(&work, &scratch)
-        defer { swap(&work, &scratch) }
+        defer {
+            // A parser lives as long as its field, and `compare` holds one per locale: the
+            // buffers of a long value are not kept for the next (800 locales kept 1 MB each
+            // after a 1 MB value).
+            if work.isLarge { work = Scratch() }
+            swap(&work, &scratch)
+        }
         // Affixes are compared on keys, skipping bidi marks; `keyIndices` remembers where each
         // key stood.
         work.keys.removeAll(keepingCapacity: true)

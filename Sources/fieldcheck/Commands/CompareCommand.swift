@@ -59,6 +59,12 @@ extension Fieldcheck {
         @Option(help: "Colour the table: auto (on a terminal), always or never.")
         var color: ColorChoice = .auto
 
+        @Flag(
+            help:
+                "Keep values out of the output: a value is named by its place and length, a reading by its number; which locales accept it, and the codes of the rest, stay."
+        )
+        var redact = false
+
         func validate() throws {
             if all && locales != nil { throw ValidationError("--all and --locales exclude each other") }
         }
@@ -69,18 +75,20 @@ extension Fieldcheck {
             let paint = color == .always || (color == .auto && out.isTerminal && LineRunner.colorAllowed)
             var unclear = false
             var first = true
-            func report(_ value: String) throws {
+            /// - Parameter place: where the value was read ("value 2", "line 3"), which names
+            ///   it under --redact.
+            func report(_ value: String, place: @autoclosure () -> String) throws {
                 let comparison = comparer.compare(value)
                 if comparison.isAmbiguous || !comparison.isReadable { unclear = true }
                 if json {
-                    try out.write(Self.json(comparison) + "\n")
+                    try out.write(Self.json(comparison, redacted: redact) + "\n")
                 } else {
                     if !first { try out.write("\n") }
-                    try out.write(Self.table(comparison, color: paint))
+                    try out.write(Self.table(comparison, color: paint, redactedAs: redact ? place() : nil))
                 }
                 first = false
             }
-            for value in values { try report(value) }
+            for (index, value) in values.enumerated() { try report(value, place: "value \(index + 1)") }
             var ioFailed = false
             if !inputs.isEmpty || values.isEmpty {
                 let reader = RecordReader()
@@ -104,7 +112,7 @@ extension Fieldcheck {
                             badLines = true
                             return
                         }
-                        try report(value)
+                        try report(value, place: "\(name.map { "\($0): " } ?? "")line \(record.number)")
                     }
                 }
                 if badLines { unclear = true }
@@ -120,16 +128,18 @@ extension Fieldcheck {
         private func reportTooLong(
             _ record: Record, length: Int, limit: Int, file: String?, json out: OutputStream?
         ) throws {
-            let result = LineRunner.oversized(
+            var result = LineRunner.oversized(
                 record.bytes, length: length, limit: limit, consequence: "it was not compared")
+            if redact { result = result.redacted() }
             let diagnostic = result.errors[0]
-            let shown = HumanPrinter.display(result.input).text
+            let shown = result.isRedacted ? "" : "'\(HumanPrinter.display(result.input).text)': "
             Streams.complain(
-                "\(file.map { "\($0): " } ?? "")line \(record.number): '\(shown)': \(diagnostic.message) [record_too_long]"
+                "\(file.map { "\($0): " } ?? "")line \(record.number): \(shown)\(diagnostic.message) [record_too_long]"
             )
             guard let out else { return }
             try out.write(
-                "{\"input\":\(JSON.string(result.input)),\"type\":null,\"ambiguous\":false,\"readable\":false,"
+                "{\"input\":\(result.isRedacted ? "null" : JSON.string(result.input)),\"type\":null,"
+                    + "\"ambiguous\":false,\"readable\":false,"
                     + "\"meanings\":[],\"readings\":[],\"errors\":\(JSONLinesPrinter.array(result.errors))}\n")
         }
 
@@ -152,12 +162,26 @@ extension Fieldcheck {
         /// Locales listed in a row before the rest are counted.
         static let shownLocales = 12
 
-        static func table(_ comparison: LocaleComparison, color: Bool) -> String {
+        /// - Parameter place: under `--redact`, where the value was read: the value is then
+        ///   named by it and its length, and each distinct reading by its number ("reading 2").
+        static func table(_ comparison: LocaleComparison, color: Bool, redactedAs place: String? = nil) -> String {
             func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
-            let shown = HumanPrinter.display(comparison.input).text
-            var text = "'\(shown)' as a \(comparison.type.rawValue):\n"
-            let cells = comparison.groups.map { group in
-                group.value ?? "rejected (\(group.code?.rawValue ?? "invalid"))"
+            let shown: String
+            var text: String
+            if let place {
+                let length = comparison.input.unicodeScalars.count
+                shown = "the value"
+                text = "\(place) (\(length) character\(length == 1 ? "" : "s")) as a \(comparison.type.rawValue):\n"
+            } else {
+                shown = "'\(HumanPrinter.display(comparison.input).text)'"
+                text = "\(shown) as a \(comparison.type.rawValue):\n"
+            }
+            // Accepting groups come first, one per distinct reading.
+            let readings = comparison.groups.enumerated().map { index, group in
+                place == nil ? group.value : group.value.map { _ in "reading \(index + 1)" }
+            }
+            let cells = zip(comparison.groups, readings).map { group, reading in
+                reading ?? "rejected (\(group.code?.rawValue ?? "invalid"))"
             }
             let width = min(40, cells.map(\.count).max() ?? 0)
             for (group, cell) in zip(comparison.groups, cells) {
@@ -167,28 +191,34 @@ extension Fieldcheck {
                 text += "  \(group.isAccepted ? paint(padded, "32") : paint(padded, "31"))  \(names)\(more)\n"
             }
             if comparison.isAmbiguous {
-                let readings = comparison.groups.filter(\.isAccepted).map { group in
+                let readings = zip(comparison.groups, readings).filter { $0.0.isAccepted }.map { group, reading in
                     let names = group.locales.prefix(3).map(\.identifier).joined(separator: ", ")
-                    return "\(group.value!) in \(names)\(group.locales.count > 3 ? ", …" : "")"
+                    return "\(reading!) in \(names)\(group.locales.count > 3 ? ", …" : "")"
                 }
                 text +=
-                    "  " + paint("warning:", "33") + " the locales disagree on what '\(shown)' means: "
+                    "  " + paint("warning:", "33") + " the locales disagree on what \(shown) means: "
                     + readings.joined(separator: "; ") + "\n"
             } else if !comparison.isReadable {
-                text += "  no locale compared reads '\(shown)' as a \(comparison.type.rawValue)\n"
+                text += "  no locale compared reads \(shown) as a \(comparison.type.rawValue)\n"
             }
             return text
         }
 
-        static func json(_ comparison: LocaleComparison) -> String {
+        /// - Parameter redacted: `--redact`: the input, readings and meanings are null, and
+        ///   the input's `length` (in Unicode scalars) is added.
+        static func json(_ comparison: LocaleComparison, redacted: Bool = false) -> String {
+            func value(_ text: String?) -> String { redacted && text != nil ? "null" : JSON.string(text) }
             let groups = comparison.groups.map { group in
-                "{\"valid\":\(group.isAccepted),\"value\":\(JSON.string(group.value)),"
+                "{\"valid\":\(group.isAccepted),\"value\":\(value(group.value)),"
                     + "\"code\":\(JSON.string(group.code?.rawValue)),"
                     + "\"locales\":[\(group.locales.map { JSON.string($0.identifier) }.joined(separator: ","))]}"
             }
-            return "{\"input\":\(JSON.string(comparison.input)),\"type\":\"\(comparison.type.rawValue)\","
+            let input =
+                redacted
+                ? "null,\"length\":\(comparison.input.unicodeScalars.count)" : JSON.string(comparison.input)
+            return "{\"input\":\(input),\"type\":\"\(comparison.type.rawValue)\","
                 + "\"ambiguous\":\(comparison.isAmbiguous),\"readable\":\(comparison.isReadable),"
-                + "\"meanings\":[\(comparison.meanings.map { JSON.string($0) }.joined(separator: ","))],"
+                + "\"meanings\":[\(comparison.meanings.map { value($0) }.joined(separator: ","))],"
                 + "\"readings\":[\(groups.joined(separator: ","))]}"
         }
     }

@@ -70,6 +70,12 @@ extension Fieldcheck {
         @Flag(help: "Read every row instead of the first \(InferCommand.sampleRows).")
         var allRows = false
 
+        @Flag(
+            help:
+                "Keep values and their characters out of the report (rows, codes, offsets and character categories stay; column names too)."
+        )
+        var redact = false
+
         static let sampleRows = 100_000
         /// Input held in memory when it must be converted from another encoding.
         static let sampleBytes = 64 << 20
@@ -95,9 +101,10 @@ extension Fieldcheck {
             let writer = try package.map { try PackageWriter(package: $0, files: files) }
             if package != nil { csv = true }
             for path in files.isEmpty ? ["-"] : files {
-                let report: FileReport
+                var report: FileReport
                 do {
                     report = try inferFile(path)
+                    if redact { report.redact() }
                 } catch let error as InputOutputError {
                     Streams.complain(error.description)
                     status = 3
@@ -165,6 +172,14 @@ extension Fieldcheck {
             var tooLongCount = 0
             /// The reader's record limit, in bytes.
             var recordLimit = RecordReader.defaultMaxRecordBytes
+
+            /// Leaves out every value (`--redact`): what decided or ruled out a convention, the
+            /// outliers, the first bytes of records too long to read. Column names stay; the
+            /// header's evidence was worded without data when it was decided.
+            mutating func redact() {
+                columns = columns.map { $0.redacted() }
+                for index in tooLong.indices { tooLong[index].prefix = "" }
+            }
 
             /// Notes a record too long to read.
             mutating func addTooLong(_ record: TooLong) {
@@ -368,7 +383,7 @@ extension Fieldcheck {
             for index in answers.count..<max(answers.count, width, names.count) {
                 answers.append(inferrer.notInferred(named: index < names.count ? names[index] : nil))
             }
-            let (isHeader, evidence) = Self.decideHeader(names, answers)
+            let (isHeader, evidence) = Self.decideHeader(names, answers, redact: redact)
             report.header = header ?? isHeader
             report.headerEvidence = header == nil ? evidence : "given"
             if !report.header {
@@ -397,7 +412,11 @@ extension Fieldcheck {
 
         /// A header row holds, in some typed column, a cell its conventions reject ('Betrag'
         /// above numbers); a first row that fits every typed column is data.
-        static func decideHeader(_ first: [String], _ columns: [ColumnInference]) -> (Bool, String) {
+        /// - Parameter redact: a cell that fits its column is data, so it is named by its
+        ///   column rather than quoted (`--redact`); a cell that does not is a name, quoted.
+        static func decideHeader(_ first: [String], _ columns: [ColumnInference], redact: Bool = false) -> (
+            Bool, String
+        ) {
             var fits: String?
             for (index, column) in columns.enumerated() where index < first.count {
                 guard let candidate = column.candidates.first, !first[index].isEmpty else { continue }
@@ -408,9 +427,8 @@ extension Fieldcheck {
                         "'\(first[index])' in row 1 is not \(Self.article(column.type)) like the rest of its column"
                     )
                 }
-                fits =
-                    fits
-                    ?? "'\(first[index])' in row 1 reads as \(Self.article(column.type)) like the rest of its column"
+                let cell = redact ? "cell \(index + 1)" : "'\(first[index])'"
+                fits = fits ?? "\(cell) in row 1 reads as \(Self.article(column.type)) like the rest of its column"
             }
             if let fits { return (false, fits) }
             let distinct = Set(first).count == first.count && !first.contains("")
@@ -496,9 +514,13 @@ extension Fieldcheck {
                 text += "  read alike by: \(column.candidates.map(\.name).joined(separator: ", "))\n"
             }
             for elimination in deciding(column) {
+                // Redacted, the value is gone: the row says where it is.
+                let value =
+                    column.isRedacted
+                    ? "row \(elimination.row)"
+                    : "'\(HumanPrinter.display(elimination.value).text)' (row \(elimination.row))"
                 text +=
-                    "  decided by: '\(HumanPrinter.display(elimination.value).text)' (row \(elimination.row)) rules out "
-                    + "\(elimination.candidate) [\(elimination.code.rawValue)]\n"
+                    "  decided by: \(value) rules out \(elimination.candidate) [\(elimination.code.rawValue)]\n"
             }
             return text + outlierLines(column)
         }
@@ -506,7 +528,8 @@ extension Fieldcheck {
         /// One line per outlier of the column.
         static func outlierLines(_ column: ColumnInference) -> String {
             column.outliers.map {
-                "  outlier: row \($0.row) '\(HumanPrinter.display($0.value).text)': \($0.message) [\($0.code.rawValue)]\n"
+                let value = column.isRedacted ? "" : " '\(HumanPrinter.display($0.value).text)'"
+                return "  outlier: row \($0.row)\(value): \($0.message) [\($0.code.rawValue)]\n"
             }.joined()
         }
 
@@ -548,11 +571,19 @@ extension Fieldcheck {
                 let facets = column.facets.map {
                     "\(JSON.string($0.key)):[\($0.values.map { JSON.string($0) }.joined(separator: ","))]"
                 }
+                let redacted = column.isRedacted
                 let decidedBy = deciding(column).map {
-                    "{\"candidate\":\(JSON.string($0.candidate)),\"value\":\(JSON.string($0.value)),\"row\":\($0.row),\"code\":\"\($0.code.rawValue)\"}"
+                    "{\"candidate\":\(JSON.string($0.candidate)),\"value\":\(redacted ? "null" : JSON.string($0.value)),"
+                        + "\"row\":\($0.row),\"code\":\"\($0.code.rawValue)\"}"
                 }
-                let outliers = column.outliers.map {
-                    "{\"row\":\($0.row),\"value\":\(JSON.string($0.value)),\"code\":\"\($0.code.rawValue)\",\"message\":\(JSON.string($0.message))}"
+                let outliers = column.outliers.map { outlier in
+                    // Redacted: the value is null; the offset and category of the character stay.
+                    let place =
+                        redacted
+                        ? ",\"offset\":\(outlier.diagnostic?.offset.map(String.init) ?? "null"),"
+                            + "\"category\":\(JSON.string(outlier.diagnostic?.category))" : ""
+                    return "{\"row\":\(outlier.row),\"value\":\(redacted ? "null" : JSON.string(outlier.value)),"
+                        + "\"code\":\"\(outlier.code.rawValue)\"\(place),\"message\":\(JSON.string(outlier.message))}"
                 }
                 text +=
                     "{\"kind\":\"column\",\"file\":\(JSON.string(report.name)),\"column\":\(JSON.string(column.name)),"
