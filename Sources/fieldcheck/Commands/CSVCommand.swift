@@ -258,13 +258,16 @@ extension Fieldcheck {
                     if fd >= 0 { close(fd) }
                 }
             }
-            // Every schema compiled and every charset known before a row is read.
-            var compiled: [CompiledSchema] = []
-            for index in data.resources.indices {
-                var table = data.resources[index].schema
+            // Every schema compiled and every charset known before a row is read. Each is
+            // compiled again when its turn comes: held, 10,000 resources' schemas took 200 MB.
+            func compiled(_ resource: DataPackage.Resource) throws(ConfigurationError) -> CompiledSchema {
+                var table = resource.schema
                 prepare(&table)
-                if let encoding = table.encoding { _ = try Transcoder(from: encoding) }
-                compiled.append(try CompiledSchema(table))
+                return try CompiledSchema(table)
+            }
+            for resource in data.resources {
+                if let encoding = resource.schema.encoding { _ = try Transcoder(from: encoding) }
+                _ = try compiled(resource)
             }
             let maxRecordBytes = run.recordLimit
             var report = run.report
@@ -283,8 +286,8 @@ extension Fieldcheck {
             var read: [String: [[String]: Set<String>]] = [:]
             let byName = Dictionary(data.resources.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             var status: Int32 = 0
-            for (index, resource) in data.resources.enumerated() {
-                var schema = compiled[index]
+            for resource in data.resources {
+                var schema = try compiled(resource)
                 for key in resource.schema.foreignKeys {
                     let target = key.resource.isEmpty ? resource : byName[key.resource]!
                     if read[target.name] == nil {
