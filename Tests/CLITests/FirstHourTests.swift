@@ -218,3 +218,30 @@ import Testing
         #expect(terminal.stdout.contains("１２３"))
     }
 }
+
+/// Issue 33, 1: a value typed where a file is read (`fieldcheck number 1,5`) is an I/O error
+/// still (no file of that name), and the message shows the `--value` form that checks it.
+@Suite struct ValueGivenAsFileTests {
+    @Test(arguments: [
+        (
+            ["number", "--locale", "de_DE", "1,5"],
+            "it is no file, but it reads as a valid value: to check the value itself, give it with --value '1,5'"
+        ),
+        (["number", "1,5"], "if it is a value and not a file, give it with --value '1,5'"),
+        (["date", "13.04.2026"], "if it is a value and not a file, give it with --value '13.04.2026'"),
+        (["number", "--jobs", "2", "1,5"], "if it is a value and not a file, give it with --value '1,5'"),
+    ])
+    func theMessageNamesTheValueForm(_ args: [String], _ hint: String) throws {
+        let run = try CLI.run(args)
+        #expect(run.status == 3)
+        #expect(run.stderr.contains("\(args.last!): No such file or directory; \(hint)"), "\(run.stderr)")
+        let fixed = try CLI.run(Array(args.dropLast()) + ["--value", args.last!])
+        #expect(fixed.status != 3)
+    }
+
+    @Test func aMissingFileWithAnExtensionIsOnlyMissing() throws {
+        let run = try CLI.run(["text", "data.txt"])
+        #expect(run.status == 3)
+        #expect(run.stderr == "fieldcheck: data.txt: No such file or directory\n")
+    }
+}

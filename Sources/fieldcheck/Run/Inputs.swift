@@ -13,16 +13,19 @@ struct StopReading: Error {}
 /// named file (a Data Package's files are opened beneath its folder): it returns -1 with
 /// `errno` for a file that cannot be read, and throws for one that must not be.
 /// - Returns: whether some input could not be opened or read (exit status 3).
+/// `missing` says, for a name that is no file, what the user may have meant instead.
 func forEachInput(
     _ paths: [String], given values: [UInt8]? = nil, open: (String) throws -> Int32 = openForReading,
-    _ body: (Int32, String?) throws -> Void
+    missing: (String) -> String? = { _ in nil }, _ body: (Int32, String?) throws -> Void
 ) throws -> Bool {
     if let values { return try forEachValue(values, body) }
     var failed = false
     inputs: for path in paths {
         let fd = path == "-" ? 0 : try open(path)
         guard fd >= 0 else {
-            Streams.complain("\(path): \(String(cString: strerror(errno)))")
+            let reason = String(cString: strerror(errno))
+            let hint = errno == ENOENT ? missing(path).map { "; \($0)" } ?? "" : ""
+            Streams.complain("\(path): \(reason)\(hint)")
             failed = true
             continue
         }

@@ -100,12 +100,13 @@ final class LinePool {
     /// Reads every input, checks its values on the workers and writes the results to `sinks`
     /// in input order. `main` handles oversized records on this thread.
     /// - Returns: whether some input could not be opened or read.
-    func run(files: [String], values: [UInt8]?, reader: RecordReader, main: ValueStep, sinks: Sinks) throws
-        -> Bool
-    {
+    func run(
+        files: [String], values: [UInt8]?, reader: RecordReader, main: ValueStep, sinks: Sinks,
+        missing: (String) -> String? = { _ in nil }
+    ) throws -> Bool {
         let write = { (batch: Batch) throws in try self.write(batch, to: sinks) }
         do {
-            let failed = try forEachInput(files, given: values) { fd, name in
+            let failed = try forEachInput(files, given: values, missing: missing) { fd, name in
                 try reader.forEachBlock(
                     fd: fd,
                     overflow: { chunk in

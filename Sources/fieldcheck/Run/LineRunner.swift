@@ -25,11 +25,12 @@ struct LineRunner {
         if options.jobs > 1 {
             let pool = try LinePool(
                 jobs: options.jobs, validator: validator, policy: policy, reader: reader, like: sinks)
-            ioFailed = try pool.run(files: files, values: values, reader: reader, main: step, sinks: sinks)
+            ioFailed = try pool.run(
+                files: files, values: values, reader: reader, main: step, sinks: sinks, missing: missingFile)
         } else {
             var fastAccepted = 0
             defer { sinks.summary.addAccepted(fastAccepted) }
-            ioFailed = try forEachInput(files, given: values) { fd, name in
+            ioFailed = try forEachInput(files, given: values, missing: missingFile) { fd, name in
                 try reader.forEachRecord(fd: fd, overflow: { try sinks.overflow($0) }) { record in
                     guard try step.process(record, file: name, into: sinks, fastAccepted: &fastAccepted) else {
                         throw StopReading()
@@ -40,6 +41,25 @@ struct LineRunner {
         try sinks.finish(summaryText: options.report.summary ? sinks.summary.valuesText : nil)
         if ioFailed { return 3 }
         return sinks.summary.rejectedAny ? 1 : 0
+    }
+
+    /// What a name that is no file may have been meant as: a value typed where a file is
+    /// read (`fieldcheck number 1,5`), to be given with `--value`.
+    func missingFile(_ name: String) -> String? {
+        guard !name.contains("/"), name.unicodeScalars.count <= 64 else { return nil }
+        // A name with an extension (data.txt) is a file that is missing, not a value.
+        if let dot = name.lastIndex(of: "."), case let suffix = name[name.index(after: dot)...],
+            (1...5).contains(suffix.count), suffix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
+            suffix.contains(where: \.isLetter)
+        {
+            return nil
+        }
+        let reads = validator.validate(name).isValid
+        guard reads || name.unicodeScalars.contains(where: { ("0"..."9").contains($0) }) else { return nil }
+        let quoted = "'" + name.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        return reads
+            ? "it is no file, but it reads as a valid value: to check the value itself, give it with --value \(quoted)"
+            : "if it is a value and not a file, give it with --value \(quoted)"
     }
 
     static var colorAllowed: Bool {
