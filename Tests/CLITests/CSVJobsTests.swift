@@ -197,8 +197,7 @@ import Testing
     /// where the rows after the first block reach the workers as chunks of many rows each (a
     /// chunk once counted as one row). It draws at every 1,024th row, at most five times a
     /// second, and is cleared at the end.
-    @Test func progressBarCountsRowsUnderJobs() throws {
-        guard PromptTests.available else { return }
+    @Test(.needsPython3) func progressBarCountsRowsUnderJobs() throws {
         let table = CLI.temporaryFile("progress.csv")
         let schema = CLI.temporaryFile("progress.yaml")
         let out = CLI.temporaryFile("progress-stdout")

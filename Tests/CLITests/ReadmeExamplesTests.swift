@@ -78,20 +78,19 @@ import Testing
         return out.replacingOccurrences(of: "\\e", with: "\\")
     }
 
-    @Test func everyManPageExampleRunsAsPrinted() throws {
+    @Test(.needsScript) func everyManPageExampleRunsAsPrinted() throws {
         let examples = try Self.manPageExamples()
         #expect(examples.count >= 15)
         try Self.check(examples, source: "man page")
     }
 
-    @Test func everyExampleRunsAsPrinted() throws {
+    @Test(.needsScript) func everyExampleRunsAsPrinted() throws {
         let examples = try Self.examples()
         #expect(examples.count >= 30)
         try Self.check(examples, source: "README")
     }
 
     static func check(_ examples: [Example], source: String) throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
         var directories: [Int: URL] = [:]
         for example in examples {
             let directory: URL
@@ -134,5 +133,12 @@ import Testing
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         while lines.last == "" { lines.removeLast() }
         return lines
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// The examples run on a pseudo-terminal made by util-linux's `script`.
+    static var needsScript: Self {
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script (util-linux)")
     }
 }
