@@ -106,14 +106,9 @@ public struct TextEncoding: Sendable, Hashable {
     /// The first bytes of a file (`sample`) in UTF-8, for sniffing its dialect: converted up
     /// to the first byte sequence the encoding does not define or a character cut at the end.
     public func sampleToUTF8(_ sample: [UInt8]) -> [UInt8] {
-        guard !isUTF8, let transcoder = try? Transcoder(from: name) else { return sample }
-        var output: [UInt8] = []
-        do {
-            try sample.withUnsafeBufferPointer { try transcoder.convert($0, last: false, into: &output) }
-        } catch {
-            // What was converted before the error is kept by `convert`: it is still evidence.
-        }
-        return output
+        guard !isUTF8 else { return sample }
+        // What was converted before a bad sequence is kept: it is still evidence.
+        return Transcoder.convertAll(sample, from: name, complete: false)?.utf8 ?? sample
     }
 }
 

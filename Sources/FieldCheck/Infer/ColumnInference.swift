@@ -150,27 +150,30 @@ public final class ColumnInferrer {
         public func add(_ value: String, row: Int) {
             var contiguous = value
             contiguous.withUTF8 {
-                if !$0.isEmpty, memchr($0.baseAddress!, 0, $0.count) != nil { noteUnreadable($0, row) }
+                noteNUL($0, row)
                 add(bytes: $0, text: value, row: row)
             }
-        }
-
-        private func noteUnreadable(_ bytes: UnsafeBufferPointer<UInt8>, _ row: Int) {
-            guard unreadable.count < inferrer.outlierLimit, unreadable.last?.row != row else { return }
-            unreadable.append((Array(bytes), row))
         }
 
         /// Reads one value, as UTF-8 bytes, of data row `row`: a String is made of it only
         /// where one is kept or the full pipeline reads it. Bytes that are not UTF-8 are read
         /// as they decode (U+FFFD for each bad sequence), as `add(_:row:)` reads them.
         public func add(bytes: UnsafeBufferPointer<UInt8>, row: Int) {
+            noteNUL(bytes, row)
+            guard bytes.contains(where: { $0 >= 0x80 }) else { return add(bytes: bytes, text: nil, row: row) }
+            if let text = String(validating: bytes, as: UTF8.self) { return add(bytes: bytes, text: text, row: row) }
+            noteUnreadable(bytes, row)
+            add(String(decoding: bytes, as: UTF8.self), row: row)
+        }
+
+        /// A value no field reads, whatever its type, kept for the outliers of a text column.
+        private func noteUnreadable(_ bytes: UnsafeBufferPointer<UInt8>, _ row: Int) {
+            guard unreadable.count < inferrer.outlierLimit, unreadable.last?.row != row else { return }
+            unreadable.append((Array(bytes), row))
+        }
+
+        private func noteNUL(_ bytes: UnsafeBufferPointer<UInt8>, _ row: Int) {
             if !bytes.isEmpty, memchr(bytes.baseAddress!, 0, bytes.count) != nil { noteUnreadable(bytes, row) }
-            if bytes.contains(where: { $0 >= 0x80 }) {
-                if String(validating: bytes, as: UTF8.self) == nil { noteUnreadable(bytes, row) }
-                add(String(decoding: bytes, as: UTF8.self), row: row)
-            } else {
-                add(bytes: bytes, text: nil, row: row)
-            }
         }
 
         private func add(bytes: UnsafeBufferPointer<UInt8>, text: String?, row: Int) {

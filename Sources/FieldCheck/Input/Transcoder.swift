@@ -57,7 +57,7 @@ public final class Transcoder {
             let bytes = (0..<Int(badLength)).compactMap { index -> String? in
                 let at = Int(badOffset) + index
                 guard at >= 0, at < input.count else { return nil }
-                return "0x" + String(input[at], radix: 16, uppercase: true).leftPadded(to: 2)
+                return "0x" + hex(UInt32(input[at]), width: 2)
             }
             throw InputError(
                 "not valid \(encoding) at byte \(offset + 1)"
@@ -69,21 +69,23 @@ public final class Transcoder {
         consumed += input.count
     }
 
-    /// Whether `bytes` are text in `encoding` throughout: every sequence defined, and, when
-    /// `complete`, no character cut at the end (a sample cut anywhere may end inside one).
-    public static func decodes(_ bytes: [UInt8], as encoding: String, complete: Bool) -> Bool {
-        guard let transcoder = try? Transcoder(from: encoding) else { return false }
+    /// `bytes` in `encoding` converted to UTF-8 with a transcoder of their own, and whether
+    /// they all were: every sequence defined and, when `complete`, no character cut at the end
+    /// (a sample cut anywhere may end inside one). Up to a bad sequence, the output is kept.
+    /// Nil when ICU knows no such charset.
+    public static func convertAll(_ bytes: [UInt8], from encoding: String, complete: Bool)
+        -> (utf8: [UInt8], whole: Bool)?
+    {
+        guard let transcoder = try? Transcoder(from: encoding) else { return nil }
         var output: [UInt8] = []
-        output.reserveCapacity(bytes.count * 4 + 16)
         do {
             try bytes.withUnsafeBufferPointer { try transcoder.convert($0, last: complete, into: &output) }
-        } catch { return false }
-        return true
+        } catch { return (output, false) }
+        return (output, true)
     }
-}
 
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
+    /// Whether `bytes` are text in `encoding` throughout (see `convertAll`).
+    public static func decodes(_ bytes: [UInt8], as encoding: String, complete: Bool) -> Bool {
+        convertAll(bytes, from: encoding, complete: complete)?.whole ?? false
     }
 }
