@@ -119,6 +119,50 @@ import Testing
         }
     }
 
+    /// Issue 29, 9: the run's budget for patterns that time out is drawn on in input order.
+    /// About 570 KB (three batches) of short values for `(a+)+$`, with values that time out
+    /// (enough to spend the budget) and values that take it between 10,000 and 3 million
+    /// steps (decided before the budget is spent, pattern_budget_exhausted after) spread over
+    /// every batch: one thread and `--jobs` must reject exactly the same ones, in the line
+    /// commands and in a CSV column, written as they are and normalized.
+    @Test func patternBudgetIsSpentInInputOrder() throws {
+        var state: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        var values = (0..<104_000).map { _ in String(repeating: "a", count: 1 + next(8)) }
+        for _ in 0..<56 { values[next(values.count)] = String(repeating: "a", count: 30) + "b" }
+        for _ in 0..<120 { values[next(values.count)] = String(repeating: "a", count: 15) + "b" }
+        let lines = values.joined(separator: "\n") + "\n"
+        let text = ["text", "--pattern", "(a+)+$", "--json"]
+        let one = try Self.run(text, jobs: 1, input: lines)
+        #expect(try Self.run(text, jobs: 2, input: lines) == one)
+        // The comparison means something only if values were decided each way.
+        for code in ["pattern_timeout", "pattern_mismatch", "pattern_budget_exhausted"] {
+            #expect(one.stdout.contains("\"code\":\"\(code)\""), "\(code)")
+        }
+
+        let schema = CLI.temporaryFile("schema.yaml")
+        defer { try? FileManager.default.removeItem(at: schema) }
+        try Data(
+            "fields:\n  - {name: a, constraints: {pattern: \"(a+)+$\"}}\n  - {name: n, type: integer}\n".utf8
+        ).write(to: schema)
+        let table = "a,n\n" + values.enumerated().map { "\($1),\($0)\n" }.joined()
+        for mode in [["--summary"], ["--normalize"]] {
+            let csv = ["csv", "--schema", schema.path] + mode
+            // The summary names the rejects file, which is another one in each run.
+            func withoutRejectsPath(_ run: Written) -> Written {
+                var run = run
+                run.stderr = run.stderr.replacing(/\(rejected rows in [^)]*\)/, with: "")
+                return run
+            }
+            let one = withoutRejectsPath(try Self.run(csv, jobs: 1, input: table))
+            #expect(one.stderr.contains("[pattern_budget_exhausted]"))
+            #expect(withoutRejectsPath(try Self.run(csv, jobs: 3, input: table)) == one, "\(mode)")
+        }
+    }
+
     @Test func jobsOutOfRangeIsAUsageError() throws {
         let run = try CLI.run(["number", "--jobs", "0"], input: "1\n")
         #expect(run.status == 2)

@@ -17,8 +17,9 @@ public final class PendingUniqueValues {
 
     @exclusivity(unchecked) private var values = GrowingBuffer<Value>()
     @exclusivity(unchecked) private var bytes = GrowingBuffer<UInt8>()
-    /// Per row: where its values end in `values`, shifted left twice, 1 when it is clean and
-    /// 2 when it has no result (the clean-row path took it).
+    /// Per row: where its values end in `values`, shifted left three times, 1 when it is
+    /// clean, 2 when it has no result (the clean-row path took it), 4 when it must be checked
+    /// again in input order.
     @exclusivity(unchecked) private var rows = GrowingBuffer<Int>()
     /// Keeps the next object in memory off the cache lines this one's filling thread writes.
     private let padding = CacheLinePadding()
@@ -51,7 +52,7 @@ public final class PendingUniqueValues {
                 }
             }
         }
-        rows.append(values.count << 2 | (isClean ? 1 : 0))
+        rows.append(values.count << 3 | (isClean ? 1 : 0))
     }
 
     /// Adds the next row, with no result made: `clean`, taken on the clean-row path, else
@@ -60,8 +61,18 @@ public final class PendingUniqueValues {
     /// full check would; prepared here. No column: it has none.
     func appendWithoutResult(clean: Bool, column: Int?, value: UnsafeBufferPointer<UInt8>) {
         if let column { add(column, UniqueSet.prepare(value), value) }
-        rows.append(values.count << 2 | (clean ? 3 : 2))
+        rows.append(values.count << 3 | (clean ? 3 : 2))
     }
+
+    /// Marks the row added last as checked out of input order in a way that only a check in
+    /// order can decide (`OutOfOrderChecks`): it is neither clean nor rejected, and whatever
+    /// else was added for it is to be ignored.
+    public func markLastNeedsOrder() {
+        rows.base[rows.count - 1] = rows.base[rows.count - 1] & ~3 | 4
+    }
+
+    /// Whether row `index` must be checked again, in input order.
+    public func needsOrder(_ index: Int) -> Bool { rows.base[index] & 4 == 4 }
 
     /// Adds a unique value of the row being added.
     private func add(_ column: Int, _ prepared: UniqueSet.Prepared, _ value: UnsafeBufferPointer<UInt8>) {
@@ -81,9 +92,9 @@ public final class PendingUniqueValues {
     func forEachValue(
         ofRow index: Int, _ body: (Int, UniqueSet.Prepared, UnsafeBufferPointer<UInt8>) -> Bool
     ) -> Int? {
-        let first = index == 0 ? 0 : rows.base[index - 1] >> 2
+        let first = index == 0 ? 0 : rows.base[index - 1] >> 3
         var start = first == 0 ? 0 : values.base[first - 1].end
-        for place in first..<rows.base[index] >> 2 {
+        for place in first..<rows.base[index] >> 3 {
             let value = values.base[place]
             if !body(value.column, value.prepared, bytes.slice(start, value.end)) { return place - first }
             start = value.end

@@ -225,7 +225,10 @@ public final class FieldValidator {
             if let min = spec.minLength, bytes.count < min { return false }
         }
         // A simple pattern runs on the bytes; others on ICU, widened to UTF-16 in a reused buffer.
-        if let regex, !regex.matchesASCII(bytes) { return false }
+        if let regex {
+            guard let matched = regex.matchesASCII(bytes) else { return nil }
+            if !matched { return false }
+        }
         return true
     }
 

@@ -1,6 +1,10 @@
 internal import CICU
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// An ICU UnicodeSet, frozen after construction, with an ASCII bitmap in front of ICU so
 /// the common case costs two shifts instead of a call.
 final class CharacterSetHandle: @unchecked Sendable {
@@ -83,10 +87,14 @@ final class RegexHandle {
     /// The pattern compiled for ASCII values without ICU, when it is simple enough.
     let ascii: ASCIIPattern?
 
-    /// Whether the whole of an ASCII value matches.
-    func matchesASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether the whole of an ASCII value matches, for the fast paths: nil when ICU's match
+    /// takes more than the small limit (`PatternTimeBudget.limitWhenSpent`), and the
+    /// pipeline decides. The fast paths never draw on the run's budget: a value's check then
+    /// draws on it once, in the pipeline, whichever path came first.
+    func matchesASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
         if let ascii { return ascii.matches(bytes) }
-        return matches(bytes.lazy.map { UInt16($0) }).matched
+        let outcome = matches(bytes.lazy.map { UInt16($0) }, fixedLimit: PatternTimeBudget.limitWhenSpent)
+        return outcome.timedOut ? nil : outcome.matched
     }
 
     /// The run's budget for matches that time out; a test gives a handle its own.
@@ -95,20 +103,40 @@ final class RegexHandle {
     /// Whether the whole of `units` matches; `hitEnd` says whether a longer text might;
     /// `timedOut` that ICU gave up (see `timeLimit`), so neither is known; `overBudget` that it
     /// gave up at the small limit of a run whose budget is spent (see `PatternTimeBudget`).
-    func matches<C: Collection>(_ units: C) -> (matched: Bool, hitEnd: Bool, timedOut: Bool, overBudget: Bool)
+    /// `fixedLimit`: a limit of the caller's, which the budget has no part in.
+    func matches<C: Collection>(_ units: C, fixedLimit: Int32? = nil) -> (
+        matched: Bool, hitEnd: Bool, timedOut: Bool, overBudget: Bool
+    )
     where C.Element == UInt16 {
         text.removeAll(keepingCapacity: true)
         text.append(contentsOf: units)
-        var status = U_ZERO_ERROR
-        cicu_uregex_setText(regex, text, Int32(text.count), &status)
+        if let fixedLimit { return matchText(limit: fixedLimit) }
         let spent = budget.isSpent
-        let limit = spent ? PatternTimeBudget.limitWhenSpent : Self.timeLimit(length: text.count)
-        cicu_uregex_setTimeLimit(regex, limit, &status)
-        let matched = cicu_uregex_matches(regex, -1, &status) != 0
-        if status == U_REGEX_TIME_OUT {
+        // Out of input order, a match the small limit does not decide is left for the value's
+        // check in order (`OutOfOrderChecks`); once the budget is spent, it is spent for every
+        // value still to come, so the small limit decides as one thread would.
+        let outOfOrder = spent ? nil : OutOfOrderChecks.current
+        let limit =
+            spent || outOfOrder != nil ? PatternTimeBudget.limitWhenSpent : Self.timeLimit(length: text.count)
+        let outcome = matchText(limit: limit)
+        if outcome.timedOut {
+            if let outOfOrder {
+                outOfOrder.valueNeedsOrder = true
+                return outcome
+            }
             if !spent { budget.spend(Int(limit)) }
             return (false, false, true, spent)
         }
+        return outcome
+    }
+
+    /// Matches the text set last within `limit`.
+    private func matchText(limit: Int32) -> (matched: Bool, hitEnd: Bool, timedOut: Bool, overBudget: Bool) {
+        var status = U_ZERO_ERROR
+        cicu_uregex_setText(regex, text, Int32(text.count), &status)
+        cicu_uregex_setTimeLimit(regex, limit, &status)
+        let matched = cicu_uregex_matches(regex, -1, &status) != 0
+        if status == U_REGEX_TIME_OUT { return (false, false, true, false) }
         let hitEnd = cicu_uregex_hitEnd(regex, &status) != 0
         return (matched && !ICU.failed(status), hitEnd, false, false)
     }
@@ -135,8 +163,9 @@ final class RegexHandle {
 /// `pattern_mismatch`; a value that needs more is rejected `pattern_budget_exhausted`, its
 /// row sent where rejected rows go. Nothing is accepted unchecked, the run ends in minutes
 /// rather than hours, and the rows so rejected can be checked again with a better pattern.
-/// Which value is the first past the budget depends on the order matches were made: under
-/// `--jobs`, it may differ from one thread's run.
+/// Which value is the first past the budget depends on the order matches were made, so only
+/// checks made in input order draw on it: a check made out of order (`OutOfOrderChecks`, a
+/// `--jobs` worker's) leaves a value that needs it to be checked again in order.
 final class PatternTimeBudget: Sendable {
     /// The process's budget, which every pattern of the run draws on.
     static let run = PatternTimeBudget(limit: 10_000)
@@ -152,6 +181,45 @@ final class PatternTimeBudget: Sendable {
     func spend(_ units: Int) { spentUnits.add(units, ordering: .relaxed) }
     /// The units spent so far, for messages.
     var spent: Int { spentUnits.load(ordering: .relaxed) }
+}
+
+/// Values checked out of input order — by a `--jobs` worker, while earlier values are still
+/// being checked — which must then decide exactly what a check in input order decides.
+///
+/// Everything a value's check decides depends on the value alone, but for one thing: the
+/// run's budget for pattern matches that take too long (`PatternTimeBudget`), on which
+/// values draw in the order they are checked. So while `checking` runs on a thread, its
+/// pattern matches are given the small limit that a spent budget leaves them: a match it
+/// decides (nearly every match of a sane pattern) is decided as in input order, whatever the
+/// budget's state; a match it does not decide sets `valueNeedsOrder`, and the caller drops
+/// that value's result and checks the value again in input order, where it draws on the
+/// budget as one thread's run would. `--jobs N` then accepts and rejects exactly what one
+/// thread does, in every case.
+public final class OutOfOrderChecks {
+    /// Whether a value checked since it was last cleared needs checking again in input order.
+    public var valueNeedsOrder = false
+
+    public init() {}
+
+    /// Runs `body` with this thread's checks made out of order, reporting here.
+    public func checking<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let previous = pthread_getspecific(Self.key)
+        pthread_setspecific(Self.key, Unmanaged.passUnretained(self).toOpaque())
+        defer { pthread_setspecific(Self.key, previous) }
+        return try body()
+    }
+
+    /// Where this thread's checks report, when they are made out of order.
+    static var current: OutOfOrderChecks? {
+        pthread_getspecific(key).map { Unmanaged<OutOfOrderChecks>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// A thread-local slot: read only by pattern matches that go to ICU, which cost far more.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
 }
 
 /// A grapheme-cluster break iterator, opened once and reused for every value.

@@ -63,6 +63,9 @@ final class CSVPool {
         /// The accepted rows, written; where each row's bytes end (a row not written: none).
         let rendered = FieldOutput(capacity: 1 << 16)
         @exclusivity(unchecked) var renderedEnds: [Int] = []
+        /// Where the worker's checks report a row that needs the run's pattern budget, which
+        /// the main thread then checks in input order (`OutOfOrderChecks`).
+        let outOfOrder = OutOfOrderChecks()
         /// The worker writes the fields above; the reading thread retains this object, and its
         /// neighbours, at every row.
         private let padding = CacheLinePadding()
@@ -86,6 +89,10 @@ final class CSVPool {
         /// chunk's rows are checked as they are read into records, while their cells are in
         /// the cache: a second walk over them cost 60 instructions a row.
         func check(slot: Int) {
+            outOfOrder.checking { checkOutOfOrder(slot: slot) }
+        }
+
+        private func checkOutOfOrder(slot: Int) {
             guard let file, let table = table(slot: slot, file: file) else { return }
             let chunked = records.recordsInChunk
             while results.count < records.count + chunked { results.append(RowResult()) }
@@ -126,9 +133,19 @@ final class CSVPool {
             defer { renderedEnds = ends }
             let cleanRows = table.hasCleanRowPath
             let verdictsOnly = cleanRows && verdictsOnly
+            let outOfOrder = outOfOrder
+            outOfOrder.valueNeedsOrder = false
             try results.withUnsafeMutableBufferPointer { results in
                 try walk { index, record in
                     guard index < results.count else { return }
+                    // A row that needs the run's pattern budget is left to the main thread,
+                    // unwritten; it went into `pending`, on whatever path it took.
+                    defer {
+                        if outOfOrder.valueNeedsOrder {
+                            outOfOrder.valueNeedsOrder = false
+                            pending.markLastNeedsOrder()
+                        }
+                    }
                     // Without --normalize the row written on the clean-row path is dropped.
                     if cleanRows,
                         let length = table.acceptClean(
@@ -367,6 +384,14 @@ final class CSVPool {
                 }
                 try finishRun()
                 let record = records[row]
+                if pending.needsOrder(row) {
+                    // Its check needs the run's pattern budget: made here, in input order.
+                    table.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+                        $0.validateCells(record, row: firstRow + row, into: &results[row])
+                    }
+                    try finish(record, firstRow + row, nil, results.baseAddress! + row, 0)
+                    continue
+                }
                 if pending.hasNoResult(row) && !pending.isClean(row) {
                     // Rejected on a worker's fast paths: its unique value is added, as the
                     // full check adds a rejected row's good one (a repeat adds nothing).

@@ -9,7 +9,9 @@ import FieldCheck
 /// buffers. Finished batches are written strictly in the order they were read, so stdout,
 /// stderr, the rejects file and the summary are exactly what one thread writes. A record
 /// longer than the reader's buffer (rare) is handled by the main thread once every batch
-/// before it has been written.
+/// before it has been written. So is a value whose check needs the run's pattern budget
+/// (`OutOfOrderChecks`): the worker stops at it, and the main thread checks it and the rest of
+/// its batch once the records before them have been written.
 final class LinePool {
     /// A run of consecutive records of one input, and what checking them wrote.
     final class Batch: PoolBatch, @unchecked Sendable {
@@ -26,11 +28,16 @@ final class LinePool {
         /// Whether a record stopped the run (`--on-invalid abort`).
         var stopped = false
         var failure: (any Error)? = nil
+        /// Where the records start that the worker left to be checked in input order: the
+        /// first one needed the run's pattern budget (`OutOfOrderChecks`), and its byte offset
+        /// in `bytes` and number.
+        var leftInOrder: (offset: Int, number: Int)? = nil
+        private let outOfOrder = OutOfOrderChecks()
 
         init(validator: FieldValidator, policy: LinePolicy, reader: RecordReader, like main: Sinks) {
             self.reader = reader
             sinks = Sinks.memory(like: main)
-            step = ValueStep(validator: validator, policy: policy, sinks: sinks)
+            step = ValueStep(validator: validator, policy: policy, sinks: sinks, outOfOrder: outOfOrder)
             bytes.reserveCapacity(LinePool.batchBytes + RecordReader.blockSize)
         }
 
@@ -57,12 +64,18 @@ final class LinePool {
             let file = file
             var fastAccepted = 0
             defer { sinks.summary.addAccepted(fastAccepted) }
+            outOfOrder.valueNeedsOrder = false
             do {
-                try bytes.withUnsafeBufferPointer { all in
-                    let block = RecordBlock(bytes: all, firstNumber: firstNumber, count: count)
-                    try reader.forEachRecord(in: block, overflow: { try sinks.overflow($0) }) { record in
-                        guard try step.process(record, file: file, into: sinks, fastAccepted: &fastAccepted) else {
-                            throw StopReading()
+                try outOfOrder.checking {
+                    try bytes.withUnsafeBufferPointer { all in
+                        let block = RecordBlock(bytes: all, firstNumber: firstNumber, count: count)
+                        do {
+                            try reader.forEachRecord(in: block, overflow: { try sinks.overflow($0) }) { record in
+                                guard try step.process(record, file: file, into: sinks, fastAccepted: &fastAccepted)
+                                else { throw StopReading() }
+                            }
+                        } catch let left as ValueStep.NeedsOrder {
+                            leftInOrder = (left.start - Int(bitPattern: all.baseAddress), left.number)
                         }
                     }
                 }
@@ -78,6 +91,30 @@ final class LinePool {
             count = 0
             stopped = false
             failure = nil
+            leftInOrder = nil
+        }
+
+        /// Checks the records the worker left, in input order, with `main` (on the main
+        /// thread, after the batch's earlier records were written): returns false when one
+        /// stopped the run.
+        func checkLeftRecords(with main: ValueStep, into sinks: Sinks) throws -> Bool {
+            guard let (offset, number) = leftInOrder else { return true }
+            var fastAccepted = 0
+            defer { sinks.summary.addAccepted(fastAccepted) }
+            do {
+                try bytes.withUnsafeBufferPointer { all in
+                    let rest = UnsafeBufferPointer(rebasing: all[offset...])
+                    let block = RecordBlock(bytes: rest, firstNumber: number, count: count - (number - firstNumber))
+                    try reader.forEachRecord(in: block, overflow: { try sinks.overflow($0) }) { record in
+                        guard try main.process(record, file: file, into: sinks, fastAccepted: &fastAccepted) else {
+                            throw StopReading()
+                        }
+                    }
+                }
+            } catch is StopReading {
+                return false
+            }
+            return true
         }
     }
 
@@ -104,7 +141,7 @@ final class LinePool {
         files: [String], values: [UInt8]?, reader: RecordReader, main: ValueStep, sinks: Sinks,
         missing: (String) -> String? = { _ in nil }
     ) throws -> Bool {
-        let write = { (batch: Batch) throws in try self.write(batch, to: sinks) }
+        let write = { (batch: Batch) throws in try self.write(batch, to: sinks, main: main) }
         do {
             let failed = try forEachInput(files, given: values, missing: missing) { fd, name in
                 try reader.forEachBlock(
@@ -146,10 +183,11 @@ final class LinePool {
 
     /// Writes what a finished batch produced, in order; throws `StopReading` when it stopped
     /// the run (`--on-invalid abort`).
-    private func write(_ batch: Batch, to sinks: Sinks) throws {
+    private func write(_ batch: Batch, to sinks: Sinks, main: ValueStep) throws {
         if let failure = batch.failure { throw failure }
         try sinks.take(batch.sinks)
         stopped = batch.stopped
+        if !stopped { stopped = try !batch.checkLeftRecords(with: main, into: sinks) }
         batch.reset()
         if stopped { throw StopReading() }
     }

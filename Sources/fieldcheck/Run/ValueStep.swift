@@ -21,9 +21,16 @@ final class ValueStep {
     /// How full `values` may grow before it is written out: the stream's capacity.
     private let flushAt: Int
 
+    /// Where the field's checks report a value that must be checked again in input order,
+    /// when this step checks out of order (a `--jobs` worker's); `process` then throws
+    /// `NeedsOrder` before writing anything of it.
+    private let outOfOrder: OutOfOrderChecks?
+
     /// - Parameter sinks: the sinks every `process` call of this step writes into.
-    init(validator: FieldValidator, policy: LinePolicy, sinks: Sinks) {
+    /// - Parameter outOfOrder: set when the step checks values out of input order.
+    init(validator: FieldValidator, policy: LinePolicy, sinks: Sinks, outOfOrder: OutOfOrderChecks? = nil) {
         self.validator = validator
+        self.outOfOrder = outOfOrder
         self.policy = policy
         values = policy.writesValues ? sinks.out.buffer : scratch
         separator = policy.writesValues ? policy.terminator : nil
@@ -53,11 +60,26 @@ final class ValueStep {
             fastAccepted &+= 1
             return true
         case .rejected:
+            if let outOfOrder, outOfOrder.valueNeedsOrder { throw NeedsOrder(record) }
             sinks.summary.addRejected()
             try route(rejected: record, into: sinks)
             return policy.onInvalid != .abort
         case .checked(let result):
+            if let outOfOrder, outOfOrder.valueNeedsOrder { throw NeedsOrder(record) }
             return try report(record, file: file, into: sinks, result)
+        }
+    }
+
+    /// A value checked out of order that must be checked again in input order
+    /// (`OutOfOrderChecks`): nothing of it was written.
+    struct NeedsOrder: Error {
+        /// The address where the record starts in the bytes it was read from, and its number.
+        let start: Int
+        let number: Int
+
+        init(_ record: Record) {
+            start = Int(bitPattern: record.bytes.baseAddress)
+            number = record.number
         }
     }
 
