@@ -35,14 +35,13 @@ let package = Package(
         // The process's argc and argv as the C library hands them over at start: the Swift
         // runtime reads them from /proc, which a bare chroot or container may not have.
         .target(name: "CProcess"),
-        .target(name: "FieldCheck", dependencies: ["CICU"], swiftSettings: alignedFunctions),
+        .target(name: "FieldCheck", dependencies: ["CICU"]),
         .executableTarget(
             name: "fieldcheck",
             dependencies: [
                 "FieldCheck", "YAMLTree", "CProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: alignedFunctions
+            ]
         ),
         .testTarget(name: "FieldCheckTests", dependencies: ["FieldCheck"]),
         // CLITests run the built binary; they import Foundation and never FieldCheck, whose
@@ -51,12 +50,3 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["fieldcheck"], exclude: ["pty_driver.py"]),
     ]
 )
-
-/// Release builds start every function on a 64-byte boundary (LLVM aligns them to 16), so that
-/// a hot loop sits in the same place in its cache lines whatever the code around it: otherwise
-/// the speed of a csv run moved by 10 % with changes to unrelated code (one that added no
-/// instruction to a one-thread run made it 8 % slower; aligned, 0.48 -> 0.44 s on a million rows,
-/// `--check` 0.41 -> 0.34 s). The binary grows by about 1 %.
-var alignedFunctions: [SwiftSetting] {
-    [.unsafeFlags(["-Xllvm", "-align-all-functions=6"], .when(configuration: .release))]
-}
