@@ -7,7 +7,7 @@
 ///
 /// Filled by one thread, then read by another; not thread-safe. Its state is
 /// `@exclusivity(unchecked)`: every access is inside one of its own methods.
-public final class PendingUniqueValues {
+final class PendingUniqueValues {
     private struct Value {
         var column: Int
         var prepared: UniqueSet.Prepared
@@ -24,7 +24,7 @@ public final class PendingUniqueValues {
     /// Keeps the next object in memory off the cache lines this one's filling thread writes.
     private let padding = CacheLinePadding()
 
-    public init() {}
+    init() {}
 
     deinit {
         values.deallocate()
@@ -33,9 +33,9 @@ public final class PendingUniqueValues {
     }
 
     /// How many rows it holds.
-    public var count: Int { rows.count }
+    var count: Int { rows.count }
 
-    public func removeAll() {
+    func removeAll() {
         values.count = 0
         bytes.count = 0
         rows.count = 0
@@ -43,7 +43,7 @@ public final class PendingUniqueValues {
 
     /// Adds the next row: its unique values when it is clean; else only that it is not.
     /// `result` is `inout` only so that it is not copied (a copy retains each of its arrays).
-    public func append(_ result: inout RowResult) {
+    func append(_ result: inout RowResult) {
         let isClean = result.errors.isEmpty && result.warnings.isEmpty
         if isClean && !result.pendingUnique.isEmpty {
             result.outputBytes.withUnsafeBufferPointer { output in
@@ -67,12 +67,12 @@ public final class PendingUniqueValues {
     /// Marks the row added last as checked out of input order in a way that only a check in
     /// order can decide (`OutOfOrderChecks`): it is neither clean nor rejected, and whatever
     /// else was added for it is to be ignored.
-    public func markLastNeedsOrder() {
+    func markLastNeedsOrder() {
         rows.base[rows.count - 1] = rows.base[rows.count - 1] & ~3 | 4
     }
 
     /// Whether row `index` must be checked again, in input order.
-    public func needsOrder(_ index: Int) -> Bool { rows.base[index] & 4 == 4 }
+    func needsOrder(_ index: Int) -> Bool { rows.base[index] & 4 == 4 }
 
     /// Adds a unique value of the row being added.
     private func add(_ column: Int, _ prepared: UniqueSet.Prepared, _ value: UnsafeBufferPointer<UInt8>) {
@@ -81,11 +81,11 @@ public final class PendingUniqueValues {
     }
 
     /// Whether row `index` (0-based, in the order appended) is clean.
-    public func isClean(_ index: Int) -> Bool { rows.base[index] & 1 == 1 }
+    func isClean(_ index: Int) -> Bool { rows.base[index] & 1 == 1 }
 
     /// Whether row `index` has no result: taken on the clean-row path when it is clean, else
     /// rejected on the fast paths.
-    public func hasNoResult(_ index: Int) -> Bool { rows.base[index] & 2 == 2 }
+    func hasNoResult(_ index: Int) -> Bool { rows.base[index] & 2 == 2 }
 
     /// Calls `body` with each unique value of clean row `index`, in column order, until
     /// `body` returns false; returns the place among the row's values where it did, or nil.

@@ -27,7 +27,7 @@ extension TableValidator {
     }
 
     /// Whether `acceptClean` may be asked about this table's rows.
-    public var hasCleanRowPath: Bool { cleanRowColumns != nil }
+    var hasCleanRowPath: Bool { cleanRowColumns != nil }
 
     /// Checks a row on the clean-row path and writes it after the bytes `output` holds, as
     /// `CSVWriter` writes a normalized row (each checked cell in its canonical form, the
@@ -35,7 +35,7 @@ extension TableValidator {
     /// `output.commit(_:)` does, when the row is to go out so. Returns the row's length; nil
     /// when `validate` must check the row (nothing was added to the unique sets then).
     /// Only when `hasCleanRowPath`.
-    public func acceptClean(
+    func acceptClean(
         _ record: CSVRecord, row: Int, delimiter: UInt8, newline: CSVNewline, after output: FieldOutput
     ) -> Int? {
         output.writeAfterEnd(room: Self.cleanRowRoom(record)) { target in
@@ -54,7 +54,7 @@ extension TableValidator {
     /// `acceptClean` on a worker's table (`--jobs`), which keeps no unique values: the row's
     /// unique value, if any, goes to `pending` prepared, for the reading thread to look up in
     /// input order (`lookUp(_:row:_:)`); a row it takes is marked there as one without a result.
-    public func acceptClean(
+    func acceptClean(
         _ record: CSVRecord, delimiter: UInt8, newline: CSVNewline, after output: FieldOutput,
         pending: PendingUniqueValues
     ) -> Int? {
@@ -147,7 +147,7 @@ extension TableValidator {
     /// value is added to its set, as `validate` adds it, so that a later repeat is still
     /// found. False, with nothing added, when only `validate` can tell. Only when
     /// `hasCleanRowPath`.
-    public func rejectsFast(_ record: CSVRecord, row: Int) -> Bool {
+    func rejectsFast(_ record: CSVRecord, row: Int) -> Bool {
         certainlyRejects(record) { column, value in
             // A repeat adds nothing, as in `validate`.
             _ = columnRefs[column]._withUnsafeGuaranteedRef { $0.insert(value, prepared: nil, row: row) }
@@ -157,7 +157,7 @@ extension TableValidator {
     /// `rejectsFast(_:row:)` on a worker's table (`--jobs`), which keeps no unique values:
     /// a row it names goes to `pending` as rejected with no result, with the unique value
     /// to add, for the reading thread to add in input order (`lookUp(_:row:_:)`).
-    public func rejectsFast(_ record: CSVRecord, pending: PendingUniqueValues) -> Bool {
+    func rejectsFast(_ record: CSVRecord, pending: PendingUniqueValues) -> Bool {
         var added = false
         let rejected = certainlyRejects(record) { column, value in
             pending.appendWithoutResult(clean: false, column: column, value: value)

@@ -128,6 +128,8 @@ public final class TableValidator {
     let cleanRowColumns: [Unmanaged<Column>?]?
     /// The place in `columns` of the one unique column on the clean-row path, if any.
     let cleanRowUniquePosition: Int?
+    /// Where the clean-row path writes a row that is not to go out written (`check`).
+    let cleanRowScratch = FieldOutput(capacity: 1 << 12)
 
     /// - Parameters:
     ///   - header: the file's column names; nil under `--no-header` (columns by position).
@@ -330,7 +332,7 @@ public final class TableValidator {
     /// `unique` columns and the primary key. Rows must come in input order, checked by
     /// `validateCells`. `from`: the place among the row's unique values to start at, when
     /// `lookUp(_:row:_:)` looked up the ones before it (all new).
-    public func checkUniqueness(_ record: CSVRecord, row: Int, into result: inout RowResult, from: Int = 0) {
+    func checkUniqueness(_ record: CSVRecord, row: Int, into result: inout RowResult, from: Int = 0) {
         var added = 0
         var next = from
         while next < result.pendingUnique.count {
@@ -354,7 +356,7 @@ public final class TableValidator {
     /// Reads the parts of the unique sets that `checkUniqueness` will look at for these rows,
     /// all at once: their cache misses overlap instead of coming one row at a time. Only a
     /// hint for speed; it changes nothing.
-    public func warmUniqueness(for results: ArraySlice<RowResult>) {
+    func warmUniqueness(for results: ArraySlice<RowResult>) {
         var sum: UInt8 = 0
         for result in results {
             for pending in result.pendingUnique {
@@ -366,20 +368,20 @@ public final class TableValidator {
 
     /// Whether `checkUniqueness` does nothing but look up unique values: no primary key, no
     /// foreign keys. Only then may a clean row's values be looked up with `lookUp(_:row:_:)`.
-    public var checksOnlyUniqueValues: Bool { keySet == nil && foreignKeys.isEmpty }
+    var checksOnlyUniqueValues: Bool { keySet == nil && foreignKeys.isEmpty }
 
     /// Looks up the unique values of clean row `index` of `pending` as `checkUniqueness`
     /// would, in order, adding each new one: returns nil when all were new, or the place of
     /// the first repeat, from which `checkUniqueness(_:row:into:from:)` goes on (the values
     /// before it are added already). Only when `checksOnlyUniqueValues`.
-    public func lookUp(_ pending: PendingUniqueValues, row index: Int, _ row: Int) -> Int? {
+    func lookUp(_ pending: PendingUniqueValues, row index: Int, _ row: Int) -> Int? {
         pending.forEachValue(ofRow: index) { column, prepared, bytes in
             columnRefs[column]._withUnsafeGuaranteedRef { $0.insert(bytes, prepared: prepared, row: row) } == nil
         }
     }
 
     /// `warmUniqueness(for:)` for the values of clean rows.
-    public func warmUniqueness(for pending: PendingUniqueValues) {
+    func warmUniqueness(for pending: PendingUniqueValues) {
         var sum: UInt8 = 0
         pending.forEachPrepared { column, prepared in
             sum &+= columnRefs[column]._withUnsafeGuaranteedRef { $0.warm(hash: prepared.hash) }

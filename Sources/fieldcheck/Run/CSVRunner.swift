@@ -60,11 +60,12 @@ struct CSVRunner {
                 verdictsOnly: verdictsOnly)
             : nil
         let human = routing.human
-        // On one thread (no pool), rows with nothing to report take the clean-row path
-        // (`TableValidator.acceptClean`), written from there under --normalize; the other
-        // modes drop what it wrote. The workers of a pool take it themselves.
-        let writesNormalized = normalize && routing.writesRecords
-        let cleanTarget = writesNormalized ? out.buffer : FieldOutput(capacity: 1 << 12)
+        let rows = CSVRowWriter(
+            sinks: sinks, json: json, normalize: normalize, delimiter: delimiter, onInvalid: onInvalid)
+        // On one thread (no pool), a row with nothing to report is written as the table
+        // checked it under --normalize (`TableValidator.check`).
+        let acceptedTarget = normalize && routing.writesRecords ? out.buffer : nil
+        let oneThread = pool == nil
         var wroteRejectsHeader = false
         var wroteHeader = false
         var firstHeader: [String]? = nil
@@ -86,41 +87,8 @@ struct CSVRunner {
                     sharedRow = file.row
                 }
             }
-            // A row checked on a worker: the unique values, then everything it is written to.
-            func finish(
-                _ record: CSVRecord, _ row: Int, _ rendered: UnsafeBufferPointer<UInt8>?,
-                _ result: UnsafeMutablePointer<RowResult>?, _ from: Int
-            ) throws {
-                guard let result else {
-                    // No error, no warning, no repeated value: what `handle` does with such a
-                    // row, without reading its result.
-                    file.bar.advance(bytes: record.raw.count)
-                    sinks.summary.addAccepted(1)
-                    guard !json && routing.writesRecords else { return }
-                    if let rendered {
-                        try out.write(rendered)
-                    } else {
-                        // Not --normalize (the worker writes every clean row then): as read.
-                        try writeRaw(record, file.newline)
-                    }
-                    return
-                }
-                file.tableRef!._withUnsafeGuaranteedRef {
-                    $0.checkUniqueness(record, row: row, into: &result.pointee, from: from)
-                }
-                try handle(record, row: row, path: path, file: file, rendered: rendered, &result.pointee)
-            }
-            pool?.finisher = finish
-            pool?.rejectedQuietly = { try rejectedOnTheFastPaths($0, file) }
-            // What `finish` does for each of them, at once (only under --normalize, to
-            // stdout); row by row when a progress bar counts them.
-            pool?.cleanRun =
-                file.bar.enabled
-                ? nil
-                : { written, rows in
-                    sinks.summary.addAccepted(rows)
-                    try out.write(written)
-                }
+            rows.file = file
+            rows.path = path
             // Past the first block, rows go to the workers unread: they split them into cells.
             let chunks = pool.map { pool in
                 CSVChunkHandler(
@@ -172,7 +140,7 @@ struct CSVRunner {
                         if firstHeader == nil { firstHeader = names }
                         file.table = try TableValidator(
                             schema: schema, header: names, width: record.count, file: name)
-                        pool?.start(file.table!, header: names, width: record.count, file: name)
+                        pool?.start(file.table!, header: names, width: record.count, file: name, sink: rows)
                         // The header against the schema's fieldsMatch: once per file, as row 0.
                         for problem in file.table!.headerProblems {
                             sinks.summary.addHeader(problem)
@@ -208,39 +176,31 @@ struct CSVRunner {
                     file.estimateRows()
                     if let pool, record.oversizedLength == nil {
                         try pool.add(record, row: row)
-                    } else {
-                        // One thread, or a row too long to copy: checked here, after the rows before it.
-                        try pool?.finishAll()
-                        if pool == nil,
-                            let length = file.tableRef!._withUnsafeGuaranteedRef({
-                                $0.hasCleanRowPath
-                                    ? $0.acceptClean(
-                                        record, row: row, delimiter: delimiter, newline: file.newline,
-                                        after: cleanTarget)
-                                    : nil
-                            })
-                        {
-                            // Nothing to report: written as checked, or as read.
-                            file.bar.advance(bytes: record.raw.count)
-                            sinks.summary.addAccepted(1)
-                            if writesNormalized {
-                                cleanTarget.commit(length)
-                                try out.flushIfFull()
-                            } else if routing.writesRecords {
-                                try writeRaw(record, file.newline)
-                            }
-                            return
-                        }
-                        if pool == nil && verdictsOnly,
-                            file.tableRef!._withUnsafeGuaranteedRef({
-                                $0.hasCleanRowPath && $0.rejectsFast(record, row: row)
-                            })
-                        {
-                            try rejectedOnTheFastPaths(record, file)
-                            return
-                        }
-                        file.tableRef!._withUnsafeGuaranteedRef { $0.validate(record, row: row, into: &file.result) }
-                        try handle(record, row: row, path: path, file: file, &file.result)
+                        return
+                    }
+                    // One thread, or a row too long to copy: checked here, after the rows before it.
+                    try pool?.finishAll()
+                    let outcome = file.tableRef!._withUnsafeGuaranteedRef {
+                        // A row too long to copy under --jobs takes no fast path, as on a worker.
+                        oneThread
+                            ? $0.check(
+                                record, row: row, newline: file.newline, writingAcceptedTo: acceptedTarget,
+                                delimiter: delimiter, verdictsOnly: verdictsOnly, into: &file.result)
+                            : $0.checkInFull(record, row: row, into: &file.result)
+                    }
+                    switch outcome {
+                    case .accepted(written: true):
+                        // In stdout's buffer already. Here, not in `rows`: the commonest
+                        // outcome, and reading `rows.file` there retained it.
+                        file.bar.advance(bytes: record.raw.count)
+                        sinks.summary.addAccepted(1)
+                        try out.flushIfFull()
+                    case .accepted(written: false):
+                        try rows.accepted(record, row: row, written: nil)
+                    case .rejectedQuietly:
+                        try rows.rejectedQuietly(record)
+                    case .checked:
+                        try rows.checked(record, row: row, written: nil, &file.result)
                     }
                 }
                 try pool?.finishAll()
@@ -259,101 +219,6 @@ struct CSVRunner {
             summaryText: report.summary ? sinks.summary.rowsText(rejectsFile: rejects, label: summaryLabel) : nil)
         if ioFailed { return 3 }
         return sinks.summary.rejectedAny ? 1 : 0
-
-        /// Everything a checked row is written to. `result` comes in `inout`, not captured:
-        /// a captured variable is copied out of its box at every use, retaining its arrays.
-        /// `rendered`: the row as `--normalize` writes it, written on a worker. `file` is read
-        /// only where needed (its newline, its progress bar): handing them over retained them.
-        func handle(
-            _ record: CSVRecord, row: Int, path: String?, file: FileState,
-            rendered: UnsafeBufferPointer<UInt8>? = nil, _ result: inout RowResult
-        ) throws {
-            file.bar.advance(bytes: record.raw.count &+ (record.oversizedLength ?? 0))
-            sinks.summary.add(result)
-            if json {
-                for problem in result.errors {
-                    try sinks.json(
-                        JSONLinesPrinter.render(
-                            Self.shown(problem, redact), file: path, row: row, line: record.line, warning: false,
-                            redacted: redact))
-                }
-                for problem in result.warnings {
-                    try sinks.json(
-                        JSONLinesPrinter.render(
-                            Self.shown(problem, redact), file: path, row: row, line: record.line, warning: true,
-                            redacted: redact))
-                }
-            } else if routing.writesRecords {
-                if result.isValid, let rendered {
-                    try out.write(rendered)
-                } else if result.isValid {
-                    try writeRow(record, result, blankRejected: false, normalized: normalize, file.newline)
-                } else if onInvalid == .blank && !result.rejectedCells.isEmpty {
-                    // Only bad cells can be emptied; a row whose shape is wrong is dropped.
-                    try writeRow(record, result, blankRejected: true, normalized: normalize, file.newline)
-                }
-            }
-            if !result.isValid {
-                // A row too long to hold went out whole, terminator included, through `overflow`.
-                try sinks.rejected(
-                    record.raw,
-                    terminator: record.needsTerminator ? file.newline.bytes : UnsafeBufferPointer(start: nil, count: 0),
-                    keep: record.oversizedLength == nil)
-            }
-            if routing.printsDiagnostics && !(result.errors.isEmpty && result.warnings.isEmpty) {
-                let place = "\(path.map { "\($0): " } ?? "")row \(row) (line \(record.line))"
-                file.bar.clear()
-                var text = ""
-                for problem in result.errors {
-                    text += human.render(
-                        place: Self.where(place, problem),
-                        input: problem.column == nil || redact ? nil : problem.input,
-                        Self.shown(problem, redact).diagnostic)
-                }
-                for problem in result.warnings {
-                    text += human.render(
-                        place: Self.where(place, problem), input: redact ? nil : problem.input,
-                        Self.shown(problem, redact).diagnostic, warning: true)
-                }
-                try sinks.diagnose(text)
-            }
-            if !result.isValid && onInvalid == .abort {
-                // Stop reading at once: nothing after the first rejection is looked at.
-                throw StopReading()
-            }
-        }
-
-        /// A row rejected for certain on the fast paths, when nobody reads why (`verdictsOnly`):
-        /// what `handle` does with a rejected row under --quiet, without its findings.
-        func rejectedOnTheFastPaths(_ record: CSVRecord, _ file: FileState) throws {
-            file.bar.advance(bytes: record.raw.count)
-            sinks.summary.addRejected()
-            try sinks.rejected(
-                record.raw,
-                terminator: record.needsTerminator ? file.newline.bytes : UnsafeBufferPointer(start: nil, count: 0),
-                keep: true)
-            if onInvalid == .abort { throw StopReading() }
-        }
-
-        /// The row as it was read, ended as the file's rows end when it is the last and has no end.
-        func writeRaw(_ record: CSVRecord, _ newline: CSVNewline) throws {
-            try out.write(record.raw)
-            if record.needsTerminator { try out.write(newline.bytes) }
-        }
-
-        func writeRow(
-            _ record: CSVRecord, _ result: RowResult, blankRejected: Bool, normalized: Bool, _ newline: CSVNewline
-        ) throws {
-            if !normalized && !blankRejected {
-                try writeRaw(record, newline)
-                return
-            }
-            // A rewritten row ends as the file's first record did.
-            CSVWriter.write(
-                record, result, blankRejected: blankRejected, normalized: normalized, delimiter: delimiter,
-                newline: newline, to: out.buffer)
-            try out.flushIfFull()
-        }
     }
 
     /// What one file's reading changes on every row, in a class whose properties are not
