@@ -7,6 +7,7 @@ import Testing
 /// the rules itself (`RuleVocabulary`, `ConfigurationError.advice`).
 @Suite struct LibraryWordingTests {
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources/FieldCheck")
 
     @Test func noStringInTheLibraryNamesAnOption() throws {

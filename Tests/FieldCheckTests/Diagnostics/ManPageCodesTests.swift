@@ -10,6 +10,7 @@ import Testing
     @Test func everyErrorCodeIsInTheManPage() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
+            .deletingLastPathComponent()
         let man = try String(contentsOf: root.appendingPathComponent("man/fieldcheck.1"), encoding: .utf8)
             .replacing("\\_", with: "_")
         for code in ErrorCode.allCases {
