@@ -145,6 +145,7 @@ extension Fieldcheck {
         }
 
         mutating func runWithStatus() throws -> Int32 {
+            try run.refuseStrptimeFormat()
             let defaultLocale = try locale.resolve(category: "LC_NUMERIC")
             if let package { return try runPackage(package, defaultLocale: defaultLocale) }
             var table: TableSchema
@@ -193,7 +194,7 @@ extension Fieldcheck {
             var runner = CSVRunner(
                 schema: compiled, delimiter: delimiter,
                 header: !noHeader && table.header,
-                normalize: normalize, json: run.json,
+                normalize: normalize, format: run.outputFormat,
                 report: run.report, onInvalid: run.onInvalid, rejects: run.rejects,
                 maxRecordBytes: run.recordLimit, progress: progress, jobs: run.jobs)
             let utf8 = ["utf-8", "utf8"].contains(encoding?.lowercased() ?? "utf-8")
@@ -306,7 +307,7 @@ extension Fieldcheck {
                 }
                 var runner = CSVRunner(
                     schema: schema, delimiter: resource.schema.delimiter, header: resource.schema.header,
-                    normalize: false, json: run.json, report: report, onInvalid: .drop, rejects: nil,
+                    normalize: false, format: run.outputFormat, report: report, onInvalid: .drop, rejects: nil,
                     maxRecordBytes: maxRecordBytes, progress: progress, jobs: run.jobs)
                 runner.encoding = Self.nonUTF8(resource.schema.encoding)
                 runner.oneTable = true

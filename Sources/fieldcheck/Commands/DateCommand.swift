@@ -33,7 +33,10 @@ extension Fieldcheck {
         @OptionGroup var lines: LineOptions
 
         mutating func runWithStatus() throws -> Int32 {
-            try LineRunner(validator: FieldValidator(rules.spec()), options: lines).run()
+            // `--format` is shared with the report formats: a strptime one is the date's.
+            rules.formatGiven = lines.run.strptimeFormat
+            try rules.checkFormats()
+            return try LineRunner(validator: FieldValidator(rules.spec()), options: lines).run()
         }
     }
 }
@@ -59,9 +62,16 @@ struct DateRules: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "A strptime format such as %d.%m.%Y (%d %e %m %Y %y %b %B %a %A), as Table Schema writes them.",
+            "A strptime format such as %d.%m.%Y (%d %e %m %Y %y %b %B %a %A), as Table Schema writes them; --format FORMAT is the same.",
             valueName: "FORMAT"))
-    var format: String?
+    var strptime: String?
+
+    /// A strptime format given as `--format FORMAT`, which the command parses with the
+    /// report formats (`RunOptions`), or `prompt date` with its own.
+    var formatGiven: String? = nil
+
+    /// The strptime format the dates are read in.
+    var format: String? { strptime ?? formatGiven }
 
     @Option(help: ArgumentHelp("Reject dates earlier than DATE (yyyy-MM-dd).", valueName: "DATE"))
     var min: CivilDate?
@@ -101,8 +111,7 @@ struct DateRules: ParsableArguments {
     @OptionGroup var prepare: PrepareOptions
 
     func validate() throws {
-        let formats = [style != nil, skeleton != nil, pattern != nil, format != nil].filter { $0 }.count
-        if formats > 1 { throw ValidationError("give one of --style, --skeleton, --pattern and --format") }
+        try checkFormats()
         if toStyle != nil && toPattern != nil { throw ValidationError("give one of --to-style and --to-pattern") }
         if output == .input && (to != nil || toStyle != nil || toPattern != nil) {
             throw ValidationError(
@@ -114,6 +123,14 @@ struct DateRules: ParsableArguments {
                 "'\(pattern)' is a strptime format: give it with --format, or as the UTS #35 pattern --pattern '\(uts35)'"
             )
         }
+    }
+
+    /// Refuses two ways of giving the date's format.
+    func checkFormats() throws {
+        let formats =
+            [style != nil, skeleton != nil, pattern != nil, strptime != nil || formatGiven != nil].filter { $0 }
+            .count
+        if formats > 1 { throw ValidationError("give one of --style, --skeleton, --pattern and --format") }
     }
 
     /// The field these options describe.

@@ -47,7 +47,15 @@ extension Fieldcheck {
             commandName: "date", abstract: "A date field in a locale, as in fieldcheck date.")
         @OptionGroup var rules: DateRules
         @OptionGroup var prompt: PromptOptions
-        mutating func runWithStatus() throws -> Int32 { try prompt.run(FieldValidator(rules.spec())) }
+        @Option(
+            help: ArgumentHelp(
+                "A strptime format such as %d.%m.%Y, as fieldcheck date --format reads it.", valueName: "FORMAT"))
+        var format: String?
+        mutating func runWithStatus() throws -> Int32 {
+            rules.formatGiven = format
+            try rules.checkFormats()
+            return try prompt.run(FieldValidator(rules.spec()))
+        }
     }
 }
 

@@ -23,7 +23,8 @@ extension Fieldcheck {
         @OptionGroup var lines: LineOptions
 
         mutating func runWithStatus() throws -> Int32 {
-            try LineRunner(validator: FieldValidator(rules.spec()), options: lines).run()
+            try lines.run.refuseStrptimeFormat()
+            return try LineRunner(validator: FieldValidator(rules.spec()), options: lines).run()
         }
     }
 }

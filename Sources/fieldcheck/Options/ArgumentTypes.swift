@@ -16,6 +16,7 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
     case auto, always, never
 }
 extension NumberStyle: ExpressibleByArgument {}
+extension OutputFormat: ExpressibleByArgument {}
 
 extension ExactDecimal: ExpressibleByArgument {
     /// `--min` and `--max` take plain ASCII decimals (`-1.5`, `1000`, `1e6`).

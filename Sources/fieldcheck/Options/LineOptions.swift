@@ -21,7 +21,6 @@ struct LineOptions: ParsableArguments {
 
     @OptionGroup var run: RunOptions
 
-    var json: Bool { run.json }
     var report: ReportOptions { run.report }
     var onInvalid: InvalidPolicy { run.onInvalid }
     var rejects: String? { run.rejects }
@@ -56,6 +55,30 @@ struct RunOptions: ParsableArguments {
     )
     var json = false
 
+    @Option(
+        name: .customLong("format"),
+        help: ArgumentHelp(
+            "How findings are reported: human (diagnostics on stderr), json (JSON Lines on stdout, as --json) or github (GitHub Actions annotations on stdout, one per finding). date also takes a strptime format here (%d.%m.%Y).",
+            valueName: "FORMAT"))
+    var formats: [String] = []
+
+    /// `--format`, with `--json` its short form.
+    var outputFormat: OutputFormat {
+        json ? .json : formats.compactMap(OutputFormat.init(rawValue:)).last ?? .human
+    }
+
+    /// A `--format` that is a strptime format (it holds a `%`): `date` reads dates in it.
+    var strptimeFormat: String? { formats.last { $0.contains("%") } }
+
+    /// Refuses a strptime `--format` in a command that reads no dates.
+    func refuseStrptimeFormat() throws {
+        if let format = strptimeFormat {
+            throw ValidationError(
+                "--format '\(format)' is a date format, which only fieldcheck date reads; --format here is human, json or github"
+            )
+        }
+    }
+
     @OptionGroup var report: ReportOptions
 
     @Option(
@@ -88,7 +111,20 @@ struct RunOptions: ParsableArguments {
     func validate() throws {
         if jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
         if rejects == "-" { throw ValidationError(rejectsToStandardOutput) }
-        if json && report.check { throw ValidationError("--json and --check cannot be used together") }
+        for format in formats where OutputFormat(rawValue: format) == nil && !format.contains("%") {
+            throw ValidationError(
+                "--format '\(format)' is not a report format: give human, json or github (date also reads a strptime format such as %d.%m.%Y)"
+            )
+        }
+        if formats.filter({ OutputFormat(rawValue: $0) != nil }).count > 1 {
+            throw ValidationError("give one report --format: human, json or github")
+        }
+        if json, let format = formats.compactMap(OutputFormat.init(rawValue:)).last, format != .json {
+            throw ValidationError("--json is --format json: it cannot be used with --format \(format.rawValue)")
+        }
+        if outputFormat != .human && report.check {
+            throw ValidationError("--format \(outputFormat.rawValue) and --check cannot be used together")
+        }
         if let maxRecordBytes, maxRecordBytes < 1 || maxRecordBytes > 64 << 20 {
             throw ValidationError("--max-record-bytes must be 1 to 67108864 (64 MiB)")
         }

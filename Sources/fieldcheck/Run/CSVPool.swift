@@ -18,10 +18,10 @@ final class CSVPool {
         /// One per thread that checks batches, by slot.
         let checkers: [Checker]
         /// The file the rows are of.
-        @exclusivity(unchecked) var file: FileContext? = nil
+        var file: FileContext? = nil
         /// Why the checking thread could not check (never expected: the main thread made a
         /// table of the same schema and header); `finish` throws it.
-        @exclusivity(unchecked) var failure: (any Error)? = nil
+        var failure: (any Error)? = nil
         /// The rows and what checking them found.
         let rows: TableBatch
         /// Reads a chunk (its settings only: shared by every batch).
@@ -75,10 +75,10 @@ final class CSVPool {
     /// on the same code, as the layout fell.
     final class Checker: @unchecked Sendable {
         // Unchecked: only the thread of its slot touches it, one batch at a time.
-        @exclusivity(unchecked) var schema: CompiledSchema? = nil
-        @exclusivity(unchecked) var table: TableValidator? = nil
+        var schema: CompiledSchema? = nil
+        var table: TableValidator? = nil
         /// The `FileContext.number` the table was made for.
-        @exclusivity(unchecked) var file = -1
+        var file = -1
         private let padding = CacheLinePadding()
     }
 
@@ -100,10 +100,10 @@ final class CSVPool {
 
     private let pool: OrderedPool<Batch>
     /// The table of the file being read, on the main thread.
-    @exclusivity(unchecked) private var main: TableValidator? = nil
+    private var main: TableValidator? = nil
     /// The schema, compiled again by each thread, with its `explainsRejections`.
     private let schema: CompiledSchema
-    @exclusivity(unchecked) private var files = 0
+    private var files = 0
 
     /// - Parameters:
     ///   - schema: compiled again by each thread, with its `explainsRejections`.
@@ -130,8 +130,9 @@ final class CSVPool {
     }
 
     /// Where the file's rows go, set at its start.
-    @exclusivity(unchecked) private var sink: (any TableRowSink)? = nil
+    private var sink: (any TableRowSink)? = nil
     /// How the file's rows end (set at its first record), for rows written by a worker.
+    /// Unchecked: read for every row added, by the reading thread alone.
     @exclusivity(unchecked) var newline = CSVNewline.lf
 
     /// Adds a data row of the file being read; a full batch goes to a worker.

@@ -11,7 +11,6 @@ final class CSVRowWriter: TableRowSink {
     private let sinks: Sinks
     private let out: OutputStream
     private let routing: Routing
-    private let json: Bool
     private let normalize: Bool
     private let delimiter: UInt8
     private let onInvalid: InvalidPolicy
@@ -19,11 +18,10 @@ final class CSVRowWriter: TableRowSink {
     @exclusivity(unchecked) var file: CSVRunner.FileState! = nil
     @exclusivity(unchecked) var path: String? = nil
 
-    init(sinks: Sinks, json: Bool, normalize: Bool, delimiter: UInt8, onInvalid: InvalidPolicy) {
+    init(sinks: Sinks, normalize: Bool, delimiter: UInt8, onInvalid: InvalidPolicy) {
         self.sinks = sinks
         out = sinks.out
         routing = sinks.routing
-        self.json = json
         self.normalize = normalize
         self.delimiter = delimiter
         self.onInvalid = onInvalid
@@ -64,23 +62,9 @@ final class CSVRowWriter: TableRowSink {
         throws
     {
         let file = file!
-        let redact = routing.redact
         file.bar.advance(bytes: record.raw.count &+ (record.oversizedLength ?? 0))
         sinks.summary.add(result)
-        if json {
-            for problem in result.errors {
-                try sinks.json(
-                    JSONLinesPrinter.render(
-                        CSVRunner.shown(problem, redact), file: path, row: row, line: record.line, warning: false,
-                        redacted: redact))
-            }
-            for problem in result.warnings {
-                try sinks.json(
-                    JSONLinesPrinter.render(
-                        CSVRunner.shown(problem, redact), file: path, row: row, line: record.line, warning: true,
-                        redacted: redact))
-            }
-        } else if routing.writesRecords {
+        if routing.writesRecords {
             if result.isValid, let written {
                 try out.write(written)
             } else if result.isValid {
@@ -97,23 +81,15 @@ final class CSVRowWriter: TableRowSink {
                 terminator: record.needsTerminator ? file.newline.bytes : UnsafeBufferPointer(start: nil, count: 0),
                 keep: record.oversizedLength == nil)
         }
-        if routing.printsDiagnostics && !(result.errors.isEmpty && result.warnings.isEmpty) {
-            let place = "\(path.map { "\($0): " } ?? "")row \(row) (line \(record.line))"
+        if !(result.errors.isEmpty && result.warnings.isEmpty) {
             file.bar.clear()
-            let human = routing.human
-            var text = ""
-            for problem in result.errors {
-                text += human.render(
-                    place: CSVRunner.where(place, problem),
-                    input: problem.column == nil || redact ? nil : problem.input,
-                    CSVRunner.shown(problem, redact).diagnostic)
-            }
-            for problem in result.warnings {
-                text += human.render(
-                    place: CSVRunner.where(place, problem), input: redact ? nil : problem.input,
-                    CSVRunner.shown(problem, redact).diagnostic, warning: true)
-            }
-            try sinks.diagnose(text)
+            let redact = routing.redact
+            try routing.printer.row(
+                RowProblems(
+                    file: path, row: row, line: record.line,
+                    errors: result.errors.map { CSVRunner.shown($0, redact) },
+                    warnings: result.warnings.map { CSVRunner.shown($0, redact) }, redact: redact),
+                into: sinks)
         }
         if !result.isValid && onInvalid == .abort {
             // Stop reading at once: nothing after the first rejection is looked at.

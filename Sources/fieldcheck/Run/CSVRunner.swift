@@ -12,7 +12,8 @@ struct CSVRunner {
     let delimiter: UInt8
     let header: Bool
     let normalize: Bool
-    let json: Bool
+    /// `--format` (`--json`).
+    let format: OutputFormat
     let report: ReportOptions
     let onInvalid: InvalidPolicy
     let rejects: String?
@@ -42,26 +43,25 @@ struct CSVRunner {
 
     func run(files: [String]) throws -> Int32 {
         let routing = Routing(
-            json: json, report: report, onInvalid: onInvalid, color: report.usesColor(on: Streams.standardError))
+            format: format, report: report, onInvalid: onInvalid, color: report.usesColor(on: Streams.standardError))
         let sinks = try Sinks.standard(rejects: rejects, routing: routing)
         let out = sinks.out
         let redact = routing.redact
         // Nobody reads a message under --quiet (JSON Lines carry them): do not build them.
-        schema.explainsRejections = !routing.quiet || json
+        schema.explainsRejections = !routing.quiet || format != .human
         let reader = CSVReader(delimiter: delimiter, maxRecordBytes: maxRecordBytes, chunked: jobs > 1)
         // Nobody reads a rejected row's findings (no diagnostics, JSON, summary or blanked
         // cells): a row the fast paths reject for certain is not checked in full.
-        let verdictsOnly = routing.quiet && !json && !report.summary && onInvalid != .blank
+        let verdictsOnly = routing.quiet && format == .human && !report.summary && onInvalid != .blank
         let pool =
             jobs > 1
             ? CSVPool(
                 jobs: jobs, schema: schema, reader: reader,
-                renderDelimiter: normalize && !json && routing.writesRecords ? delimiter : nil,
+                renderDelimiter: normalize && routing.writesRecords ? delimiter : nil,
                 verdictsOnly: verdictsOnly)
             : nil
-        let human = routing.human
         let rows = CSVRowWriter(
-            sinks: sinks, json: json, normalize: normalize, delimiter: delimiter, onInvalid: onInvalid)
+            sinks: sinks, normalize: normalize, delimiter: delimiter, onInvalid: onInvalid)
         // On one thread (no pool), a row with nothing to report is written as the table
         // checked it under --normalize (`TableValidator.check`).
         let acceptedTarget = normalize && routing.writesRecords ? out.buffer : nil
@@ -142,19 +142,15 @@ struct CSVRunner {
                             schema: schema, header: names, width: record.count, file: name)
                         pool?.start(file.table!, header: names, width: record.count, file: name, sink: rows)
                         // The header against the schema's fieldsMatch: once per file, as row 0.
-                        for problem in file.table!.headerProblems {
-                            sinks.summary.addHeader(problem)
-                            if json {
-                                try sinks.json(
-                                    JSONLinesPrinter.render(
-                                        Self.shown(problem, redact), file: path, row: 0, line: record.line,
-                                        warning: false, redacted: redact))
-                            } else if routing.printsDiagnostics {
-                                try sinks.diagnose(
-                                    human.render(
-                                        place: "\(path.map { "\($0): " } ?? "")header (line \(record.line))",
-                                        input: nil, Self.shown(problem, redact).diagnostic))
-                            }
+                        let headerProblems = file.table!.headerProblems
+                        for problem in headerProblems { sinks.summary.addHeader(problem) }
+                        if !headerProblems.isEmpty {
+                            try routing.printer.row(
+                                RowProblems(
+                                    file: path, row: 0, line: record.line,
+                                    errors: headerProblems.map { Self.shown($0, redact) }, warnings: [],
+                                    redact: redact),
+                                into: sinks)
                         }
                         if header {
                             if !wroteHeader && routing.writesRecords {

@@ -104,11 +104,16 @@ struct LinePolicy: Sendable {
         terminator = options.nullData ? 0 : 0x0A
         unit = !options.values.isEmpty ? "value" : options.nullData ? "record" : "line"
         maxRecordBytes = options.maxRecordBytes
-        let verdictOnly = routing.quiet && !routing.json && !options.report.summary
-        detail = routing.json ? .everything : verdictOnly ? .verdict : routing.quiet ? .codes : .messages
+        let verdictOnly = routing.quiet && routing.format == .human && !options.report.summary
+        detail =
+            switch routing.format {
+            case .json: .everything
+            case .github: .messages
+            case .human: verdictOnly ? .verdict : routing.quiet ? .codes : .messages
+            }
     }
 
-    var json: Bool { routing.json }
+    var printer: any FindingsPrinter { routing.printer }
     var redact: Bool { routing.redact }
     var onInvalid: InvalidPolicy { routing.onInvalid }
     var human: HumanPrinter { routing.human }

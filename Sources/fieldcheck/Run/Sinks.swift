@@ -3,8 +3,8 @@ import FieldCheck
 /// How every command routes what it read, from its options, read once (property-wrapped
 /// options cost a generic lookup on every access, and this copy can cross to worker threads).
 struct Routing: Sendable {
-    /// `--json`: stdout carries JSON Lines, not values or rows.
-    let json: Bool
+    /// `--format` (`--json`): what stdout and stderr carry.
+    let format: OutputFormat
     /// `--check`: nothing on stdout.
     let check: Bool
     /// `--quiet`: no diagnostics on stderr.
@@ -13,26 +13,31 @@ struct Routing: Sendable {
     let redact: Bool
     let onInvalid: InvalidPolicy
     let human: HumanPrinter
+    /// How findings are reported, chosen once from `format`.
+    let printer: any FindingsPrinter
 
-    init(json: Bool, report: ReportOptions, onInvalid: InvalidPolicy, color: Bool) {
-        self.json = json
+    init(format: OutputFormat, report: ReportOptions, onInvalid: InvalidPolicy, color: Bool) {
+        self.format = format
         check = report.check
         quiet = report.quiet
         redact = report.redact
         self.onInvalid = onInvalid
         human = HumanPrinter(color: color, caret: color)
+        printer = format.printer(quiet: report.quiet, human: human)
     }
 
     init(_ options: RunOptions, color: Bool) {
-        self.init(json: options.json, report: options.report, onInvalid: options.onInvalid, color: color)
+        self.init(format: options.outputFormat, report: options.report, onInvalid: options.onInvalid, color: color)
     }
 
-    /// Whether stdout gets accepted values or rows (not JSON Lines, not `--check`).
-    var writesRecords: Bool { !json && !check }
+    /// JSON Lines on stdout.
+    var json: Bool { format == .json }
+    /// Whether stdout gets accepted values or rows (not a report, not `--check`).
+    var writesRecords: Bool { format == .human && !check }
     /// Whether stdout gets a rejected record's raw bytes (`--on-invalid keep`).
     var keepsRaw: Bool { writesRecords && onInvalid == .keep }
     /// Whether diagnostics are written to stderr as lines.
-    var printsDiagnostics: Bool { !quiet && !json }
+    var printsDiagnostics: Bool { !quiet && format == .human }
 }
 
 /// Where a run writes, shared by every command in the manner of ripgrep's printers: stdout
@@ -111,8 +116,8 @@ final class Sinks {
         try err.write(text)
     }
 
-    /// A JSON Lines object (or several) for stdout.
-    func json(_ text: String) throws { try out.write(text) }
+    /// What a report format writes on stdout (JSON Lines, workflow commands).
+    func report(_ text: String) throws { try out.write(text) }
 
     /// Moves what a batch wrote into these sinks, after everything before it.
     func take(_ batch: Sinks) throws {

@@ -94,16 +94,15 @@ final class ValueStep {
         sinks.summary.add(result)
         // What diagnostics and JSON may show of the value.
         let shown = policy.redact ? result.redacted(expected: validator.placeholderPhrase) : result
-        if policy.json {
-            try sinks.json(JSONLinesPrinter.render(shown, at: location))
-        } else if result.isValid && policy.writesValues {
+        if result.isValid && policy.writesValues {
             // The field appended the value and its terminator itself.
             try sinks.out.flushIfFull()
         }
         // Routed as a rejection decided on the fast path is.
         if !result.isValid { try route(rejected: record, into: sinks) }
-        if policy.printsDiagnostics && !(result.errors.isEmpty && result.warnings.isEmpty && result.removed.isEmpty) {
-            try sinks.diagnose(policy.human.render(shown, at: location))
+        let printer = policy.printer
+        if printer.reportsEveryValue || !(result.errors.isEmpty && result.warnings.isEmpty && result.removed.isEmpty) {
+            try printer.value(shown, at: location, redacted: policy.redact, into: sinks)
         }
         // Stop at once: nothing after the first rejection is looked at.
         return result.isValid || policy.onInvalid != .abort

@@ -1,0 +1,171 @@
+import FieldCheck
+
+/// `--format`: how a run reports what it found.
+enum OutputFormat: String, CaseIterable, Sendable {
+    /// Diagnostics on stderr, one line each; values or rows on stdout.
+    case human
+    /// JSON Lines on stdout (`--json`): one object per value, or per csv problem.
+    case json
+    /// GitHub Actions workflow commands on stdout, one per finding (`::error file=…,line=…::…`),
+    /// which a workflow shows as annotations on the file's lines.
+    case github
+
+    /// The printer of this format, chosen once for the run.
+    func printer(quiet: Bool, human: HumanPrinter) -> any FindingsPrinter {
+        switch self {
+        case .human: HumanFindings(quiet: quiet, human: human)
+        case .json: JSONLinesFindings()
+        case .github: GitHubFindings()
+        }
+    }
+}
+
+/// One csv row's problems (or the header's: `row` 0), as they are shown: redacted already
+/// under `--redact`.
+struct RowProblems {
+    var file: String?
+    var row: Int
+    var line: Int
+    var errors: [CellProblem]
+    var warnings: [CellProblem]
+    var redact: Bool
+
+    /// "data.csv: row 3 (line 4)", or "data.csv: header (line 1)".
+    var place: String {
+        (file.map { "\($0): " } ?? "") + (row == 0 ? "header (line \(line))" : "row \(row) (line \(line))")
+    }
+}
+
+/// How a run reports its findings, one implementation per `--format` (ripgrep's printers):
+/// the runners hand it a value's result or a row's problems and never ask which format it is.
+protocol FindingsPrinter: Sendable {
+    /// Whether every value is reported, accepted ones with nothing to say too (JSON Lines);
+    /// otherwise only values with errors, warnings or removed characters.
+    var reportsEveryValue: Bool { get }
+    /// A line command's value (`result` redacted already under `--redact`).
+    func value(_ result: FieldResult, at location: Location, redacted: Bool, into sinks: Sinks) throws
+    /// A csv row's problems; called only when it has some.
+    func row(_ problems: RowProblems, into sinks: Sinks) throws
+}
+
+/// Diagnostics on stderr, one line each (nothing under `--quiet`).
+struct HumanFindings: FindingsPrinter {
+    let quiet: Bool
+    let human: HumanPrinter
+
+    var reportsEveryValue: Bool { false }
+
+    func value(_ result: FieldResult, at location: Location, redacted: Bool, into sinks: Sinks) throws {
+        guard !quiet else { return }
+        try sinks.diagnose(human.render(result, at: location))
+    }
+
+    func row(_ problems: RowProblems, into sinks: Sinks) throws {
+        guard !quiet else { return }
+        let place = problems.place
+        var text = ""
+        if problems.row == 0 {
+            // The header against the schema: the place is the header line, without a column.
+            for problem in problems.errors { text += human.render(place: place, input: nil, problem.diagnostic) }
+            try sinks.diagnose(text)
+            return
+        }
+        for problem in problems.errors {
+            text += human.render(
+                place: CSVRunner.where(place, problem),
+                input: problem.column == nil || problems.redact ? nil : problem.input, problem.diagnostic)
+        }
+        for problem in problems.warnings {
+            text += human.render(
+                place: CSVRunner.where(place, problem), input: problems.redact ? nil : problem.input,
+                problem.diagnostic, warning: true)
+        }
+        try sinks.diagnose(text)
+    }
+}
+
+/// JSON Lines on stdout (`JSONLinesPrinter` documents the objects).
+struct JSONLinesFindings: FindingsPrinter {
+    var reportsEveryValue: Bool { true }
+
+    func value(_ result: FieldResult, at location: Location, redacted: Bool, into sinks: Sinks) throws {
+        try sinks.report(JSONLinesPrinter.render(result, at: location))
+    }
+
+    func row(_ problems: RowProblems, into sinks: Sinks) throws {
+        var text = ""
+        for (list, warning) in [(problems.errors, false), (problems.warnings, true)] {
+            for problem in list {
+                text += JSONLinesPrinter.render(
+                    problem, file: problems.file, row: problems.row, line: problems.line, warning: warning,
+                    redacted: problems.redact)
+            }
+        }
+        try sinks.report(text)
+    }
+}
+
+/// GitHub Actions workflow commands on stdout, one per finding:
+///
+///     ::error file=prices.txt,line=3,col=3,title=fieldcheck unexpected_character::'12a,5': unexpected character …
+///
+/// `file` is left out for stdin; `col` (1-based, in characters) only for a line command's value,
+/// where the offset is a column of the line. A csv finding names its row and column in the message.
+/// A warning is `::warning`. Values and messages are escaped as the workflow commands require.
+struct GitHubFindings: FindingsPrinter {
+    var reportsEveryValue: Bool { false }
+
+    func value(_ result: FieldResult, at location: Location, redacted: Bool, into sinks: Sinks) throws {
+        var text = ""
+        let input = redacted ? "" : "'\(HumanPrinter.display(result.input).text)': "
+        let line = location.unit == "value" ? nil : location.number
+        for (list, level) in [(result.errors, "error"), (result.removed + result.warnings, "warning")] {
+            for diagnostic in list {
+                let column =
+                    diagnostic.code == .invalidUTF8 || line == nil ? nil : diagnostic.offset.map { $0 + 1 }
+                text += Self.command(
+                    level, file: location.file, line: line, column: column, code: diagnostic.code.rawValue,
+                    message: input + diagnostic.message)
+            }
+        }
+        try sinks.report(text)
+    }
+
+    func row(_ problems: RowProblems, into sinks: Sinks) throws {
+        var text = ""
+        for (list, level) in [(problems.errors, "error"), (problems.warnings, "warning")] {
+            for problem in list {
+                let header = problems.row == 0
+                let place = CSVRunner.where(header ? "header" : "row \(problems.row)", problem)
+                let input = header || problem.column == nil || problems.redact ? "" : "'\(problem.input)': "
+                text += Self.command(
+                    level, file: problems.file, line: problems.line, column: nil,
+                    code: problem.diagnostic.code.rawValue,
+                    message: "\(place): \(input)\(problem.diagnostic.message)")
+            }
+        }
+        try sinks.report(text)
+    }
+
+    /// One workflow command, its properties and message escaped.
+    static func command(
+        _ level: String, file: String?, line: Int?, column: Int?, code: String, message: String
+    ) -> String {
+        var properties: [String] = []
+        if let file { properties.append("file=\(escapeProperty(file))") }
+        if let line { properties.append("line=\(line)") }
+        if let column { properties.append("col=\(column)") }
+        properties.append("title=\(escapeProperty("fieldcheck \(code)"))")
+        return "::\(level) \(properties.joined(separator: ","))::\(escapeData(message))\n"
+    }
+
+    /// What a message may not hold as is: `%`, CR and LF.
+    static func escapeData(_ text: String) -> String {
+        text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+    }
+
+    /// A property value also escapes `:` and `,`.
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// `--format github` (issue 32, CI formats): one GitHub Actions workflow command per finding
+/// on stdout, with the file, line and column, escaped as GitHub requires; `--json` is
+/// `--format json`; the same under `--jobs`.
+@Suite struct GitHubFormatTests {
+    @Test func lineCommandAnnotatesEachFindingWithFileLineAndColumn() throws {
+        let file = CLI.temporaryFile("prices,100%.txt")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("1,5\n12a,5\n1.2.3\n".utf8).write(to: file)
+        let run = try CLI.run(["number", "--locale", "de_DE", "--format", "github", file.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.isEmpty)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        // The file name's ',' and '%' escaped in the property; no accepted value on stdout.
+        let escaped = file.path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: ",", with: "%2C")
+        #expect(
+            lines[0].hasPrefix(
+                "::error file=\(escaped),line=2,col=3,title=fieldcheck unexpected_character::'12a,5': unexpected character 'a'"
+            ), "\(lines[0])")
+        #expect(
+            lines[1].hasPrefix("::error file=\(escaped),line=3,col=2,title=fieldcheck misplaced_grouping_separator::"))
+    }
+
+    @Test func warningsAndStdinAndRedaction() throws {
+        // A space as fr_FR grouping is accepted with a warning; stdin has no file property.
+        let run = try CLI.run(["number", "--locale", "fr_FR", "--format", "github", "--redact"], input: "1 234,5\n")
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("::warning line=1,"), "\(run.stdout)")
+        #expect(!run.stdout.contains("1 234"))
+    }
+
+    @Test func csvAnnotatesTheRowsPhysicalLineAndEscapesLineBreaks() throws {
+        let csv = "id,price\n1,\"1,5\"\n2,\"x\ny\"\n3,\"2,5\"\n"
+        let run = try CLI.run(
+            ["csv", "--column", "price=number:de_DE", "--format", "github", "--summary"], input: csv)
+        #expect(run.status == 1)
+        #expect(
+            run.stdout.hasPrefix("::error line=3,title=fieldcheck not_a_number::row 2, column 'price': 'x%0Ay': "),
+            "\(run.stdout)")
+        #expect(run.stdout.split(separator: "\n").count == 1)
+        #expect(run.stderr.contains("3 rows read"))
+    }
+
+    @Test func sameUnderJobs() throws {
+        let input = (0..<60_000).map { $0 % 97 == 0 ? "\($0)x" : "\($0),5" }.joined(separator: "\n") + "\n"
+        let one = try CLI.run(["number", "--locale", "de_DE", "--format", "github"], input: input)
+        let two = try CLI.run(["number", "--locale", "de_DE", "--format", "github", "--jobs", "2"], input: input)
+        #expect(one.stdout == two.stdout)
+        #expect(one.stdout.split(separator: "\n").count == 619)
+    }
+
+    /// `date --format` was a strptime format before it was the report format: one with a `%`
+    /// still is, with a report format beside it; elsewhere it is refused.
+    @Test func dateKeepsItsStrptimeFormat() throws {
+        let run = try CLI.run(
+            ["date", "--format", "%d.%m.%Y", "--format", "github", "--value", "31.12.2025", "--value", "32.01.2025"])
+        #expect(run.status == 1)
+        #expect(run.stdout.hasPrefix("::error title=fieldcheck field_out_of_range::'32.01.2025': day 32"))
+        let strptime = try CLI.run(["date", "--strptime", "%d.%m.%Y", "--value", "31.12.2025"])
+        #expect(strptime.stdout == "2025-12-31\n")
+        let number = try CLI.run(["number", "--format", "%d", "--value", "1"])
+        #expect(number.status == 2)
+        #expect(number.stderr.contains("only fieldcheck date reads"))
+        let unknown = try CLI.run(["csv", "--column", "a=number", "--format", "xml"], input: "a\n1\n")
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("human, json or github"))
+    }
+
+    @Test func jsonIsFormatJsonAndCombinationsAreRefused() throws {
+        let short = try CLI.run(["number", "--locale", "de_DE", "--json"], input: "1,5\nx\n")
+        let long = try CLI.run(["number", "--locale", "de_DE", "--format", "json"], input: "1,5\nx\n")
+        #expect(short.stdout == long.stdout)
+        #expect(short.stdout.contains("\"valid\":true"))
+        let both = try CLI.run(["number", "--json", "--format", "github"], input: "1\n")
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("--format"))
+        let check = try CLI.run(["csv", "--column", "a=number", "--format", "github", "--check"], input: "a\n1\n")
+        #expect(check.status == 2)
+    }
+}
