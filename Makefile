@@ -1,6 +1,8 @@
 # Build and install fieldcheck: the binary, its man page and shell completions.
 #
 #     make                      # the release binary: $(RELEASE_BUILD)
+#     make dist                 # the self-contained binary (only glibc dynamic) and its archive,
+#                               # in .build/dist (scripts/dist.sh)
 #     sudo make install         # into /usr/local (PREFIX=..., DESTDIR=... for packages)
 #     make uninstall
 #     make test                 # swift test
@@ -22,7 +24,7 @@ FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # depends on by version.
 RELEASE_BUILD = swift build -c release --static-swift-stdlib -Xswiftc -Xllvm -Xswiftc -align-all-functions=6
 
-.PHONY: all release install uninstall test
+.PHONY: all release dist install uninstall test
 
 all: release
 
@@ -32,6 +34,9 @@ release:
 
 .build/release/fieldcheck:
 	$(RELEASE_BUILD)
+
+dist: release
+	scripts/dist.sh
 
 install: $(BINARY)
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The self-contained binary and its release archive (`make dist`).
+#
+# Links the release build's objects again, with ICU (its data included), libyaml and the C++
+# runtime taken from their static archives, next to the static Swift runtime: the binary's
+# only dynamic dependencies are glibc's own libraries (libc, libm and the loader), so it runs
+# on any x86-64 Linux with glibc 2.36 or later without ICU_DATA or a data file. `swift build`
+# itself links them dynamically (SwiftPM's system-library targets ask for -licuuc and the
+# like); putting a directory that holds only the static archives first on the search path
+# makes those same -l flags find the archives.
+#
+# Writes .build/dist/fieldcheck (stripped) and .build/dist/fieldcheck-VERSION-x86_64-linux.tar.gz
+# with bin/, the man page, completions for bash, zsh and fish, LICENSE and THIRD_PARTY_NOTICES.
+# Run after `make release` (the Makefile's dist target does both).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+release=$(swift build -c release --show-bin-path)
+objects="$release/fieldcheck.product/Objects.LinkFileList"
+if [ ! -f "$objects" ]; then
+    echo "dist: no release build at $release (run make release first)" >&2
+    exit 2
+fi
+out=.build/dist
+mkdir -p "$out"
+static=$(mktemp -d)
+trap 'rm -rf "$static"' EXIT
+icu_libdir=$(pkg-config --variable=libdir icu-uc)
+yaml_libdir=$(pkg-config --variable=libdir yaml-0.1)
+for archive in "$icu_libdir/libicui18n.a" "$icu_libdir/libicuuc.a" "$icu_libdir/libicudata.a" \
+    "$yaml_libdir/libyaml.a" "$(cc -print-file-name=libstdc++.a)"; do
+    if [ ! -f "$archive" ]; then
+        echo "dist: $archive is missing (apt-get install libicu-dev libyaml-dev g++)" >&2
+        exit 2
+    fi
+    ln -s "$archive" "$static/"
+done
+
+# The link SwiftPM makes (swift build -v shows it), with the static archives found first.
+swiftc -o "$out/fieldcheck.unstripped" -module-name fieldcheck -static-stdlib -emit-executable \
+    -L "$static" -Xlinker --gc-sections -Xlinker --defsym -Xlinker main=fieldcheck_main \
+    @"$objects" -licui18n -licuuc -licudata -lstdc++ -Xclang-linker -static-libgcc \
+    -target x86_64-unknown-linux-gnu 2> >(grep -v "mktemp" >&2)
+strip -o "$out/fieldcheck" "$out/fieldcheck.unstripped"
+rm "$out/fieldcheck.unstripped"
+
+# Nothing but glibc may be left to load.
+unexpected=$(ldd "$out/fieldcheck" | awk '{print $1}' |
+    grep -vE '^(linux-vdso\.so\.1|libc\.so\.6|libm\.so\.6|/lib64/ld-linux-x86-64\.so\.2)$' || true)
+if [ -n "$unexpected" ]; then
+    echo "dist: the binary still loads: $unexpected" >&2
+    exit 1
+fi
+
+version=$("$out/fieldcheck" --version | head -1 | awk '{print $NF}')
+name="fieldcheck-$version-x86_64-linux"
+stage=$(mktemp -d)
+mkdir -p "$stage/$name/bin" "$stage/$name/share/man/man1" "$stage/$name/share/bash-completion/completions" \
+    "$stage/$name/share/zsh/site-functions" "$stage/$name/share/fish/vendor_completions.d"
+cp "$out/fieldcheck" "$stage/$name/bin/"
+cp man/fieldcheck.1 "$stage/$name/share/man/man1/"
+"$out/fieldcheck" --generate-completion-script bash > "$stage/$name/share/bash-completion/completions/fieldcheck"
+"$out/fieldcheck" --generate-completion-script zsh > "$stage/$name/share/zsh/site-functions/_fieldcheck"
+"$out/fieldcheck" --generate-completion-script fish > "$stage/$name/share/fish/vendor_completions.d/fieldcheck.fish"
+cp LICENSE THIRD_PARTY_NOTICES README.md "$stage/$name/"
+tar -C "$stage" -czf "$out/$name.tar.gz" "$name"
+rm -rf "$stage"
+
+glibc=$(objdump -T "$out/fieldcheck" | grep -o 'GLIBC_[0-9.]*' | sort -V | tail -1)
+echo "dist: $out/fieldcheck ($(du -m "$out/fieldcheck" | cut -f1) MB, needs $glibc) and $out/$name.tar.gz"
