@@ -27,10 +27,12 @@ static=$(mktemp -d)
 trap 'rm -rf "$static"' EXIT
 icu_libdir=$(pkg-config --variable=libdir icu-uc)
 yaml_libdir=$(pkg-config --variable=libdir yaml-0.1)
+# The C++ runtime's archive, where the toolchain's clang (or the system's cc) finds it.
+compiler=$(command -v clang || command -v cc)
 for archive in "$icu_libdir/libicui18n.a" "$icu_libdir/libicuuc.a" "$icu_libdir/libicudata.a" \
-    "$yaml_libdir/libyaml.a" "$(cc -print-file-name=libstdc++.a)"; do
+    "$yaml_libdir/libyaml.a" "$("$compiler" -print-file-name=libstdc++.a)"; do
     if [ ! -f "$archive" ]; then
-        echo "dist: $archive is missing (apt-get install libicu-dev libyaml-dev g++)" >&2
+        echo "dist: $archive is missing (apt-get install libicu-dev libyaml-dev libstdc++-12-dev)" >&2
         exit 2
     fi
     ln -s "$archive" "$static/"

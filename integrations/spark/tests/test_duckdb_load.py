@@ -1,6 +1,7 @@
-"""The README's DuckDB recipe: `fieldcheck csv --normalize` output loaded with COPY ... FROM into
-columns of the types the schema implies, with no second parse of locale formats. Each loaded
-value must equal the normalized cell read exactly (Decimal, ISO date), and every row must load."""
+"""The DuckDB recipe of integrations/spark/README.md: `fieldcheck csv --normalize` output loaded
+with COPY ... FROM into columns of the types the schema implies, with no second parse of locale
+formats. Each loaded value must equal the normalized cell read exactly (Decimal, ISO date), and
+every row must load."""
 
 import csv
 import datetime
@@ -14,7 +15,7 @@ from conftest import REPO
 
 duckdb = pytest.importorskip("duckdb")
 
-# The README's recipe, for the two sample schemas: Table Schema type -> DuckDB column type.
+# That recipe, for the two sample schemas: Table Schema type -> DuckDB column type.
 ORDERS_DDL = """CREATE TABLE orders (
     id    BIGINT NOT NULL UNIQUE,     -- integer, required, unique
     price DECIMAL(38, 10) NOT NULL,   -- number (exact; at most 10 fraction digits here)

@@ -161,8 +161,9 @@ def test_check_column_equals_the_line_command(spark, binary, table_dir, tmp_path
 
 
 def test_the_readme_pipe_recipe_names_the_line_of_the_file(spark, binary, table_dir):
-    """The README's RDD.pipe() recipe: plain pipe restarts "line" in every partition; zipping
-    the output with zipWithIndex names the line of the file, as fieldcheck on the whole file."""
+    """The RDD.pipe() recipe of integrations/spark/README.md: plain pipe restarts "line" in every
+    partition; zipping the output with zipWithIndex names the line of the file, as fieldcheck on
+    the whole file."""
     source = table_dir / "numbers_de.txt"
     result = subprocess.run([str(binary), "number", "--locale", "de_DE", "--json", str(source)],
                             stdout=subprocess.PIPE)
