@@ -22,7 +22,10 @@ FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # unrelated code, and it is 10-25 % faster on csv and explained numbers (benchmarks/README.md).
 # Given here, not in Package.swift: SwiftPM refuses unsafeFlags in a package another one
 # depends on by version.
-RELEASE_BUILD = swift build -c release --static-swift-stdlib -Xswiftc -Xllvm -Xswiftc -align-all-functions=6
+# The commit goes into `fieldcheck --version`.
+COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+RELEASE_BUILD = swift build -c release --static-swift-stdlib -Xswiftc -Xllvm -Xswiftc -align-all-functions=6 \
+	-Xcc -DFIELDCHECK_COMMIT=\"$(COMMIT)\"
 
 .PHONY: all release dist install uninstall test
 

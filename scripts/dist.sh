@@ -54,7 +54,7 @@ if [ -n "$unexpected" ]; then
     exit 1
 fi
 
-version=$("$out/fieldcheck" --version | head -1 | awk '{print $NF}')
+version=$("$out/fieldcheck" --version | head -1 | awk '{print $2}')
 name="fieldcheck-$version-x86_64-linux"
 stage=$(mktemp -d)
 mkdir -p "$stage/$name/bin" "$stage/$name/share/man/man1" "$stage/$name/share/bash-completion/completions" \

@@ -1,5 +1,8 @@
 // Pass-throughs to ICU 72. See CICU.h for why they exist.
+#define _GNU_SOURCE  // dladdr
 #include "CICU.h"
+
+#include <dlfcn.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +16,32 @@ void cicu_version(char *buffer, int32_t capacity) {
     u_versionToString(info, text);
     strncpy(buffer, text, (size_t)capacity);
     if (capacity > 0) buffer[capacity - 1] = 0;
+}
+
+static void cicu_versionText(const UVersionInfo info, char *buffer, int32_t capacity) {
+    char text[U_MAX_VERSION_STRING_LENGTH];
+    u_versionToString(info, text);
+    strncpy(buffer, text, (size_t)capacity);
+    if (capacity > 0) buffer[capacity - 1] = 0;
+}
+
+void cicu_unicode_version(char *buffer, int32_t capacity) {
+    UVersionInfo info;
+    u_getUnicodeVersion(info);
+    cicu_versionText(info, buffer, capacity);
+}
+
+void cicu_cldr_version(char *buffer, int32_t capacity) {
+    UVersionInfo info = {0};
+    UErrorCode status = U_ZERO_ERROR;
+    ulocdata_getCLDRVersion(info, &status);
+    cicu_versionText(info, buffer, capacity);
+}
+
+int cicu_icu_is_linked_in(void) {
+    Dl_info icu, self;
+    if (!dladdr((void *)&u_getVersion, &icu) || !dladdr((void *)&cicu_icu_is_linked_in, &self)) return -1;
+    return icu.dli_fbase == self.dli_fbase ? 1 : 0;
 }
 
 // MARK: Locales

@@ -17,3 +17,9 @@ __attribute__((section(".init_array"), used)) static void (*const cprocess_captu
 int cprocess_argc(void) { return captured_argc; }
 
 char *const *cprocess_argv(void) { return captured_argv; }
+
+#ifndef FIELDCHECK_COMMIT
+#define FIELDCHECK_COMMIT "unknown"
+#endif
+
+const char *cprocess_build_commit(void) { return FIELDCHECK_COMMIT; }

@@ -11,4 +11,11 @@
 public enum FieldCheckLibrary {
     /// The version of the ICU library in use ("72.1").
     public static var icuVersion: String { ICU.version }
+    /// The Unicode version of ICU's character data ("15.0").
+    public static var unicodeVersion: String { ICU.unicodeVersion }
+    /// The CLDR version of ICU's locale data ("42.0").
+    public static var cldrVersion: String { ICU.cldrVersion }
+    /// Whether ICU is linked into the program rather than loaded as a shared library; nil
+    /// when that cannot be told.
+    public static var icuIsLinkedIn: Bool? { ICU.isLinkedIn }
 }

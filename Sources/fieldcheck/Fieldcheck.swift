@@ -21,7 +21,7 @@ struct Fieldcheck: ParsableCommand {
             Exit status: 0 every value accepted, 1 at least one rejected, 2 usage or \
             configuration error, 3 I/O error. See fieldcheck(1).
             """,
-        version: "0.1.0",
+        version: VersionReport.text,
         subcommands: [
             TextCommand.self, NumberCommand.self, DateCommand.self, CSVCommand.self, LocaleCommand.self,
             CompareCommand.self, InferCommand.self, PromptCommand.self,
@@ -37,6 +37,11 @@ struct Fieldcheck: ParsableCommand {
                 throw ConfigurationError("cannot read the command line's arguments")
             }
             let arguments = ProcessArguments.arguments
+            if Set(arguments) == ["--version", "--json"] && arguments.count == 2 {
+                try Streams.standardOutput.write(VersionReport.json)
+                try Streams.standardOutput.flush()
+                Glibc.exit(0)
+            }
             try checkSubcommandName(arguments)
             var command = try parseAsRoot(arguments)
             if var runnable = command as? StatusCommand {

@@ -84,3 +84,33 @@ enum DistBinary {
         return getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/chroot")
     }
 }
+
+/// `fieldcheck --version` and `--version --json`: the version and commit, ICU's, CLDR's and
+/// Unicode's versions, and whether ICU is linked in.
+@Suite struct VersionTests {
+    @Test func versionNamesICUCLDRUnicodeAndTheLinkage() throws {
+        let run = try CLI.run(["--version"], input: "")
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("fieldcheck 0.1.0 (commit ") == true)
+        // The build under test links the system's ICU 72.
+        #expect(lines.last == "ICU 72.1 (shared), CLDR 42.0, Unicode 15.0")
+        let json = try CLI.run(["--version", "--json"], input: "")
+        #expect(json.status == 0)
+        let object = try #require(
+            JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: String])
+        #expect(object["icu"] == "72.1")
+        #expect(object["icuLinkage"] == "shared")
+        #expect(object["cldr"] == "42.0")
+        #expect(object["unicode"] == "15.0")
+        #expect(object["version"] == "0.1.0")
+    }
+
+    @Test(.enabled(if: DistBinary.available, "needs FIELDCHECK_DIST_BINARY"))
+    func theSelfContainedBinarySaysICUIsLinkedIn() throws {
+        let run = try CLI.run(["--version", "--json"], stdin: Data(), program: DistBinary.dist!)
+        #expect(run.stdout.contains("\"icuLinkage\":\"static\""), "\(run.stdout)")
+        #expect(!run.stdout.contains("\"commit\":\"unknown\""))
+    }
+}

@@ -38,6 +38,12 @@ extern "C" {
 const char *cicu_errorName(UErrorCode code);
 /// Writes ICU's version ("72.1") into `buffer`.
 void cicu_version(char *buffer, int32_t capacity);
+/// The Unicode and CLDR versions of ICU's data ("15.0", "42.0").
+void cicu_unicode_version(char *buffer, int32_t capacity);
+void cicu_cldr_version(char *buffer, int32_t capacity);
+/// 1 when ICU is linked into the program itself (the self-contained build), 0 when it is a
+/// shared library loaded beside it, -1 when that cannot be told (dladdr, on a symbol of each).
+int cicu_icu_is_linked_in(void);
 
 // MARK: Locales
 

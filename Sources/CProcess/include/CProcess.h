@@ -12,4 +12,8 @@
 int cprocess_argc(void);
 char *const *cprocess_argv(void);
 
+/// The commit the program was built from, when the build said (`make` passes
+/// -DFIELDCHECK_COMMIT); "unknown" otherwise.
+const char *cprocess_build_commit(void);
+
 #endif

@@ -34,6 +34,25 @@ enum ICU {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The Unicode version of ICU's character data ("15.0").
+    static var unicodeVersion: String { text { cicu_unicode_version($0, $1) } }
+    /// The CLDR version of ICU's locale data ("42.0").
+    static var cldrVersion: String { text { cicu_cldr_version($0, $1) } }
+    /// Whether ICU is linked into the program (the self-contained build); nil when unknown.
+    static var isLinkedIn: Bool? {
+        switch cicu_icu_is_linked_in() {
+        case 1: true
+        case 0: false
+        default: nil
+        }
+    }
+
+    private static func text(_ body: (UnsafeMutablePointer<CChar>, Int32) -> Void) -> String {
+        var buffer = [CChar](repeating: 0, count: 32)
+        body(&buffer, 32)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Calls an ICU function that fills a UTF-16 buffer, growing the buffer once when ICU
     /// reports the size it needs. Returns nil when ICU fails.
     static func utf16String(
