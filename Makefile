@@ -35,15 +35,18 @@ all: release
 release:
 	$(RELEASE_BUILD)
 
-.build/release/fieldcheck:
-	$(RELEASE_BUILD)
-
 dist: release
 	scripts/dist.sh
 
-install: $(BINARY)
+# The release binary is brought up to date first (after a git pull, say), unless BINARY names
+# another one; it is installed stripped.
+ifeq ($(BINARY),.build/release/fieldcheck)
+INSTALL_FROM = release
+endif
+
+install: $(INSTALL_FROM)
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
-	install -m 755 $(BINARY) $(BINDIR)/fieldcheck
+	install -s -m 755 $(BINARY) $(BINDIR)/fieldcheck
 	install -m 644 man/fieldcheck.1 $(MANDIR)/fieldcheck.1
 	$(BINARY) --generate-completion-script bash > $(BASHDIR)/fieldcheck
 	$(BINARY) --generate-completion-script zsh > $(ZSHDIR)/_fieldcheck

@@ -9,8 +9,9 @@
 # like); putting a directory that holds only the static archives first on the search path
 # makes those same -l flags find the archives.
 #
-# Writes .build/dist/fieldcheck (stripped) and .build/dist/fieldcheck-VERSION-x86_64-linux.tar.gz
-# with bin/, the man page, completions for bash, zsh and fish, LICENSE and THIRD_PARTY_NOTICES.
+# Writes .build/dist/fieldcheck (stripped) and .build/dist/fieldcheck-VERSION-x86_64-linux-gnu.tar.gz
+# with bin/, the man page, completions for bash, zsh and fish, README, LICENSE and
+# THIRD_PARTY_NOTICES, and SHA256SUMS beside it.
 # Run after `make release` (the Makefile's dist target does both).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -55,7 +56,7 @@ if [ -n "$unexpected" ]; then
 fi
 
 version=$("$out/fieldcheck" --version | head -1 | awk '{print $2}')
-name="fieldcheck-$version-x86_64-linux"
+name="fieldcheck-$version-x86_64-linux-gnu"
 stage=$(mktemp -d)
 mkdir -p "$stage/$name/bin" "$stage/$name/share/man/man1" "$stage/$name/share/bash-completion/completions" \
     "$stage/$name/share/zsh/site-functions" "$stage/$name/share/fish/vendor_completions.d"
@@ -65,8 +66,10 @@ cp man/fieldcheck.1 "$stage/$name/share/man/man1/"
 "$out/fieldcheck" --generate-completion-script zsh > "$stage/$name/share/zsh/site-functions/_fieldcheck"
 "$out/fieldcheck" --generate-completion-script fish > "$stage/$name/share/fish/vendor_completions.d/fieldcheck.fish"
 cp LICENSE THIRD_PARTY_NOTICES README.md "$stage/$name/"
+rm -f "$out"/fieldcheck-*.tar.gz
 tar -C "$stage" -czf "$out/$name.tar.gz" "$name"
 rm -rf "$stage"
+(cd "$out" && sha256sum "$name.tar.gz" fieldcheck > SHA256SUMS)
 
 glibc=$(objdump -T "$out/fieldcheck" | grep -o 'GLIBC_[0-9.]*' | sort -V | tail -1)
 echo "dist: $out/fieldcheck ($(du -m "$out/fieldcheck" | cut -f1) MB, needs $glibc) and $out/$name.tar.gz"
