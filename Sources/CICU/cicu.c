@@ -9,20 +9,17 @@
 
 const char *cicu_errorName(UErrorCode code) { return u_errorName(code); }
 
-void cicu_version(char *buffer, int32_t capacity) {
-    UVersionInfo info;
-    char text[U_MAX_VERSION_STRING_LENGTH];
-    u_getVersion(info);
-    u_versionToString(info, text);
-    strncpy(buffer, text, (size_t)capacity);
-    if (capacity > 0) buffer[capacity - 1] = 0;
-}
-
 static void cicu_versionText(const UVersionInfo info, char *buffer, int32_t capacity) {
     char text[U_MAX_VERSION_STRING_LENGTH];
     u_versionToString(info, text);
     strncpy(buffer, text, (size_t)capacity);
     if (capacity > 0) buffer[capacity - 1] = 0;
+}
+
+void cicu_version(char *buffer, int32_t capacity) {
+    UVersionInfo info;
+    u_getVersion(info);
+    cicu_versionText(info, buffer, capacity);
 }
 
 void cicu_unicode_version(char *buffer, int32_t capacity) {

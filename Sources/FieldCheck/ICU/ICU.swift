@@ -28,11 +28,7 @@ enum ICU {
     }
 
     /// The version of the ICU library fieldcheck is linked with ("72.1").
-    static var version: String {
-        var buffer = [CChar](repeating: 0, count: 32)
-        cicu_version(&buffer, 32)
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+    static var version: String { text { cicu_version($0, $1) } }
 
     /// The Unicode version of ICU's character data ("15.0").
     static var unicodeVersion: String { text { cicu_unicode_version($0, $1) } }

@@ -63,9 +63,10 @@ struct RunOptions: ParsableArguments {
     var formats: [String] = []
 
     /// `--format`, with `--json` its short form.
-    var outputFormat: OutputFormat {
-        json ? .json : formats.compactMap(OutputFormat.init(rawValue:)).last ?? .human
-    }
+    var outputFormat: OutputFormat { json ? .json : reportFormats.last ?? .human }
+
+    /// The `--format`s that name a report format.
+    private var reportFormats: [OutputFormat] { formats.compactMap(OutputFormat.init(rawValue:)) }
 
     /// A `--format` that is a strptime format (it holds a `%`): `date` reads dates in it.
     var strptimeFormat: String? { formats.last { $0.contains("%") } }
@@ -116,10 +117,8 @@ struct RunOptions: ParsableArguments {
                 "--format '\(format)' is not a report format: give human, json or github (date also reads a strptime format such as %d.%m.%Y)"
             )
         }
-        if formats.filter({ OutputFormat(rawValue: $0) != nil }).count > 1 {
-            throw ValidationError("give one report --format: human, json or github")
-        }
-        if json, let format = formats.compactMap(OutputFormat.init(rawValue:)).last, format != .json {
+        if reportFormats.count > 1 { throw ValidationError("give one report --format: human, json or github") }
+        if json, let format = reportFormats.last, format != .json {
             throw ValidationError("--json is --format json: it cannot be used with --format \(format.rawValue)")
         }
         if outputFormat != .human && report.check {

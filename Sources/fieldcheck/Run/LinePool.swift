@@ -59,21 +59,14 @@ final class LinePool {
 
         /// Runs on a worker thread. Each batch has its own step: `slot` is not needed.
         func check(slot: Int) {
-            let step = step
-            let sinks = sinks
-            let file = file
-            var fastAccepted = 0
-            defer { sinks.summary.addAccepted(fastAccepted) }
             outOfOrder.valueNeedsOrder = false
             do {
                 try outOfOrder.checking {
                     try bytes.withUnsafeBufferPointer { all in
-                        let block = RecordBlock(bytes: all, firstNumber: firstNumber, count: count)
                         do {
-                            try reader.forEachRecord(in: block, overflow: { try sinks.overflow($0) }) { record in
-                                guard try step.process(record, file: file, into: sinks, fastAccepted: &fastAccepted)
-                                else { throw StopReading() }
-                            }
+                            try process(
+                                RecordBlock(bytes: all, firstNumber: firstNumber, count: count), with: step,
+                                into: sinks)
                         } catch let left as ValueStep.NeedsOrder {
                             leftInOrder = (left.start - Int(bitPattern: all.baseAddress), left.number)
                         }
@@ -99,22 +92,32 @@ final class LinePool {
         /// stopped the run.
         func checkLeftRecords(with main: ValueStep, into sinks: Sinks) throws -> Bool {
             guard let (offset, number) = leftInOrder else { return true }
-            var fastAccepted = 0
-            defer { sinks.summary.addAccepted(fastAccepted) }
             do {
                 try bytes.withUnsafeBufferPointer { all in
                     let rest = UnsafeBufferPointer(rebasing: all[offset...])
-                    let block = RecordBlock(bytes: rest, firstNumber: number, count: count - (number - firstNumber))
-                    try reader.forEachRecord(in: block, overflow: { try sinks.overflow($0) }) { record in
-                        guard try main.process(record, file: file, into: sinks, fastAccepted: &fastAccepted) else {
-                            throw StopReading()
-                        }
-                    }
+                    try process(
+                        RecordBlock(bytes: rest, firstNumber: number, count: count - (number - firstNumber)),
+                        with: main,
+                        into: sinks)
                 }
             } catch is StopReading {
                 return false
             }
             return true
+        }
+
+        /// Runs the records of `block` through `step` into `sinks`, in order; throws
+        /// `StopReading` when one stops the run.
+        private func process(_ block: RecordBlock, with step: ValueStep, into sinks: Sinks) throws {
+            // Locals, not properties, in the record loop.
+            let file = file
+            var fastAccepted = 0
+            defer { sinks.summary.addAccepted(fastAccepted) }
+            try reader.forEachRecord(in: block, overflow: { try sinks.overflow($0) }) { record in
+                guard try step.process(record, file: file, into: sinks, fastAccepted: &fastAccepted) else {
+                    throw StopReading()
+                }
+            }
         }
     }
 

@@ -116,7 +116,5 @@ struct LinePolicy: Sendable {
     var printer: any FindingsPrinter { routing.printer }
     var redact: Bool { routing.redact }
     var onInvalid: InvalidPolicy { routing.onInvalid }
-    var human: HumanPrinter { routing.human }
     var writesValues: Bool { routing.writesRecords }
-    var printsDiagnostics: Bool { routing.printsDiagnostics }
 }

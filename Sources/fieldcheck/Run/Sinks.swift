@@ -12,7 +12,6 @@ struct Routing: Sendable {
     /// `--redact`: nothing of a value in diagnostics or JSON.
     let redact: Bool
     let onInvalid: InvalidPolicy
-    let human: HumanPrinter
     /// How findings are reported, chosen once from `format`.
     let printer: any FindingsPrinter
 
@@ -22,22 +21,17 @@ struct Routing: Sendable {
         quiet = report.quiet
         redact = report.redact
         self.onInvalid = onInvalid
-        human = HumanPrinter(color: color, caret: color)
-        printer = format.printer(quiet: report.quiet, human: human)
+        printer = format.printer(quiet: report.quiet, human: HumanPrinter(color: color, caret: color))
     }
 
     init(_ options: RunOptions, color: Bool) {
         self.init(format: options.outputFormat, report: options.report, onInvalid: options.onInvalid, color: color)
     }
 
-    /// JSON Lines on stdout.
-    var json: Bool { format == .json }
     /// Whether stdout gets accepted values or rows (not a report, not `--check`).
     var writesRecords: Bool { format == .human && !check }
     /// Whether stdout gets a rejected record's raw bytes (`--on-invalid keep`).
     var keepsRaw: Bool { writesRecords && onInvalid == .keep }
-    /// Whether diagnostics are written to stderr as lines.
-    var printsDiagnostics: Bool { !quiet && format == .human }
 }
 
 /// Where a run writes, shared by every command in the manner of ripgrep's printers: stdout
