@@ -69,7 +69,7 @@ struct Fieldcheck: ParsableCommand {
                 // Usage errors are status 2, as in grep and numfmt (ArgumentParser says 64), and
                 // carry the prefix every other error has.
                 let prefixed = message.hasPrefix("Error: ") ? "fieldcheck: " + message.dropFirst(7) : message
-                try? Streams.standardError.write(prefixed + "\n")
+                try? Streams.standardError.write(prefixed + "\n" + negativeNumberHint(message))
                 status = 2
             }
         }
@@ -87,6 +87,20 @@ struct Fieldcheck: ParsableCommand {
 }
 
 extension Fieldcheck {
+    /// For "Unknown option '-5'": a negative number read as an option, and how to give it.
+    static func negativeNumberHint(_ message: String) -> String {
+        let marker = "Unknown option '"
+        guard let start = message.firstRange(of: marker)?.upperBound,
+            let end = message[start...].firstIndex(of: "'")
+        else { return "" }
+        let option = message[start..<end]
+        guard option.count > 1, option.dropFirst().first?.isNumber == true || option.dropFirst().first == "."
+        else { return "" }
+        let others = ProcessArguments.arguments.filter { $0 != option && $0 != "--" }
+        return "fieldcheck: '\(option)' is read as an option; to give it as a value, put -- before it: "
+            + "fieldcheck \(others.joined(separator: " ")) -- \(option)\n"
+    }
+
     /// Refuses a first argument that is no subcommand (`fieldcheck txt`) by naming the nearest
     /// ones, which ArgumentParser does not do for subcommands.
     static func checkSubcommandName(_ arguments: [String]) throws(ConfigurationError) {

@@ -96,17 +96,17 @@ enum SchemaKeys {
         for key in object.keys.sorted() where !known.contains(key) {
             if let reason = unchecked[key] {
                 throw ConfigurationError(
-                    "\(path).\(key): fieldcheck cannot honour this key: \(reason); remove it to check the rest")
+                    "\(path, member: key): fieldcheck cannot honour this key: \(reason); remove it to check the rest")
             }
             let near = Suggestion.near(key, in: known.union(unchecked.keys))
             if !near.isEmpty {
                 throw ConfigurationError(
-                    "\(path).\(key): unknown key in \(level.rawValue) (did you mean '\(near.joined(separator: "' or '"))'?)"
+                    "\(path, member: key): unknown key in \(level.rawValue) (did you mean '\(near.joined(separator: "' or '"))'?)"
                 )
             }
             if strict {
                 throw ConfigurationError(
-                    "\(path).\(key): unknown key in \(level.rawValue); the keys are "
+                    "\(path, member: key): unknown key in \(level.rawValue); the keys are "
                         + known.sorted().joined(separator: ", ")
                         + " (strict checking refuses the keys no standard defines)")
             }
@@ -117,17 +117,26 @@ enum SchemaKeys {
     /// Dialect values that describe a file fieldcheck would misread.
     private static func checkDialectValues(_ object: [String: Any], path: String) throws(ConfigurationError) {
         if let quote = object["quoteChar"], (quote as? String) != "\"" {
-            throw ConfigurationError("\(path).quoteChar: only '\"' is read as the quote character")
+            throw ConfigurationError("\(path, member: "quoteChar"): only '\"' is read as the quote character")
         }
         if let double = object["doubleQuote"], (double as? Bool) != true {
-            throw ConfigurationError("\(path).doubleQuote: only doubled quotes are read inside quoted cells")
+            throw ConfigurationError("\(path, member: "doubleQuote"): only doubled quotes are read inside quoted cells")
         }
         if let terminator = object["lineTerminator"], !["\n", "\r\n", "\r"].contains(terminator as? String ?? "") {
             throw ConfigurationError(
-                "\(path).lineTerminator: rows end with \\n or \\r\\n; no other terminator is read")
+                "\(path, member: "lineTerminator"): rows end with \\n or \\r\\n; no other terminator is read")
         }
         if let row = object["headerRow"], (row as? Int) != 1 {
-            throw ConfigurationError("\(path).headerRow: the header is read from the first row only")
+            throw ConfigurationError("\(path, member: "headerRow"): the header is read from the first row only")
         }
+    }
+}
+
+extension DefaultStringInterpolation {
+    /// Where in a schema a message points: `fields[2].type`, or the `--column 'price=numbr'`
+    /// option alone, which stands for the whole field (`--column '…'.type` reads as a typo).
+    mutating func appendInterpolation(_ path: String, member: String) {
+        appendLiteral(path)
+        if !path.hasPrefix("--") { appendLiteral(".\(member)") }
     }
 }

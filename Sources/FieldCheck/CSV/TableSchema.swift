@@ -54,7 +54,7 @@ public struct TableSchema: Sendable {
             }
             let column = try ColumnSchema(object: object, path: path, defaultLocale: defaultLocale, strict: strict)
             if !names.insert(column.name).inserted {
-                throw ConfigurationError("\(path).name: the column '\(column.name)' is named twice")
+                throw ConfigurationError("\(path, member: "name"): the column '\(column.name)' is named twice")
             }
             columns.append(column)
         }
@@ -157,7 +157,7 @@ public struct ColumnSchema: Sendable {
     {
         try SchemaKeys.check(object, level: .field, path: path, strict: strict)
         guard let name = object["name"].flatMap(scalarText), !name.isEmpty else {
-            throw ConfigurationError("\(path).name: each field needs a name")
+            throw ConfigurationError("\(path, member: "name"): each field needs a name")
         }
         // No `type` is Table Schema's string; a list, a mapping or a null is a mistake to say,
         // not a string column that accepts everything.
@@ -165,20 +165,25 @@ public struct ColumnSchema: Sendable {
         if let value = object["type"] {
             guard let name = scalarText(value) else {
                 throw ConfigurationError(
-                    "\(path).type: expected one type name, such as type: number; fieldcheck reads "
+                    "\(path, member: "type"): expected one type name, such as type: number; fieldcheck reads "
                         + FieldType.names.joined(separator: ", "))
             }
             type = name
         }
         guard let fieldType = FieldType.named(type) else {
+            // `text` and `str` are what the line command and other tools call a string.
+            let meant =
+                ["text", "str", "varchar"].contains(type.lowercased())
+                ? ["string"] : Suggestion.near(type, in: FieldType.names)
+            let hint = meant.isEmpty ? "" : " (did you mean '\(meant.joined(separator: "' or '"))'?)"
             throw ConfigurationError(
-                "\(path).type: unknown or unsupported type '\(type)'; fieldcheck reads "
+                "\(path, member: "type"): unknown or unsupported type '\(type)'\(hint); fieldcheck reads "
                     + FieldType.names.joined(separator: ", "))
         }
         func text(_ key: String) throws(ConfigurationError) -> String? {
             guard let value = object[key] else { return nil }
             guard let string = scalarText(value) else {
-                throw ConfigurationError("\(path).\(key): expected a string")
+                throw ConfigurationError("\(path, member: key): expected a string")
             }
             return string
         }
@@ -187,7 +192,7 @@ public struct ColumnSchema: Sendable {
         let explicitLocale = try text("locale")
         if let explicitLocale {
             do { locale = try LocaleID(explicitLocale) } catch {
-                throw ConfigurationError("\(path).locale: \(error.message)", advice: error.advice)
+                throw ConfigurationError("\(path, member: "locale"): \(error.message)", advice: error.advice)
             }
         }
         var field = SchemaField(
@@ -199,23 +204,25 @@ public struct ColumnSchema: Sendable {
         if let preset = try text("preset") {
             guard let parsed = CharacterPreset(rawValue: preset) else {
                 throw ConfigurationError(
-                    "\(path).preset: unknown preset '\(preset)'; use "
+                    "\(path, member: "preset"): unknown preset '\(preset)'; use "
                         + CharacterPreset.allCases.map(\.rawValue).joined(separator: ", "))
             }
             spec.preset = parsed
         }
         if let value = object["trim"] {
-            guard let flag = value as? Bool else { throw ConfigurationError("\(path).trim: expected true or false") }
+            guard let flag = value as? Bool else {
+                throw ConfigurationError("\(path, member: "trim"): expected true or false")
+            }
             spec.trim = flag
         }
         self.init(name: name, spec: spec, path: path)
         bareNumber = field.bareNumber
         if let constraints = object["constraints"] {
             guard let rules = constraints as? [String: Any] else {
-                throw ConfigurationError("\(path).constraints: expected an object")
+                throw ConfigurationError("\(path, member: "constraints"): expected an object")
             }
-            try SchemaKeys.check(rules, level: .constraints, path: "\(path).constraints", strict: strict)
-            try apply(rules, type: fieldType, path: "\(path).constraints")
+            try SchemaKeys.check(rules, level: .constraints, path: "\(path, member: "constraints")", strict: strict)
+            try apply(rules, type: fieldType, path: "\(path, member: "constraints")")
         }
     }
 
@@ -223,13 +230,15 @@ public struct ColumnSchema: Sendable {
         func integer(_ key: String) throws(ConfigurationError) -> Int? {
             guard let value = rules[key] else { return nil }
             guard let number = value as? Int, number >= 0 else {
-                throw ConfigurationError("\(path).\(key): expected a whole number ≥ 0")
+                throw ConfigurationError("\(path, member: key): expected a whole number ≥ 0")
             }
             return number
         }
         func flag(_ key: String) throws(ConfigurationError) -> Bool {
             guard let value = rules[key] else { return false }
-            guard let bool = value as? Bool else { throw ConfigurationError("\(path).\(key): expected true or false") }
+            guard let bool = value as? Bool else {
+                throw ConfigurationError("\(path, member: key): expected true or false")
+            }
             return bool
         }
         required = try flag("required")
@@ -237,32 +246,34 @@ public struct ColumnSchema: Sendable {
         spec.minLength = try integer("minLength")
         spec.maxLength = try integer("maxLength")
         if let pattern = rules["pattern"] {
-            guard let text = scalarText(pattern) else { throw ConfigurationError("\(path).pattern: expected a string") }
+            guard let text = scalarText(pattern) else {
+                throw ConfigurationError("\(path, member: "pattern"): expected a string")
+            }
             spec.pattern = text
         }
         for key in ["minimum", "maximum"] {
             guard let value = rules[key] else { continue }
             guard let bound = type.bound else {
-                throw ConfigurationError("\(path).\(key): a \(type.names[0]) column has no minimum or maximum")
+                throw ConfigurationError("\(path, member: key): a \(type.names[0]) column has no minimum or maximum")
             }
             guard let text = scalarText(value) else {
-                throw ConfigurationError("\(path).\(key): expected a single value, such as \(key): 10")
+                throw ConfigurationError("\(path, member: key): expected a single value, such as \(key): 10")
             }
             do throws(ConfigurationError) {
                 spec.kind = try bound(spec.kind, text, key == "minimum")
             } catch {
-                throw ConfigurationError("\(path).\(key): \(error.message)")
+                throw ConfigurationError("\(path, member: key): \(error.message)")
             }
         }
         if let values = rules["enum"] {
             guard let list = values as? [Any], !list.isEmpty else {
-                throw ConfigurationError("\(path).enum: expected a list of at least one allowed value")
+                throw ConfigurationError("\(path, member: "enum"): expected a list of at least one allowed value")
             }
             allowedValues = try list.map { (item) throws(ConfigurationError) in
                 let text = scalarText(item) ?? ""
                 guard let canonical = type.canonical else { return text }
                 do throws(ConfigurationError) { return try canonical(spec.kind, text) } catch {
-                    throw ConfigurationError("\(path).enum: \(error.message)")
+                    throw ConfigurationError("\(path, member: "enum"): \(error.message)")
                 }
             }
         }

@@ -163,8 +163,9 @@ public final class TableValidator {
                     continue
                 } else {
                     throw ConfigurationError(
-                        "\(column.path).name: the column '\(column.name)' is not in the header of \(file) "
-                            + "(its columns: \(header.joined(separator: ", ")))")
+                        "\(column.path, member: "name"): the column '\(column.name)' is not in the header of \(file) "
+                            + "(its columns: \(header.joined(separator: ", ")))"
+                            + Self.missingColumnHint(column.name, header: header))
                 }
             } else {
                 index = column.position.map { $0 - 1 } ?? position
@@ -253,6 +254,22 @@ public final class TableValidator {
             problem.reference = keys.resourceName
             result.errors.append(problem)
         }
+    }
+
+    /// Why `name` may be missing from `header`: a cell that splits into names with another
+    /// delimiter (`a;b` read with `,`), or a header name it is a typo of.
+    static func missingColumnHint(_ name: String, header: [String]) -> String {
+        for (delimiter, option) in [(";", "-d ';'"), ("\t", "-d tab"), ("|", "-d '|'"), (",", "-d ','")] {
+            for cell in header where cell.contains(delimiter) {
+                let names = cell.split(separator: Character(delimiter), omittingEmptySubsequences: false)
+                if names.count > 1 {
+                    let shown = delimiter == "\t" ? "a tab" : "'\(delimiter)'"
+                    return "; the header did not split into columns: '\(cell)' splits at \(shown), so give \(option)"
+                }
+            }
+        }
+        let near = Suggestion.near(name, in: header)
+        return near.isEmpty ? "" : "; did you mean '\(near.joined(separator: "' or '"))'?"
     }
 
     /// What is wrong with the header under the schema's `fieldsMatch`: columns the schema
@@ -438,7 +455,7 @@ public final class TableValidator {
                 let message =
                     record.isBlank
                     ? "a blank line: a row of 1 empty cell where \(reference) has \(width)"
-                    : "the row has \(record.count) cells where \(reference) has \(width)"
+                    : "the row has \(record.count) cell\(record.count == 1 ? "" : "s") where \(reference) has \(width)"
                 result.errors.append(
                     CellProblem(
                         column: nil, field: nil, input: "",

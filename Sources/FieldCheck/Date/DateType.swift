@@ -10,7 +10,7 @@ extension FieldType {
             if let style = try field.text("style") {
                 guard let parsed = DateStyle(rawValue: style) else {
                     throw ConfigurationError(
-                        "\(path).style: unknown date style '\(style)'; use short, medium, long, full")
+                        "\(path, member: "style"): unknown date style '\(style)'; use short, medium, long, full")
                 }
                 date.format = .style(parsed)
             } else {
@@ -20,7 +20,7 @@ extension FieldType {
                 case let pattern?:
                     if pattern.contains("%") {
                         do throws(ConfigurationError) { date.format = .pattern(try strptimeToUTS35(pattern)) } catch {
-                            throw ConfigurationError("\(path).format: \(error.message)")
+                            throw ConfigurationError("\(path, member: "format"): \(error.message)")
                         }
                     } else {
                         date.format = .pattern(pattern)

@@ -91,7 +91,9 @@ public struct SchemaField {
     /// The string value of `key`, or nil when absent; a value that is not a scalar is an error.
     public func text(_ key: String) throws(ConfigurationError) -> String? {
         guard let value = object[key] else { return nil }
-        guard let string = scalarText(value) else { throw ConfigurationError("\(path).\(key): expected a string") }
+        guard let string = scalarText(value) else {
+            throw ConfigurationError("\(path, member: key): expected a string")
+        }
         return string
     }
 

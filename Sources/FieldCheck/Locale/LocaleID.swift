@@ -314,16 +314,52 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
         return "unknown locale '\(text)': ICU has no data for it\(hint)"
     }
 
-    /// Up to five available ids closest to `text`: the same language first, then by edit distance.
+    /// Up to five available ids closest to `text`: what a known mix-up meant first (`en_UK` is
+    /// en_GB, `jp_JP` is ja_JP), then the same language, by edit distance.
     static func nearestAvailable(to text: String) -> [String] {
         let wanted = text.replacingHyphens().lowercased()
         let language = String(wanted.prefix { $0 != "_" })
         let all = available
+        let byLowercased = Dictionary(all.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        let meant = mixUps(wanted).compactMap { byLowercased[$0] }
         let sameLanguage = all.filter { $0.lowercased().prefix { $0 != "_" } == language }
         let pool = sameLanguage.isEmpty ? all : sameLanguage
-        return pool.map { ($0, Suggestion.editDistance(wanted, $0.lowercased())) }
+        let near = pool.map { ($0, Suggestion.editDistance(wanted, $0.lowercased())) }
             .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
-            .prefix(5).map(\.0)
+            .map(\.0)
+        var seen = Set<String>()
+        return (meant + near).filter { seen.insert($0).inserted }.prefix(5).map { $0 }
+    }
+
+    /// Country codes written where ISO or CLDR has another one, and country codes written as
+    /// language codes: the mix-ups that edit distance does not find.
+    private static let regionMixUps = [
+        "uk": "gb", "en": "gb", "el": "gr", "ja": "jp", "ko": "kr", "zh": "cn", "da": "dk", "sv": "se", "cs": "cz",
+    ]
+    private static let languageMixUps = [
+        "jp": "ja", "cn": "zh", "kr": "ko", "dk": "da", "se": "sv", "gr": "el", "cz": "cs", "ua": "uk", "ee": "et",
+        "si": "sl", "rs": "sr", "il": "he", "iw": "he", "in": "id", "no": "nb", "br": "pt", "at": "de", "ch": "de",
+        "us": "en",
+        "gb": "en",
+    ]
+
+    /// Lowercased ids a mixed-up `wanted` (lowercased, `_`-separated) may have meant.
+    private static func mixUps(_ wanted: String) -> [String] {
+        let parts = wanted.split(separator: "_").map(String.init)
+        guard let language = parts.first else { return [] }
+        let region = parts.count > 1 ? parts[parts.count - 1] : ""
+        let languages = [language] + [languageMixUps[language]].compactMap { $0 }
+        let regions = region.isEmpty ? [] : [region] + [regionMixUps[region]].compactMap { $0 }
+        var ids: [String] = []
+        for candidate in languages {
+            if regions.isEmpty { ids.append(candidate) }
+            for each in regions { ids.append("\(candidate)_\(each)") }
+            // `de_UK`: the language is right, the region is not.
+            if let fixed = regionMixUps[region] { ids.append("\(candidate)_\(fixed)") }
+        }
+        // `jp` alone, `uk` for the country: the language the country speaks.
+        if regions.isEmpty, let fromRegion = languageMixUps[language] { ids.append("\(fromRegion)_\(language)") }
+        return ids.filter { $0 != wanted }
     }
 }
 

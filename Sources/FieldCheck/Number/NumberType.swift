@@ -11,7 +11,7 @@ extension FieldType {
             if let style = try field.text("style") {
                 guard let parsed = NumberStyle(rawValue: style) else {
                     throw ConfigurationError(
-                        "\(path).style: unknown number style '\(style)'; use "
+                        "\(path, member: "style"): unknown number style '\(style)'; use "
                             + NumberStyle.allCases.map(\.rawValue).joined(separator: ", "))
                 }
                 number.style = parsed
@@ -43,14 +43,14 @@ extension FieldType {
             // fraction digits, still in canonical form.
             if let digits = field.object["fractionDigits"] {
                 guard let count = digits as? Int, (0...100).contains(count) else {
-                    throw ConfigurationError("\(path).fractionDigits: expected a whole number from 0 to 100")
+                    throw ConfigurationError("\(path, member: "fractionDigits"): expected a whole number from 0 to 100")
                 }
                 number.fractionDigits = count
                 number.toLocale = .posix
             }
             if let flag = field.object["bareNumber"] {
                 guard let value = flag as? Bool else {
-                    throw ConfigurationError("\(path).bareNumber: expected true or false")
+                    throw ConfigurationError("\(path, member: "bareNumber"): expected true or false")
                 }
                 field.bareNumber = value
             }

@@ -27,12 +27,12 @@ extension FieldType {
                 if unit == .year || unit == .yearMonth {
                     if let format, format != "default" {
                         throw ConfigurationError(
-                            "\(path).format: fieldcheck reads a \(unit.rawValue) in its ISO 8601 form only (format: "
+                            "\(path, member: "format"): fieldcheck reads a \(unit.rawValue) in its ISO 8601 form only (format: "
                                 + "default, as in \(iso.example)); '\(format)' is not read")
                     }
                     if style != nil {
                         throw ConfigurationError(
-                            "\(path).style: fieldcheck reads a \(unit.rawValue) in its ISO 8601 form only "
+                            "\(path, member: "style"): fieldcheck reads a \(unit.rawValue) in its ISO 8601 form only "
                                 + "(as in \(iso.example)); a locale's style is read for date, time and datetime")
                     }
                     return FieldSpec(kind: .temporal(spec), locale: field.locale)
@@ -41,13 +41,14 @@ extension FieldType {
                 if let style {
                     guard let parsed = DateStyle(rawValue: style) else {
                         throw ConfigurationError(
-                            "\(path).style: unknown \(unit.rawValue) style '\(style)'; use short, medium, long, full")
+                            "\(path, member: "style"): unknown \(unit.rawValue) style '\(style)'; use short, medium, long, full"
+                        )
                     }
                     spec.format = .style(parsed)
                     let pattern = DatePatterns.pattern(for: parsed, content: content, locale: field.locale)
                     do throws(ConfigurationError) { _ = try DatePattern(pattern, content: content) } catch {
                         throw ConfigurationError(
-                            "\(path).style: the \(style) style of \(field.locale) (\(pattern)) cannot be read: "
+                            "\(path, member: "style"): the \(style) style of \(field.locale) (\(pattern)) cannot be read: "
                                 + error.message)
                     }
                 } else {
@@ -61,7 +62,7 @@ extension FieldType {
                             _ = try DatePattern(uts35, content: content)
                             spec.format = .pattern(uts35)
                         } catch {
-                            throw ConfigurationError("\(path).format: \(error.message)")
+                            throw ConfigurationError("\(path, member: "format"): \(error.message)")
                         }
                     }
                 }

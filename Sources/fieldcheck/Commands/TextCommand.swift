@@ -70,6 +70,14 @@ struct TextRules: ParsableArguments {
         spec.vocabulary = .commandLine
         spec.allow = allow.map(CharacterRule.init)
         spec.deny = deny.map(CharacterRule.init)
+        for (option, set) in [("--allow", allow), ("--deny", deny)] {
+            if let set, let range = Self.rangeLookalike(set) {
+                Streams.complain(
+                    "warning: \(option) '\(set)' is a list of characters, so '\(range)' is the three characters "
+                        + "'\(range.first!)', '-' and '\(range.last!)'; for every character from '\(range.first!)' to "
+                        + "'\(range.last!)' write \(option) '[\(set)]'")
+            }
+        }
         spec.preset = preset
         spec.strip = strip
         spec.caseMapping = `case`
@@ -77,5 +85,24 @@ struct TextRules: ParsableArguments {
         length.apply(to: &spec)
         prepare.apply(to: &spec)
         return spec
+    }
+
+    /// The first `x-y` in a literal character list that reads like a range (`a-z`, `0-9`: two
+    /// letters of one case or two digits, in order), or nil. A set in UnicodeSet syntax
+    /// (`[a-z]`, `\p{L}`) is not a list.
+    static func rangeLookalike(_ set: String) -> String? {
+        guard !set.hasPrefix("["), !set.hasPrefix("\\p"), !set.hasPrefix("\\P") else { return nil }
+        let characters = Array(set)
+        guard characters.count >= 3 else { return nil }
+        for index in 1..<(characters.count - 1) where characters[index] == "-" {
+            let low = characters[index - 1]
+            let high = characters[index + 1]
+            let sameClass =
+                (low.isASCII && high.isASCII)
+                && ((low.isLowercase && high.isLowercase) || (low.isUppercase && high.isUppercase)
+                    || (low.isNumber && high.isNumber))
+            if sameClass, low < high { return "\(low)-\(high)" }
+        }
+        return nil
     }
 }

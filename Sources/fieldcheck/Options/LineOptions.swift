@@ -191,10 +191,13 @@ struct PrepareOptions: ParsableArguments {
 
 /// `--min-length`, `--max-length`, `--count`.
 struct LengthOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Reject values longer than N (in --count units).", valueName: "N"))
+    // Unconditional: `--max-length -1` is a negative length to refuse, not a missing value.
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Reject values longer than N (in --count units).", valueName: "N"))
     var maxLength: Int?
 
-    @Option(help: ArgumentHelp("Reject values shorter than N (in --count units).", valueName: "N"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Reject values shorter than N (in --count units).", valueName: "N"))
     var minLength: Int?
 
     @Option(

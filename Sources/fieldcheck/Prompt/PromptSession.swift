@@ -353,8 +353,12 @@ final class PromptSession {
             length += 1
             if bytes.count < limit { bytes.append(byte) }
         }
-        // No line at all: as Ctrl-D on an empty field.
-        if length == 0 && !ended { return 130 }
+        // No line at all: as Ctrl-D on an empty field, but said, since no terminal shows it.
+        if length == 0 && !ended {
+            Streams.complain(
+                "no answer: stdin ended before a line was read (--no-tty reads one line from stdin); cancelled")
+            return 130
+        }
         if bytes.last == 0x0D && length == bytes.count { bytes.removeLast() }
         var result: FieldResult
         if length > limit {

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// Issue 33, "errors that name the fix": the first mistakes a new user makes, each answered
+/// with a message that says what to type instead.
+@Suite struct FirstMistakesTests {
+    /// Item 4: `--allow a-z` is three characters; it works, with a warning naming `[a-z]`.
+    @Test func aLiteralListThatLooksLikeARangeIsWarnedAbout() throws {
+        let run = try CLI.run(["text", "--allow", "a-z"], input: "a-z\nabc\n")
+        #expect(run.status == 1)
+        #expect(run.lines == ["a-z"])
+        #expect(
+            run.stderr.hasPrefix(
+                "fieldcheck: warning: --allow 'a-z' is a list of characters, so 'a-z' is the three characters "
+                    + "'a', '-' and 'z'; for every character from 'a' to 'z' write --allow '[a-z]'\n"))
+        let deny = try CLI.run(["text", "--deny", "0-9A-Z"], input: "x\n")
+        #expect(deny.status == 0)
+        #expect(deny.stderr.contains("--deny '0-9A-Z' is a list of characters, so '0-9' is the three characters"))
+        #expect(deny.stderr.contains("write --deny '[0-9A-Z]'"))
+        // A set in UnicodeSet syntax, and a list with a dash that is no range, are left alone.
+        for set in ["[a-z]", "+-", "z-a", "a-Z"] {
+            let quiet = try CLI.run(["text", "--allow", set], input: "")
+            #expect(quiet.stderr == "", "--allow \(set)")
+        }
+    }
+
+    /// Item 5: a locale written with a country code mix-up gets the id it meant first.
+    @Test func knownLocaleMixUpsAreSuggestedFirst() throws {
+        for (typed, meant) in [("en_UK", "en_GB"), ("jp_JP", "ja_JP"), ("en-EN", "en_GB"), ("cn", "zh")] {
+            let run = try CLI.run(["number", "--locale", typed, "--value", "1"], input: "")
+            #expect(run.status == 2)
+            #expect(
+                run.stderr.hasPrefix(
+                    "fieldcheck: unknown locale '\(typed)': ICU has no data for it; nearest known: \(meant), "),
+                "\(typed): \(run.stderr)")
+        }
+    }
+
+    /// Item 9: `--column` typos, its error prefix, and a header that did not split.
+    @Test func columnOptionMistakesNameTheFix() throws {
+        let csv = CLI.temporaryFile("prices.csv")
+        defer { try? FileManager.default.removeItem(at: csv) }
+        try Data("name,price\nTee,\"1,5\"\n".utf8).write(to: csv)
+        let typo = try CLI.run(["csv", "--column", "price=numbr:de_DE", csv.path], input: "")
+        #expect(typo.status == 2)
+        #expect(
+            typo.stderr.hasPrefix(
+                "fieldcheck: --column 'price=numbr:de_DE': unknown or unsupported type 'numbr' (did you mean 'number'?); "
+            ))
+        let text = try CLI.run(["csv", "--column", "name=text", csv.path], input: "")
+        #expect(text.stderr.contains("unknown or unsupported type 'text' (did you mean 'string'?)"))
+        let missing = try CLI.run(["csv", "--column", "Price=number:de_DE", csv.path], input: "")
+        #expect(missing.status == 2)
+        #expect(
+            missing.stderr
+                == "fieldcheck: --column 'Price=number:de_DE': the column 'Price' is not in the header of \(csv.path) "
+                + "(its columns: name, price); did you mean 'price'?\n")
+        let semicolons = try CLI.run(["csv", "--column", "b=number"], input: "a;b\n1;2\n")
+        #expect(semicolons.status == 2)
+        #expect(
+            semicolons.stderr.hasSuffix(
+                "(its columns: a;b); the header did not split into columns: 'a;b' splits at ';', so give -d ';'\n"))
+        let fixed = try CLI.run(["csv", "-d", ";", "--column", "b=number"], input: "a;b\n1;2\n")
+        #expect(fixed.status == 0)
+        // A schema's path keeps its key.
+        let schema = CLI.temporaryFile("schema.yaml")
+        defer { try? FileManager.default.removeItem(at: schema) }
+        try Data("fields:\n  - name: price\n    type: numbr\n".utf8).write(to: schema)
+        let inSchema = try CLI.run(["csv", "--schema", schema.path, csv.path], input: "")
+        #expect(
+            inSchema.stderr.contains("fields[0].type: unknown or unsupported type 'numbr' (did you mean 'number'?)"))
+    }
+
+    /// Item 11: the small things.
+    @Test func countsAreSingularForOne() throws {
+        let run = try CLI.run(["csv", "--column", "a=integer"], input: "a,b\n1\n")
+        #expect(run.status == 1)
+        #expect(run.stderr == "fieldcheck: row 1 (line 2): the row has 1 cell where the header has 2 [ragged_row]\n")
+    }
+
+    @Test func aNegativeLengthIsRefusedAsNegative() throws {
+        for option in ["--max-length", "--min-length"] {
+            let run = try CLI.run(["text", option, "-1"], input: "x\n")
+            #expect(run.status == 2)
+            #expect(run.stderr.hasPrefix("fieldcheck: \(option) must not be negative\n"))
+        }
+    }
+
+    @Test func aNegativeNumberReadAsAnOptionShowsTheDoubleDash() throws {
+        let run = try CLI.run(["compare", "-5", "--locales", "de_DE"], input: "")
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("fieldcheck: Unknown option '-5'\n"))
+        #expect(
+            run.stderr.contains(
+                "fieldcheck: '-5' is read as an option; to give it as a value, put -- before it: "
+                    + "fieldcheck compare --locales de_DE -- -5\n"))
+        let fixed = try CLI.run(["compare", "--locales", "de_DE", "--", "-5"], input: "")
+        #expect(fixed.status == 0)
+        // An unknown option that is no number gets no such hint.
+        let other = try CLI.run(["compare", "-x"], input: "")
+        #expect(!other.stderr.contains("put --"))
+    }
+
+    @Test func promptWithoutATerminalSaysWhyItEndedWithNoAnswer() throws {
+        let run = try CLI.run(["prompt", "number", "--no-tty"], input: "")
+        #expect(run.status == 130)
+        #expect(run.stdout == "")
+        #expect(
+            run.stderr
+                == "fieldcheck: no answer: stdin ended before a line was read (--no-tty reads one line from stdin); cancelled\n"
+        )
+    }
+}
