@@ -110,4 +110,50 @@ import Testing
                 == "fieldcheck: no answer: stdin ended before a line was read (--no-tty reads one line from stdin); cancelled\n"
         )
     }
+
+    /// Item 2: under the environment's locale, messages say where it came from and which
+    /// locale reads the value; `date` reads ISO 8601 as well as the locale's short style.
+    @Test func theEnvironmentsLocaleIsNamedWithWhatWouldReadTheValue() throws {
+        let environment = ["LANG": "C.UTF-8"]
+        let number = try CLI.run(["number"], input: "1,234.5\n1.234,5\n", environment: environment)
+        #expect(number.status == 1)
+        #expect(
+            number.stderr.contains(
+                "expected a number like 1234.56 (en_US_POSIX, from LANG=C.UTF-8); '1,234.5' is not a number in "
+                    + "en_US_POSIX, but in en_US it reads as 1234.5 [unexpected_character]"))
+        #expect(number.stderr.contains("'1.234,5' is not a number in en_US_POSIX, but in de_DE it reads as 1234.5"))
+        let lcAll = try CLI.run(["number", "--value", "x"], environment: ["LC_ALL": "de_DE.UTF-8"])
+        #expect(lcAll.stderr.contains("expected a number like 1.234,56 (de_DE, from LC_ALL=de_DE.UTF-8)"))
+        // A locale given by name is not annotated.
+        let named = try CLI.run(["number", "--locale", "de_DE", "--value", "x"], environment: environment)
+        #expect(named.stderr.contains("expected a number like 1.234,56 (de_DE) [not_a_number]"))
+
+        let date = try CLI.run(
+            ["date", "--value", "2026-04-13", "--value", "4/13/26", "--value", "13.04.2026", "--value", "13/04/2026"],
+            environment: environment)
+        #expect(date.status == 1)
+        #expect(date.lines == ["2026-04-13", "2026-04-13"])
+        #expect(
+            date.stderr.contains(
+                "expected a date like 4/13/26 (M/d/yy) or 2026-04-13 (yyyy-MM-dd) in en_US_POSIX, from LANG=C.UTF-8; "
+                    + "'13.04.2026' is not a date in en_US_POSIX, but in de_DE (dd.MM.yy) it reads as 2026-04-13"))
+        #expect(
+            date.stderr.contains(
+                "'13/04/2026' is not a date in en_US_POSIX, but in en_GB (dd/MM/y) it reads as 2026-04-13"))
+        // A named style reads that style only, and says where ISO 8601 would have read it.
+        let long = try CLI.run(["date", "--locale", "en_US", "--style", "long", "--value", "2026-04-13"])
+        #expect(long.status == 1)
+        #expect(
+            long.stderr.contains(
+                "'2026-04-13' is not a date in en_US, but in ISO 8601 (yyyy-MM-dd) it reads as 2026-04-13"))
+        // ISO 8601 years are Gregorian: th_TH's short style counts Buddhist years, and reads only that.
+        let thai = try CLI.run(["date", "--locale", "th_TH", "--value", "2026-04-13", "--value", "13/4/69"])
+        #expect(thai.status == 1)
+        #expect(thai.lines == ["2026-04-13"])
+        // A pattern given as it is gets no other locale's reading.
+        let pattern = try CLI.run(["date", "--pattern", "dd.MM.yyyy", "--value", "4/13/26"], environment: environment)
+        #expect(pattern.status == 1)
+        #expect(!pattern.stderr.contains("is not a date in"))
+        #expect(!pattern.stderr.contains("from LANG"))
+    }
 }

@@ -8,6 +8,16 @@ public enum DateFormat: Sendable, Hashable {
     case pattern(String)
     /// Any of ISO 8601 (`yyyy-MM-dd`) and the locale's four styles: Table Schema's `any`.
     case any
+    /// The locale's pattern for a style, and ISO 8601 (`yyyy-MM-dd`) as well: what `fieldcheck
+    /// date` reads when no format is given, since it writes ISO 8601 and users expect it read.
+    case styleOrISO(DateStyle)
+
+    /// Whether the format is a pattern given as it is (the locale then only names months and
+    /// weekdays), not one the locale chooses.
+    var isPattern: Bool {
+        if case .pattern = self { return true }
+        return false
+    }
 
     /// A strptime format (`%d.%m.%Y`, as Table Schema and `date(1)` write them) as the UTS #35
     /// pattern that reads the same dates (`dd.MM.yyyy`).

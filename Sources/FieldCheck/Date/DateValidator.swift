@@ -1,4 +1,5 @@
 internal import CICU
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -91,6 +92,54 @@ final class DateValidator: TypedValidator {
     private let windowStart: (year: Int, month: Int, day: Int)
     let example: String
     var explains = true
+    /// The patterns this field reads, which "did you mean" does not suggest again.
+    private let ownPatterns: [String]
+
+    /// The short-style readers of the locales whose dates are most often met where another
+    /// locale is in force, and ISO 8601: made at the first date read in none of a field's
+    /// patterns, and used under the lock (a validator is not shared between threads otherwise).
+    private static let otherReadings = Mutex<[(locale: LocaleID, pattern: String, validator: DateValidator)]?>(nil)
+
+    private static func makeOtherReadings() -> [(locale: LocaleID, pattern: String, validator: DateValidator)] {
+        var readings: [(locale: LocaleID, pattern: String, validator: DateValidator)] = []
+        for (id, format) in [
+            ("en_US_POSIX", DateFormat.pattern("yyyy-MM-dd")), ("en_US", .style(.short)), ("en_GB", .style(.short)),
+            ("de_DE", .style(.short)), ("nl_NL", .style(.short)), ("ja_JP", .style(.short)),
+        ] {
+            var spec = DateSpec()
+            spec.format = format
+            guard let locale = try? LocaleID(id), let validator = try? DateValidator(spec, locale: locale) else {
+                continue
+            }
+            validator.explains = false
+            readings.append((locale, validator.ownPatterns[0], validator))
+        }
+        return readings
+    }
+
+    /// "; '13.04.2026' is not a date in en_US_POSIX, but in de_DE (dd.MM.yy) it reads as
+    /// 2026-04-13": the first other reading that accepts a value this field cannot read.
+    private func otherReading(_ value: String) -> String {
+        // A pattern given as it is says how the dates are written: no locale would change that.
+        guard spec.content == .date, !spec.format.isPattern, spec.calendar == nil, DateCalendar(locale: locale) == nil
+        else { return "" }
+        // The locale's own other styles are not "another reading" (13.04.26 under dd.MM.yyyy).
+        let own = ownPatterns
+        let ownLocale = locale.identifier
+        let found: (place: String, pattern: String, read: String)? = Self.otherReadings.withLock { readings in
+            if readings == nil { readings = Self.makeOtherReadings() }
+            for other in readings! where !own.contains(other.pattern) && other.locale.identifier != ownLocale {
+                var result = FieldResult(input: value)
+                other.validator.validate(value, map: OffsetMap(), into: &result)
+                guard result.isValid, let read = result.value else { continue }
+                return (other.pattern == "yyyy-MM-dd" ? "ISO 8601" : other.locale.identifier, other.pattern, read)
+            }
+            return nil
+        }
+        guard let found else { return "" }
+        return "; \(quoted(value)) is not a date in \(locale.identifier), but in \(found.place) (\(found.pattern)) "
+            + "it reads as \(found.read)"
+    }
 
     init(_ spec: DateSpec, locale: LocaleID, vocabulary: RuleVocabulary = .plain) throws(ConfigurationError) {
         self.spec = spec
@@ -106,9 +155,16 @@ final class DateValidator: TypedValidator {
         }
         let locale = self.locale
         let content = spec.content
+        let calendar = DateCalendar(locale: locale)
         let sources: [String]
         switch spec.format {
         case .style(let style): sources = [DatePatterns.pattern(for: style, content: content, locale: locale)]
+        case .styleOrISO(let style):
+            let own = DatePatterns.pattern(for: style, content: content, locale: locale)
+            let iso = content == .date ? "yyyy-MM-dd" : content == .time ? "HH:mm:ss" : "yyyy-MM-dd'T'HH:mm:ss"
+            // ISO 8601 years are Gregorian: in another calendar (th_TH's Buddhist one) 2026-04-13
+            // would read as another year.
+            sources = own == iso || calendar != nil ? [own] : [own, iso]
         case .skeleton(let skeleton): sources = [try DatePatterns.bestPattern(skeleton: skeleton, locale: locale)]
         case .pattern(let text): sources = [text]
         case .any:
@@ -128,7 +184,6 @@ final class DateValidator: TypedValidator {
         }
         let symbols = DateSymbols(locale: locale)
         self.symbols = symbols
-        let calendar = DateCalendar(locale: locale)
         self.calendar = calendar
         readers = try sources.map { (source) throws(ConfigurationError) in
             let pattern = try DatePattern(source, content: content)
@@ -169,6 +224,8 @@ final class DateValidator: TypedValidator {
         example =
             "a \(content.name) like "
             + sources.prefix(2).map { "\(written($0)) (\($0))" }.joined(separator: " or ")
+            + (locale.origin == nil || spec.format.isPattern ? "" : " in \(locale.nameAndOrigin)")
+        ownPatterns = sources
         if spec.formatsOutput {
             let target = spec.toLocale ?? locale
             let targetPattern: String
@@ -181,7 +238,7 @@ final class DateValidator: TypedValidator {
                 // The input's style in the other locale, but never a two-digit year where no
                 // one asked for one: that would lose the century the input had.
                 switch spec.format {
-                case .style(let style):
+                case .style(let style), .styleOrISO(let style):
                     targetPattern = DatePatterns.fullYear(DatePatterns.pattern(for: style, locale: target))
                 case .skeleton(let skeleton):
                     targetPattern = try DatePatterns.bestPattern(skeleton: skeleton, locale: target)
@@ -260,6 +317,7 @@ final class DateValidator: TypedValidator {
             } else {
                 add(failure.code, at: failure.index, failure.reason)
             }
+            if explains, let last = result.errors.indices.last { result.errors[last].message += otherReading(value) }
             return
         case .success: break
         }
@@ -273,6 +331,8 @@ final class DateValidator: TypedValidator {
             add(
                 code, at: part.start, length: part.length, "\(subject()) at column \(column) \(predicate())",
                 wholeField: true)
+            // 13/04/2026 read as M/d/y: a field out of range is most often another order.
+            if explains, let last = result.errors.indices.last { result.errors[last].message += otherReading(value) }
         }
         /// The time of day in ISO 8601 (`13:45:00`, `13:45:30.250+02:00`), or nil when a field
         /// is out of range (reported).

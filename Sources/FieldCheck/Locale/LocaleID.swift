@@ -10,6 +10,22 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
     public let identifier: String
     /// The locale whose data ICU loads (`zh_Hans_CN` for `zh_CN`).
     public let dataLocale: String
+    /// Where the environment named it (`from LANG=C.UTF-8`), when it was not asked for by name:
+    /// messages say so, since a user who gave no locale may not know which one is in force.
+    /// Not part of the locale's identity.
+    public internal(set) var origin: String? = nil
+
+    public static func == (a: LocaleID, b: LocaleID) -> Bool {
+        a.identifier == b.identifier && a.dataLocale == b.dataLocale
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(identifier)
+        hasher.combine(dataLocale)
+    }
+
+    /// The id, and where it came from when the environment chose it: `en_US_POSIX, from LANG=C`.
+    public var nameAndOrigin: String { origin.map { "\(identifier), \($0)" } ?? identifier }
 
     /// The locale used when nothing is set, or `C`/`POSIX` is: ICU's `en_US_POSIX`.
     public static let posix = LocaleID(unchecked: "en_US_POSIX", dataLocale: "en_US_POSIX")
@@ -80,8 +96,12 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
             guard let raw = environment[name], !raw.isEmpty else { continue }
             // POSIX names carry a codeset and modifier ICU does not want: de_DE.UTF-8@euro.
             let bare = String(raw.prefix { $0 != "." && $0 != "@" })
-            if bare == "C" || bare == "POSIX" || bare.isEmpty { return .posix }
-            let locale: LocaleID
+            if bare == "C" || bare == "POSIX" || bare.isEmpty {
+                var posix = LocaleID.posix
+                posix.origin = "from \(name)=\(raw)"
+                return posix
+            }
+            var locale: LocaleID
             let posix: String
             do {
                 posix = try withoutPOSIXParts(raw, written: raw)
@@ -96,9 +116,12 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
             } catch {
                 throw ConfigurationError("\(name)=\(raw): \(error.message)", advice: error.advice)
             }
+            locale.origin = "from \(name)=\(raw)"
             return locale
         }
-        return .posix
+        var posix = LocaleID.posix
+        posix.origin = "as no LC_ALL, \(category) or LANG is set"
+        return posix
     }
 
     /// The same locale with an ICU keyword set (`calendar` = `buddhist` gives

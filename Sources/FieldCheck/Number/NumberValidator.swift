@@ -41,7 +41,7 @@ final class NumberValidator: TypedValidator {
     /// The currency a lenient currency-style value must be in (the field's, else the locale's).
     private let lenientCurrency: String?
     /// The reading with the decimal and grouping separators swapped, for "did you mean".
-    private let swapped: (locale: LocaleID, parser: NumberParser)?
+    private let swapped: [(locale: LocaleID, parser: NumberParser)]
     let example: String
     private let fast: FastNumber?
     var explains = true
@@ -100,15 +100,19 @@ final class NumberValidator: TypedValidator {
         } else {
             lenientFormat = nil
         }
-        // Comma-decimal locales are most often confused with en_US, point-decimal ones with de_DE.
-        let other = symbols.decimalSeparator == "," ? "en_US" : symbols.decimalSeparator == "." ? "de_DE" : nil
-        if let other, let otherLocale = try? LocaleID(other),
-            let otherParser = try? NumberParser(
-                symbols: NumberSymbols(locale: otherLocale), style: .decimal, currency: nil)
-        {
-            swapped = (otherLocale, otherParser)
-        } else {
-            swapped = nil
+        // Comma-decimal locales are most often confused with en_US, point-decimal ones with
+        // de_DE; a point-decimal locale that does not group (en_US_POSIX, the default under
+        // LANG=C) with en_US too, which reads 1,234.5.
+        let others =
+            symbols.decimalSeparator == ","
+            ? ["en_US"]
+            : symbols.decimalSeparator == "." ? (ownSymbols.usesGrouping ? ["de_DE"] : ["en_US", "de_DE"]) : []
+        swapped = others.compactMap { other in
+            guard let otherLocale = try? LocaleID(other),
+                let otherParser = try? NumberParser(
+                    symbols: NumberSymbols(locale: otherLocale), style: .decimal, currency: nil)
+            else { return nil }
+            return (otherLocale, otherParser)
         }
         let sample: ExactDecimal =
             switch spec.style {
@@ -136,7 +140,7 @@ final class NumberValidator: TypedValidator {
             ? "decimal separator '\(symbols.decimalSeparator)'"
                 + (symbols.usesGrouping && spec.allowGrouping
                     ? ", grouping separator '\(symbols.groupingSeparator)'" : ", without grouping")
-            : "\(locale)\(spec.allowGrouping ? "" : ", without grouping")"
+            : "\(locale.nameAndOrigin)\(spec.allowGrouping ? "" : ", without grouping")"
         example = "a number like \(shown) (\(label))"
     }
 
@@ -305,11 +309,12 @@ final class NumberValidator: TypedValidator {
         let separatorTrouble =
             failure.code == .misplacedGroupingSeparator || failure.code == .multipleDecimalSeparators
             || failure.code == .unexpectedCharacter
-        if let swapped, separatorTrouble,
-            case .success(let other) = swapped.parser.parse(scalars)
-        {
+        guard separatorTrouble else { return diagnostic }
+        for swapped in self.swapped {
+            guard case .success(let other) = swapped.parser.parse(scalars) else { continue }
             diagnostic.message +=
                 "; \(quoted(value)) is not a number in \(parser.symbols.placeName), but in \(swapped.locale) it reads as \(other.value)"
+            break
         }
         return diagnostic
     }

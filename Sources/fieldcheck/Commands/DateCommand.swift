@@ -8,8 +8,9 @@ extension Fieldcheck {
             commandName: "date",
             abstract: "Check dates written in a locale; print them as ISO 8601, or formatted for another locale.",
             discussion: """
-                Reads each value against one pattern: the locale's pattern for --style (short by \
-                default), its best pattern for --skeleton, or a UTS #35 --pattern. Strict: the \
+                Reads each value against one pattern: the locale's pattern for --style, its best \
+                pattern for --skeleton, or a UTS #35 --pattern. With none of them, the locale's short \
+                style and ISO 8601 (2026-04-13, in Gregorian locales) are both read. Strict: the \
                 whole value must be consumed (trailing_text), the date must exist in the calendar \
                 (31.02.2026 and month 13 are field_out_of_range), and a pattern that asks for a \
                 four-digit year (yyyy) rejects two digits (two_digit_year). Month, weekday and era \
@@ -46,7 +47,9 @@ struct DateRules: ParsableArguments {
 
     @OptionGroup var locale: LocaleOption
 
-    @Option(help: "The locale's pattern for a style: short, medium, long or full (default: short).")
+    @Option(
+        help:
+            "The locale's pattern for a style: short, medium, long or full (default: short, with ISO 8601 too).")
     var style: DateStyle?
 
     @Option(
@@ -137,6 +140,8 @@ struct DateRules: ParsableArguments {
     func spec() throws -> FieldSpec {
         let resolved = try locale.resolve(category: "LC_TIME")
         var date = DateSpec()
+        // No format given: the locale's short style, and ISO 8601 too (what fieldcheck writes).
+        date.format = .styleOrISO(.short)
         if let style { date.format = .style(style) }
         if let skeleton { date.format = .skeleton(skeleton) }
         if let pattern { date.format = .pattern(pattern) }

@@ -30,7 +30,8 @@ extension Fieldcheck {
 
                 Examples:
                   fieldcheck infer export.csv
-                  fieldcheck infer export.csv --schema > schema.yaml && fieldcheck csv --schema schema.yaml export.csv
+                  fieldcheck infer export.csv --schema > schema.yaml
+                  fieldcheck csv --schema schema.yaml export.csv
                   cut -d';' -f3 export.csv | fieldcheck infer
                 """
         )

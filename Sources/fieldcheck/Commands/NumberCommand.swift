@@ -25,7 +25,7 @@ extension Fieldcheck {
 
                 Examples:
                   fieldcheck number --locale de_DE            # 1.234,56 -> 1234.56
-                  fieldcheck number --max-length 7            # a numeric value of at most 7 characters
+                  fieldcheck number --max-length 7            # at most 7 characters
                   fieldcheck number --integer --no-negative --max-length 5
                   fieldcheck number --locale en_US --to de_CH # 1234567.891 -> 1’234’567.891
                 """
