@@ -156,4 +156,44 @@ import Testing
         #expect(!pattern.stderr.contains("is not a date in"))
         #expect(!pattern.stderr.contains("from LANG"))
     }
+
+    /// Item 8: infer takes csv's -d, a --locale that settles an undecided column, and says
+    /// when a file not named .csv looks like CSV.
+    @Test func inferTakesTheCSVOptionsThatApplyAndSaysWhenATextFileIsCSV() throws {
+        let semicolons = try CLI.run(["infer", "-d", ";"], input: "a;b\n1;x\n2;y\n")
+        #expect(
+            semicolons.stdout.contains("delimiter ';' (given)") && semicolons.stdout.contains("column 'a': integer"),
+            "\(semicolons.stdout)")
+
+        // 1,234 and 5,678 are thousands in en_US and decimals in de_DE: no value rules either out.
+        let prices = "price\n1,234\n5,678\n"
+        let undecided = try CLI.run(["infer", "--csv"], input: prices)
+        #expect(undecided.status == 1)
+        #expect(undecided.stdout.contains("undecided"))
+        let settled = try CLI.run(["infer", "--csv", "--locale", "de_DE"], input: prices)
+        #expect(settled.status == 0, "\(settled.stdout)")
+        #expect(settled.stdout.contains("(settled by --locale de_DE)"), "\(settled.stdout)")
+        #expect(settled.stdout.contains("decimal mark: ,\n"), "\(settled.stdout)")
+        let schema = try CLI.run(["infer", "--csv", "--locale", "de_DE", "--schema"], input: prices)
+        #expect(schema.stdout.contains("locale: \"de_DE\""), "\(schema.stdout)")
+        let english = try CLI.run(["infer", "--csv", "--locale", "en_GB", "--schema"], input: prices)
+        #expect(english.stdout.contains("locale: \"en_US\""), "\(english.stdout)")
+        let unknown = try CLI.run(["infer", "--locale", "xx_YY"], input: prices)
+        #expect(unknown.status == 2)
+
+        let text = CLI.temporaryFile("export.txt")
+        defer { try? FileManager.default.removeItem(at: text) }
+        try Data("name,price\nTee,2\nKaffee,3\n".utf8).write(to: text)
+        let asValues = try CLI.run(["infer", text.path], input: "")
+        #expect(
+            asValues.stderr.contains(
+                "read as one value per line (only .csv and .tsv files are read as CSV), but its lines look like CSV "
+                    + "delimited by ',': give --csv to read its columns, --values to keep this reading"))
+        let chosen = try CLI.run(["infer", "--values", text.path], input: "")
+        #expect(chosen.stderr == "")
+        // Numbers with a decimal comma are values, not CSV.
+        try Data("1,5\n2,5\n3,5\n".utf8).write(to: text)
+        let numbers = try CLI.run(["infer", text.path], input: "")
+        #expect(numbers.stderr == "")
+    }
 }

@@ -42,6 +42,8 @@ public struct ColumnInference: Sendable {
     public var undecidedReason: String?
     /// The two candidates that read a value differently, when undecided.
     public var undecidedBetween: (String, String)?
+    /// The locale that settled a column the values left undecided (`infer --locale`).
+    public var settledBy: String?
     /// Whether `redacted()` made this: values are left out of it.
     public var isRedacted = false
     /// The first value that ruled out each other candidate of the type.
@@ -550,6 +552,43 @@ extension ColumnInference {
             copy.message = copy.diagnostic?.message ?? outlier.code.summary
             return copy
         }
+        return copy
+    }
+}
+
+extension ColumnInference {
+    /// The answer with `locale` settling what the values could not (`infer --locale de_DE`):
+    /// an undecided number column takes the standing candidate that writes numbers with the
+    /// locale's decimal mark and grouping; a date column the one that reads the locale's
+    /// style patterns or is in its language. Unchanged when no standing candidate fits.
+    public func settled(by locale: LocaleID) -> ColumnInference {
+        guard !isDecided, type == .number || type == .integer || type == .date else { return self }
+        let symbols = NumberSymbols(locale: locale)
+        let patterns = Set(DateStyle.allCases.map { DatePatterns.pattern(for: $0, locale: locale) })
+        let language = locale.identifier.prefix { $0 != "_" && $0 != "@" }
+        func fits(_ candidate: InferenceCandidate) -> Bool {
+            switch candidate.spec.kind {
+            case .number:
+                let theirs = NumberSymbols(locale: candidate.spec.locale)
+                return theirs.decimalSeparator == symbols.decimalSeparator
+                    && theirs.groupingSeparator == symbols.groupingSeparator
+            case .date(let date):
+                if case .pattern(let pattern) = date.format, patterns.contains(pattern) { return true }
+                return candidate.spec.locale == locale
+                    || (candidate.spec.locale.identifier.prefix { $0 != "_" && $0 != "@" } == language
+                        && !candidate.schemaKeys.contains { $0.key == "locale" && $0.value == "en_US_POSIX" })
+            default: return false
+            }
+        }
+        let fitting = candidates.filter(fits)
+        guard !fitting.isEmpty else { return self }
+        var copy = self
+        // Only the conventions of the locale stand: the others read some value otherwise.
+        copy.candidates = fitting
+        copy.isDecided = true
+        copy.undecidedReason = nil
+        copy.undecidedBetween = nil
+        copy.settledBy = locale.identifier
         return copy
     }
 }

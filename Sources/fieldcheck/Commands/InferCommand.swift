@@ -45,8 +45,17 @@ extension Fieldcheck {
         @Flag(help: "Read one value per line whatever the file's name.")
         var values = false
 
-        @Option(help: ArgumentHelp("The CSV delimiter (default: sniffed from the first records).", valueName: "C"))
+        @Option(
+            name: [.customShort("d"), .long],
+            help: ArgumentHelp(
+                "The CSV delimiter, as csv takes it (default: sniffed from the first records).", valueName: "C"))
         var delimiter: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "Settle a column the values leave undecided (1,234 is 1234 in en_US, 1.234 in de_DE) with this locale's convention.",
+                valueName: "LOCALE"))
+        var locale: String?
 
         @Flag(inversion: .prefixedNo, help: "Whether the CSV's first row is a header (default: decided from the data).")
         var header: Bool?
@@ -85,6 +94,7 @@ extension Fieldcheck {
 
         func validate() throws {
             if csv && values { throw ValidationError("--csv and --values exclude each other") }
+            if delimiter != nil && values { throw ValidationError("--delimiter reads CSV: it excludes --values") }
             if package != nil && schema { throw ValidationError("--package and --schema exclude each other") }
             if package != nil && values { throw ValidationError("--package describes CSV files, not --values") }
             if package != nil && (files.isEmpty || files.contains("-")) {
@@ -100,11 +110,14 @@ extension Fieldcheck {
             // Every resource's path is known to stay inside the package's folder before a
             // file is read.
             let writer = try package.map { try PackageWriter(package: $0, files: files) }
-            if package != nil { csv = true }
+            let settling = try locale.map { (text) throws(ConfigurationError) in try LocaleID(text) }
+            // A delimiter is given for CSV, whatever the input is named.
+            if package != nil || delimiter != nil { csv = true }
             for path in files.isEmpty ? ["-"] : files {
                 var report: FileReport
                 do {
                     report = try inferFile(path)
+                    if let settling { report.columns = report.columns.map { $0.settled(by: settling) } }
                     if redact { report.redact() }
                 } catch let error as InputOutputError {
                     Streams.complain(error.description)
@@ -209,11 +222,36 @@ extension Fieldcheck {
             }
         }
 
+        /// The delimiter, when the first lines of a file not named .csv split into the same
+        /// number of fields (two or more) at it, with a header-like first line: "','".
+        static func looksLikeCSV(_ head: [UInt8], encoding: TextEncoding) -> String? {
+            let sample = encoding.isUTF8 ? head : encoding.sampleToUTF8(head)
+            let lines = sample.split(separator: 0x0A, maxSplits: 20, omittingEmptySubsequences: true).prefix(20)
+            guard lines.count >= 2 else { return nil }
+            let dialect = CSVDialect.sniff(Array(sample))
+            let counts = lines.map { line in line.reduce(1) { $0 + ($1 == dialect.delimiter ? 1 : 0) } }
+            guard let first = counts.first, first >= 2, counts.allSatisfy({ $0 == first }) else { return nil }
+            // A header of names: a list of numbers written with a decimal comma (1,5) is values.
+            let names = lines[lines.startIndex].split(separator: dialect.delimiter, omittingEmptySubsequences: false)
+            guard
+                names.allSatisfy({
+                    $0.contains { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 >= 0x80 }
+                })
+            else { return nil }
+            return dialect.delimiter == 0x09 ? "tabs" : "'\(Character(Unicode.Scalar(dialect.delimiter)))'"
+        }
+
         private func inferFile(_ path: String) throws -> FileReport {
             let source = try InputSource(path: path, limit: allRows ? Int.max : Self.sampleBytes)
             let encoding = TextEncoding.detect(source.head)
             let asCSV =
                 csv || (!values && (path.lowercased().hasSuffix(".csv") || path.lowercased().hasSuffix(".tsv")))
+            if !asCSV && !values && path != "-", let looks = Self.looksLikeCSV(source.head, encoding: encoding) {
+                Streams.complain(
+                    "\(source.name): read as one value per line (only .csv and .tsv files are read as CSV), "
+                        + "but its lines look like CSV delimited by \(looks): give --csv to read its columns, "
+                        + "--values to keep this reading")
+            }
             if encoding.isUTF8 && !source.isRegular {
                 // Read as it comes, with a copy for a second reading: held in memory, a value
                 // longer than the memory limit would cut the input short.
@@ -504,7 +542,10 @@ extension Fieldcheck {
                     + " (true: \(column.trueValues.joined(separator: ", ")); false: \(column.falseValues.joined(separator: ", ")))\n"
             default: break
             }
-            text += column.isDecided ? "\n" : ", undecided: \(column.undecidedReason ?? "")\n"
+            text +=
+                column.isDecided
+                ? (column.settledBy.map { " (settled by --locale \($0))" } ?? "") + "\n"
+                : ", undecided: \(column.undecidedReason ?? "")\n"
             for facet in column.facets {
                 let value =
                     facet.values.count == 1
