@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 /// Runs the built `fieldcheck` binary with real stdin and captures stdout, stderr and the
-/// exit status. The binary sits next to the test bundle in SwiftPM's build folder.
+/// exit status. The binary sits next to the test bundle in SwiftPM's build folder, unless
+/// `FIELDCHECK_TEST_BINARY` names another one: the whole CLI suite then runs against it, as
+/// against the self-contained binary of `make dist`, whose ICU data is trimmed (issue 31):
+/// `FIELDCHECK_TEST_BINARY=$PWD/.build/dist/fieldcheck swift test --filter CLITests`.
 struct CLI {
     struct Outcome {
         var stdout: String
@@ -19,7 +22,14 @@ struct CLI {
         }
     }
 
+    /// The binary `FIELDCHECK_TEST_BINARY` names, if any: not the build under test, so not
+    /// necessarily a debug build (a test that times the debug build asks).
+    static let otherBinary: URL? = ProcessInfo.processInfo.environment["FIELDCHECK_TEST_BINARY"].flatMap {
+        $0.isEmpty ? nil : URL(fileURLWithPath: $0)
+    }
+
     static let binary: URL = {
+        if let otherBinary { return otherBinary }
         let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var directory = me.deletingLastPathComponent()
         // The test runner may live inside an .xctest bundle directory.
