@@ -196,4 +196,59 @@ import Testing
         let numbers = try CLI.run(["infer", text.path], input: "")
         #expect(numbers.stderr == "")
     }
+
+    /// Item 6: a warning true of every value is said once, with a count at the end, in the
+    /// same order whatever --jobs; --warnings all and none; errors never held back.
+    @Test func aRepeatedWarningIsSaidOnceWithACount() throws {
+        let values = (100...999).map { "1 \($0)" } + ["x"] + (100...999).map { "2 \($0)" }
+        let input = values.joined(separator: "\n") + "\n"
+        let once = try CLI.run(["number", "--locale", "fr_FR", "--check"], input: input)
+        #expect(once.status == 1)
+        #expect(
+            once.stderr == "fieldcheck: line 1: '1 100': warning: ' ' (U+0020 SPACE) at column 2 read as the grouping "
+                + "separator (fr_FR writes invisible U+202F NARROW NO-BREAK SPACE) [space_as_grouping_separator]\n"
+                + "fieldcheck: line 901: 'x': character 'x' (U+0078 LATIN SMALL LETTER X) at column 1: no digits; "
+                + "expected a number like 1\u{202F}234,56 (fr_FR) [not_a_number]\n"
+                + "fieldcheck: warning space_as_grouping_separator: 1799 more not shown (--warnings all shows every one)\n"
+        )
+        for jobs in ["2", "3"] {
+            let parallel = try CLI.run(["number", "--locale", "fr_FR", "--check", "--jobs", jobs], input: input)
+            #expect(parallel.stderr == once.stderr, "--jobs \(jobs)")
+        }
+        let all = try CLI.run(["number", "--locale", "fr_FR", "--check", "--warnings", "all"], input: input)
+        #expect(all.stderr.split(separator: "\n").count == 1801)
+        let none = try CLI.run(["number", "--locale", "fr_FR", "--check", "--warnings", "none"], input: input)
+        #expect(none.stderr.split(separator: "\n") == [once.stderr.split(separator: "\n")[1]])
+        // JSON has every warning.
+        let json = try CLI.run(["number", "--locale", "fr_FR", "--json"], input: input)
+        #expect(json.objects.filter { ($0["warnings"] as? [Any])?.isEmpty == false }.count == 1800)
+        // csv the same, and the summary still counts every warned value.
+        let csv = "p\n" + (100...999).map { "\"1 \($0)\"" }.joined(separator: "\n") + "\n"
+        let table = try CLI.run(["csv", "--column", "p=number:fr_FR", "--check", "--jobs", "2"], input: csv)
+        #expect(table.status == 0)
+        #expect(
+            table.stderr.hasSuffix(
+                "fieldcheck: warning space_as_grouping_separator: 899 more not shown (--warnings all shows every one)\n"
+            ))
+        #expect(table.stderr.split(separator: "\n").count == 2)
+    }
+
+    /// Item 11: help examples fit 80 columns (none wraps mid-comment).
+    @Test func helpExamplesDoNotWrap() throws {
+        for command in [
+            ["text"], ["number"], ["date"], ["csv"], ["infer"], ["compare"], ["locale"], ["prompt", "text"],
+        ] {
+            let help = try CLI.run(command + ["--help"], environment: ["COLUMNS": "80"])
+            var inExamples = false
+            for line in help.stdout.split(separator: "\n", omittingEmptySubsequences: false) {
+                if line == "Examples:" {
+                    inExamples = true
+                } else if line.isEmpty {
+                    inExamples = false
+                } else if inExamples {
+                    #expect(line.hasPrefix("  "), "\(command): '\(line)'")
+                }
+            }
+        }
+    }
 }

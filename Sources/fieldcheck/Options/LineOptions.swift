@@ -154,6 +154,12 @@ struct ReportOptions: ParsableArguments {
     )
     var color: ColorChoice = .auto
 
+    @Option(
+        help:
+            "Which warnings stderr gets: once (the first of each code, and a count of the rest at the end), all or none. Errors are never held back; --json always has every one."
+    )
+    var warnings: WarningPolicy = .once
+
     /// Whether diagnostics on `stream` get colour and a caret line.
     func usesColor(on stream: OutputStream) -> Bool {
         color == .always || (color == .auto && stream.isTerminal && LineRunner.colorAllowed)
@@ -238,3 +244,12 @@ func environment() -> [String: String] {
 let rejectsToStandardOutput =
     "--rejects - would mix rejected values into the accepted ones on stdout; use --on-invalid keep to pass "
     + "them through, or name a file"
+
+/// `--warnings`: how a run's warnings reach stderr.
+enum WarningPolicy: String, ExpressibleByArgument, CaseIterable, Sendable {
+    /// The first warning of each code, then a count of the others at the end: a warning that
+    /// holds for every value of a file (a space as fr_FR's grouping) said once, not per line.
+    case once
+    case all
+    case none
+}

@@ -11,9 +11,9 @@ enum OutputFormat: String, CaseIterable, Sendable {
     case github
 
     /// The printer of this format, chosen once for the run.
-    func printer(quiet: Bool, human: HumanPrinter) -> any FindingsPrinter {
+    func printer(quiet: Bool, warnings: WarningPolicy, human: HumanPrinter) -> any FindingsPrinter {
         switch self {
-        case .human: HumanFindings(quiet: quiet, human: human)
+        case .human: HumanFindings(quiet: quiet, warnings: warnings, human: human)
         case .json: JSONLinesFindings()
         case .github: GitHubFindings()
         }
@@ -51,13 +51,30 @@ protocol FindingsPrinter: Sendable {
 /// Diagnostics on stderr, one line each (nothing under `--quiet`).
 struct HumanFindings: FindingsPrinter {
     let quiet: Bool
+    /// `--warnings`: every warning, none, or each code's first (the sinks keep count).
+    let warnings: WarningPolicy
     let human: HumanPrinter
 
     var reportsEveryValue: Bool { false }
 
     func value(_ result: FieldResult, at location: Location, redacted: Bool, into sinks: Sinks) throws {
         guard !quiet else { return }
-        try sinks.diagnose(human.render(result, at: location))
+        // Characters `--strip` removed are each value's own news, not a repeated warning.
+        guard warnings != .all, !result.warnings.isEmpty else {
+            try sinks.diagnose(human.render(result, at: location))
+            return
+        }
+        var rest = result
+        rest.warnings = []
+        if !rest.errors.isEmpty || !rest.removed.isEmpty { try sinks.diagnose(human.render(rest, at: location)) }
+        guard warnings == .once else { return }
+        for diagnostic in result.warnings {
+            var one = rest
+            one.errors = []
+            one.removed = []
+            one.warnings = [diagnostic]
+            try sinks.diagnose(human.render(one, at: location), warning: diagnostic.code)
+        }
     }
 
     func row(_ problems: RowProblems, into sinks: Sinks) throws {
@@ -75,12 +92,22 @@ struct HumanFindings: FindingsPrinter {
                 place: CSVRunner.where(place, problem),
                 input: problem.column == nil || problems.redact ? nil : problem.input, problem.diagnostic)
         }
-        for problem in problems.warnings {
-            text += human.render(
-                place: CSVRunner.where(place, problem), input: problems.redact ? nil : problem.input,
-                problem.diagnostic, warning: true)
+        if warnings == .all {
+            for problem in problems.warnings {
+                text += human.render(
+                    place: CSVRunner.where(place, problem), input: problems.redact ? nil : problem.input,
+                    problem.diagnostic, warning: true)
+            }
         }
-        try sinks.diagnose(text)
+        if !text.isEmpty { try sinks.diagnose(text) }
+        guard warnings == .once else { return }
+        for problem in problems.warnings {
+            try sinks.diagnose(
+                human.render(
+                    place: CSVRunner.where(place, problem), input: problems.redact ? nil : problem.input,
+                    problem.diagnostic, warning: true),
+                warning: problem.diagnostic.code)
+        }
     }
 }
 

@@ -21,7 +21,8 @@ struct Routing: Sendable {
         quiet = report.quiet
         redact = report.redact
         self.onInvalid = onInvalid
-        printer = format.printer(quiet: report.quiet, human: HumanPrinter(color: color, caret: color))
+        printer = format.printer(
+            quiet: report.quiet, warnings: report.warnings, human: HumanPrinter(color: color, caret: color))
     }
 
     init(_ options: RunOptions, color: Bool) {
@@ -63,9 +64,11 @@ final class Sinks {
 
     /// Buffers in memory for one batch of a `--jobs` run, like `sinks`.
     static func memory(like sinks: Sinks) -> Sinks {
-        Sinks(
+        let batch = Sinks(
             out: OutputStream(memory: ()), err: OutputStream(memory: ()),
             rejects: sinks.rejects == nil ? nil : OutputStream(memory: ()), routing: sinks.routing)
+        batch.isBatch = true
+        return batch
     }
 
     /// The bytes of a record too long to hold, as they stream past: the rejects file gets them,
@@ -106,9 +109,33 @@ final class Sinks {
     /// Diagnostics for stderr, after the values before them when both streams are the same
     /// terminal.
     func diagnose(_ text: String) throws {
+        if isBatch {
+            held.append((text, nil))
+            return
+        }
         try out.flushIfSharingTerminal(with: err)
         try err.write(text)
     }
+
+    /// A warning under `--warnings once`: written when it is the first of its code in the run,
+    /// otherwise counted for `finish`. A batch of a `--jobs` run holds its diagnostics, in
+    /// order, until `take` decides in input order.
+    func diagnose(_ text: String, warning code: ErrorCode) throws {
+        if isBatch {
+            held.append((text, code))
+        } else if warningsShown.insert(code).inserted {
+            try diagnose(text)
+        } else {
+            warningsHidden[code, default: 0] += 1
+        }
+    }
+
+    /// Whether these are one batch's buffers (`memory(like:)`), whose diagnostics wait in
+    /// `held` for the run's sinks.
+    private var isBatch = false
+    private var held: [(text: String, warning: ErrorCode?)] = []
+    private var warningsShown: Set<ErrorCode> = []
+    private var warningsHidden: [ErrorCode: Int] = [:]
 
     /// What a report format writes on stdout (JSON Lines, workflow commands).
     func report(_ text: String) throws { try out.write(text) }
@@ -116,6 +143,10 @@ final class Sinks {
     /// Moves what a batch wrote into these sinks, after everything before it.
     func take(_ batch: Sinks) throws {
         try batch.out.move(to: out)
+        for (text, warning) in batch.held {
+            if let warning { try diagnose(text, warning: warning) } else { try diagnose(text) }
+        }
+        batch.held.removeAll(keepingCapacity: true)
         if batch.err.hasPending {
             try out.flushIfSharingTerminal(with: err)
             try batch.err.move(to: err)
@@ -129,6 +160,10 @@ final class Sinks {
     func finish(summaryText: String?) throws {
         try out.flush()
         try rejects?.close()
+        for (code, count) in warningsHidden.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            try err.write(
+                "fieldcheck: warning \(code.rawValue): \(count) more not shown (--warnings all shows every one)\n")
+        }
         if let summaryText { try err.write(TerminalText.escaped(summaryText, keepingLineBreaks: true)) }
     }
 }
