@@ -22,14 +22,14 @@ def csv_report(binary, schema, path):
 
 
 def read(spark, path):
-    import fieldcheck_spark as fs
+    import fieldcheck.spark as fs
 
     df = spark.read.csv(str(path), header=True, multiLine=True, escape='"')
     return fs.with_row_number(df)
 
 
 def spark_report(df, schema):
-    import fieldcheck_spark as fs
+    import fieldcheck.spark as fs
 
     report = fs.check_schema(df, str(schema))
     rows = [row.asDict() for row in report.collect()]
@@ -117,7 +117,7 @@ def test_header_problems_are_row_0(spark, binary, tmp_path):
 
 
 def test_a_missing_field_is_a_configuration_error(spark, tmp_path):
-    import fieldcheck_spark as fs
+    import fieldcheck.spark as fs
 
     table = tmp_path / "missing.csv"
     table.write_text("id,price,date\n1,2,01.01.2020\n")
@@ -135,7 +135,7 @@ def test_a_missing_field_is_a_configuration_error(spark, tmp_path):
 )
 def test_check_column_equals_the_line_command(spark, binary, table_dir, tmp_path, source,
                                               command):
-    import fieldcheck_spark as fs
+    import fieldcheck.spark as fs
 
     values = (table_dir / source).read_text(encoding="utf-8").split("\n")[:-1]
     # Values holding a newline and a NUL-free oddity: -z carries them whole.
