@@ -96,3 +96,20 @@ def test_configuration_error_carries_fieldchecks_message(binary):
         fieldcheck.check(["a"], "text", pattern="(")
     with pytest.raises(ValueError):
         fieldcheck.check(["a"], "csv")
+
+
+@pytest.mark.parametrize("values,type,locale,rules", [
+    (["1.234,5", "1,5", "x", "", None, "1.23", " 7"], "number", "de_DE", {}),
+    (["1 234,5", "1\u202f234,5", "1234,5", "1,2,3"], "number", "fr_FR", {}),  # warnings
+    (["", "abc", "a b", "", "toolong"], "text", None, {"allow": "abc", "max_length": 3}),
+    (["13.04.2026", "31.02.2026"], "date", None, {"pattern": "dd.MM.yyyy", "to": "en_US"}),
+])
+def test_the_two_pass_path_equals_one_json_pass(binary, values, type, locale, rules):
+    """check() of a list answers most values from a run without --json (fast_records); it must
+    give exactly what one --json pass gives (iter_check), warnings included."""
+    fast = fieldcheck.check(values, type, locale, **rules)
+    slow = list(fieldcheck.iter_check(iter(values), type, locale, **rules))
+    assert [(r.input, r.valid, r.value, r.output, r.findings) for r in fast] == \
+        [(r.input, r.valid, r.value, r.output, r.findings) for r in slow]
+    if locale == "fr_FR":
+        assert any(r.warnings for r in fast)

@@ -59,6 +59,25 @@ def test_benchmark_table_report_equals_csv(spark, binary, table_dir, partitions)
     assert project(got, fields) == project(expected, fields)
 
 
+def test_split_read_report_equals_csv(spark, binary, table_dir):
+    """The splittable path: multiLine=False, the file cut into byte ranges read in parallel,
+    numbered by with_row_number, gives csv's report too (the table has no line break in a
+    field)."""
+    import fieldcheck.spark as fs
+
+    table = table_dir / "table.csv"
+    expected = csv_report(binary, SCHEMA, table)
+    spark.conf.set("spark.sql.files.maxPartitionBytes", str(16 * 1024))
+    try:
+        df = fs.with_row_number(spark.read.csv(str(table), header=True, escape='"'))
+        assert df.rdd.getNumPartitions() >= 4
+        got = spark_report(df, SCHEMA)
+    finally:
+        spark.conf.unset("spark.sql.files.maxPartitionBytes")
+    fields = ("row", "column", "field", "input", "code", "offset", "message")
+    assert project(got, fields) == project(expected, fields)
+
+
 EDGE_CSV = (
     'id,part,price,day,note,extra\n'
     '1,A,"1,50",01.02.2026,"two\nline",x\n'

@@ -210,6 +210,105 @@ def records(values: Iterable[Any], argv: Sequence[str]) -> Iterator[dict]:
         yield entry
 
 
+# Rules under which stdout is not the canonical value, or the JSON object carries more than the
+# fast path can rebuild: these go through --json for every value.
+_FORMATTING = {"output", "fraction_digits", "strip", "on_invalid"}
+_WARNED = re.compile(r", (\d+) accepted with warnings")
+
+
+def _fast_path_applies(rules: Mapping[str, Any]) -> bool:
+    for key, value in rules.items():
+        if value is None or value is False:
+            continue
+        if key in _FORMATTING or key.startswith("to_") or key == "to":
+            return False
+        if key == "style" and value == "currency":
+            return False
+    return True
+
+
+def fast_records(values: Sequence[Any], type: str, locale: str | None,
+                 rules: Mapping[str, Any], binary: str | None):
+    """check() of a sequence in two passes, or None where it does not apply.
+
+    Writing JSON costs fieldcheck several microseconds a value (1 M de_DE prices took 4.7 s of
+    CPU with --json, 0.5 s without), and reading it back costs this process more. Most values
+    are accepted, and an accepted value without warnings is all in its canonical output. So the
+    first pass runs `-z --on-invalid blank --quiet --summary` (one output record per value,
+    empty for a rejected one), and the second `-z --json` on the values whose record came back
+    empty only (the rejected ones; for text an accepted empty value too). If the summary counts
+    any value accepted with warnings, every value goes through --json instead.
+
+    Returns (valid, value, records): per value its verdict and canonical value, and the JSON
+    object of each value the second pass answered, by position."""
+    if not _fast_path_applies(rules):
+        return None
+    base = _line_argv(type, locale, rules, binary)[:-4]  # without -z --json --color never
+    n = len(values)
+    valid: list = [None] * n
+    records_by_position: dict[int, dict] = {}
+    try:  # the common case, done in C: every value a str without NUL
+        joined = "\0".join(values)
+        if joined.count("\0") != n - 1:
+            raise TypeError
+        sent = None  # all of them
+        payload = joined.encode("utf-8", "surrogateescape") + b"\0" if n else b""
+    except TypeError:
+        sent, parts = [], []
+        for i, v in enumerate(values):
+            if v is None:
+                continue
+            if isinstance(v, str):
+                data = v.encode("utf-8", "surrogateescape")
+            elif isinstance(v, (bytes, bytearray, memoryview)):
+                data = bytes(v)
+            else:
+                raise TypeError(f"fieldcheck checks text: {v!r} is a {type_name(v)}, not "
+                                "str, bytes or None") from None
+            if b"\0" in data:
+                valid[i] = False
+                records_by_position[i] = _nul_record(data.decode("utf-8", "replace"))
+                continue
+            sent.append(i)
+            parts.append(data + b"\0")
+        payload = b"".join(parts)
+    value: list = [None] * n
+    if payload:
+        _, out, err = run(base + ["-z", "--on-invalid", "blank", "--quiet", "--summary",
+                                  "--color", "never"], payload)
+        warned = _WARNED.search(err.decode("utf-8", "replace"))
+        outputs = out.decode("utf-8", "surrogateescape").split("\0")
+        outputs.pop()  # after the last NUL
+        expected = n if sent is None else len(sent)
+        if (warned and int(warned[1]) > 0) or len(outputs) != expected:
+            return None
+        if sent is None:
+            value = [text or None for text in outputs]
+            valid = [bool(text) for text in outputs]
+            again = [i for i, text in enumerate(outputs) if not text]
+        else:
+            again = []
+            for i, text in zip(sent, outputs):
+                if text:
+                    valid[i] = True
+                    value[i] = text
+                else:
+                    again.append(i)
+        if again:
+            # Streamed: fieldcheck explains the next values while this thread reads the JSON
+            # of the last ones (explaining is most of the cost of a rejected value).
+            json_argv = base + ["-z", "--json", "--color", "never"]
+            for i, record in zip(again, records([values[i] for i in again], json_argv)):
+                valid[i] = record["valid"]
+                value[i] = record["value"]
+                records_by_position[i] = record
+    return valid, value, records_by_position
+
+
+def type_name(value) -> str:
+    return type(value).__name__
+
+
 def _result(record: Mapping[str, Any], kind: str) -> Result:
     if record["valid"] and not record["warnings"] and not record["removed"]:
         return Result(record["input"], True, record["value"], record["output"], (), kind, record)
@@ -248,6 +347,15 @@ def check(values: Iterable[str | bytes | None] | str, type: str = "number",
     locale or a bad option."""
     if isinstance(values, (str, bytes)):
         values = [values]
+    if isinstance(values, Sequence):
+        fast = fast_records(values, type, locale, rules, binary)
+        if fast is not None:
+            valid, value, answered = fast
+            return [_result(answered[i], type) if i in answered else
+                    Result(v, valid[i], value[i], None, (), type,
+                           {"input": v, "valid": valid[i], "value": value[i], "output": None,
+                            "errors": [], "warnings": [], "removed": []})
+                    for i, v in enumerate(values)]
     return list(iter_check(values, type, locale, binary=binary, **rules))
 
 

@@ -8,7 +8,7 @@ import tempfile
 import threading
 from typing import Any, Iterable, Mapping, Sequence
 
-from ._core import _line_argv, _parse_summary, csv_argv, records
+from ._core import _line_argv, _parse_summary, csv_argv, fast_records, records
 from ._process import run
 
 FINDING_COLUMNS = ["severity", "code", "offset", "length", "character", "codepoint", "name",
@@ -18,22 +18,29 @@ SERIES_FINDING_COLUMNS = ["label", "position", "input"] + FINDING_COLUMNS
 
 
 class SeriesRun:
-    """One column through `fieldcheck TYPE -z --json`: per value its verdict (None for a null)
-    and canonical value, and one finding row per error, warning and removed character."""
+    """One column through fieldcheck (two passes where they apply: see fast_records; else one
+    `fieldcheck TYPE -z --json`): per value its verdict (None for a null) and canonical value,
+    and one finding row per error, warning and removed character."""
 
     def __init__(self, values: Iterable[Any], labels: Sequence[Any], type: str,
                  locale: str | None, binary: str | None, rules: Mapping[str, Any]):
-        argv = _line_argv(type, locale, rules, binary)
-        self.valid: list = []
-        self.value: list = []
         self.findings = {name: [] for name in SERIES_FINDING_COLUMNS}
-        valid_append, value_append = self.valid.append, self.value.append
         f = self.findings
-        for position, record in enumerate(records(values, argv)):
-            valid_append(record["valid"])
-            value_append(record["value"])
-            if record["valid"] and not record["warnings"] and not record["removed"]:
-                continue
+        values = values if isinstance(values, list) else list(values)
+        fast = fast_records(values, type, locale, rules, binary)
+        if fast is not None:
+            self.valid, self.value, answered = fast
+            pairs = sorted(answered.items())
+        else:
+            argv = _line_argv(type, locale, rules, binary)
+            self.valid, self.value, pairs = [], [], []
+            for position, record in enumerate(records(values, argv)):
+                self.valid.append(record["valid"])
+                self.value.append(record["value"])
+                if record["valid"] and not record["warnings"] and not record["removed"]:
+                    continue
+                pairs.append((position, record))
+        for position, record in pairs:
             for severity in ("errors", "warnings", "removed"):
                 for d in record.get(severity) or ():
                     f["label"].append(labels[position])
