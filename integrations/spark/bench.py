@@ -8,7 +8,9 @@ each in its own process (a Spark session per master):
 
   fieldcheck csv --jobs 1|2   fieldcheck csv --schema benchmarks/data/schema.yaml --json table.csv
   spark-floor local[N]        Spark reads the CSV, numbers the rows, counts them (Spark alone)
-  fieldcheck-spark local[N]   the same, then fieldcheck_spark.check_schema, report collected
+  fieldcheck-spark local[N]   the same, then fieldcheck.spark.check_schema, report collected
+  fieldcheck-spark-multiline  the file read with multiLine=True (one partition: Spark cannot
+                local[N]      split it), numbered, repartitioned to 4, then check_schema
   arrow-floor local[1]        the same read, every row sent to Python by mapInArrow, nothing done
   fieldcheck-spark-no-unique  check_schema with `unique` taken out of the schema (no key pass)
   python-udf local[N]         the same read, then a plain Python UDF (regex and float/date parse
@@ -16,7 +18,12 @@ each in its own process (a Spark session per master):
                               groupBy for the unique id; the bad cells collected
 
 Times are wall clock from the first read of the file to the collected report (Spark's start-up
-is printed apart). Spark splits the file into 4 partitions (spark.sql.files.maxPartitionBytes).
+is printed apart). Read with multiLine=False (the default, every kind but -multiline), Spark
+splits the file into 4 partitions (spark.sql.files.maxPartitionBytes).
+
+    python3 integrations/spark/bench.py --count 1000000 --kinds fieldcheck-spark,fieldcheck-spark-multiline
+
+runs only those kinds, on local[1] and local[2] (--masters), and no fieldcheck csv rows.
 """
 
 import argparse
@@ -29,7 +36,10 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 SCHEMA = REPO / "benchmarks" / "data" / "schema.yaml"
-sys.path.insert(0, str(REPO / "integrations" / "spark"))
+try:  # the installed fieldcheck package, else the source tree's
+    import fieldcheck.spark  # noqa: F401
+except ImportError:
+    sys.path.insert(0, str(REPO / "python" / "src"))
 
 
 def session(master, table):
@@ -100,15 +110,19 @@ def python_udf_check(df):
 
 
 def run_one(kind, master, table, binary):
-    import fieldcheck_spark as fs
+    import fieldcheck.spark as fs
 
     t0 = time.perf_counter()
     spark = session(master, table)
     fs.add_binary(spark, binary)
     started = time.perf_counter() - t0
     t1 = time.perf_counter()
-    df = spark.read.csv(str(table), header=True, escape='"')
-    df = fs.with_row_number(df)
+    if kind == "fieldcheck-spark-multiline":
+        df = spark.read.csv(str(table), header=True, multiLine=True, escape='"')
+        df = fs.with_row_number(df).repartition(4)
+    else:
+        df = spark.read.csv(str(table), header=True, escape='"')
+        df = fs.with_row_number(df)
     partitions = df.rdd.getNumPartitions()
     if kind == "spark-floor":
         found = df.count()
@@ -124,7 +138,7 @@ def run_one(kind, master, table, binary):
         schema.write_text(SCHEMA.read_text().replace(", unique: true", ""))
         report = fs.check_schema(df, str(schema))
         found = len(report.collect())
-    elif kind == "fieldcheck-spark":
+    elif kind in ("fieldcheck-spark", "fieldcheck-spark-multiline"):
         report = fs.check_schema(df, str(SCHEMA))
         found = len(report.collect())
     else:
@@ -140,6 +154,8 @@ def main():
     parser.add_argument("--count", type=int, default=1_000_000)
     parser.add_argument("--data", type=Path)
     parser.add_argument("--binary", default=str(REPO / ".build" / "release" / "fieldcheck"))
+    parser.add_argument("--kinds", help="comma-separated kinds to run (default: the full table)")
+    parser.add_argument("--masters", default="local[1],local[2]")
     parser.add_argument("--one", nargs=2, metavar=("KIND", "MASTER"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     data = args.data or Path(f"/tmp/fieldcheck-bench-{args.count}")
@@ -160,16 +176,19 @@ def main():
     print("| tool | rows/s | seconds | bad cells reported | µs per row | notes |")
     print("|---|---:|---:|---:|---:|---|")
     results = []
-    for jobs in (1, 2):
+    chosen = args.kinds.split(",") if args.kinds else None
+    for jobs in (1, 2) if chosen is None else ():
         t0 = time.perf_counter()
         out = subprocess.run([args.binary, "csv", "--schema", str(SCHEMA), "--json", "--jobs",
                               str(jobs), str(table)], stdout=subprocess.PIPE)
         seconds = time.perf_counter() - t0
         results.append((f"fieldcheck csv --jobs {jobs}", seconds, out.stdout.count(b"\n"), ""))
-    for master in ("local[1]", "local[2]"):
+    for master in args.masters.split(","):
         kinds = ("spark-floor", "fieldcheck-spark", "python-udf")
         if master == "local[1]":
             kinds = ("spark-floor", "arrow-floor", "fieldcheck-spark-no-unique") + kinds[1:]
+        if chosen is not None:
+            kinds = chosen
         for kind in kinds:
             out = subprocess.run([sys.executable, __file__, "--data", str(data), "--binary",
                                   args.binary, "--one", kind, master],

@@ -8,7 +8,10 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[3]
-sys.path.insert(0, str(REPO / "integrations" / "spark"))
+try:  # the installed package (CI runs these tests from the wheel), else the source tree's
+    import fieldcheck.spark  # noqa: F401
+except ImportError:
+    sys.path.insert(0, str(REPO / "python" / "src"))
 
 
 def fieldcheck_binary() -> Path:
@@ -32,7 +35,7 @@ def spark(binary):
     pyspark = pytest.importorskip("pyspark")  # noqa: F841
     from pyspark.sql import SparkSession
 
-    import fieldcheck_spark
+    import fieldcheck.spark
 
     session = (
         SparkSession.builder.master("local[2]")
@@ -43,7 +46,7 @@ def spark(binary):
         .getOrCreate()
     )
     session.sparkContext.setLogLevel("ERROR")
-    fieldcheck_spark.add_binary(session, str(binary))
+    fieldcheck.spark.add_binary(session, str(binary))
     yield session
     session.stop()
 

@@ -22,14 +22,14 @@ def csv_report(binary, schema, path):
 
 
 def read(spark, path):
-    import fieldcheck_spark as fs
+    import fieldcheck.spark as fs
 
     df = spark.read.csv(str(path), header=True, multiLine=True, escape='"')
     return fs.with_row_number(df)
 
 
 def spark_report(df, schema):
-    import fieldcheck_spark as fs
+    import fieldcheck.spark as fs
 
     report = fs.check_schema(df, str(schema))
     rows = [row.asDict() for row in report.collect()]
@@ -56,6 +56,25 @@ def test_benchmark_table_report_equals_csv(spark, binary, table_dir, partitions)
     assert project(got) == project(expected)
     fields = ("row", "column", "field", "input", "severity", "code", "offset", "length",
               "character", "codepoint", "name", "message")
+    assert project(got, fields) == project(expected, fields)
+
+
+def test_split_read_report_equals_csv(spark, binary, table_dir):
+    """The splittable path: multiLine=False, the file cut into byte ranges read in parallel,
+    numbered by with_row_number, gives csv's report too (the table has no line break in a
+    field)."""
+    import fieldcheck.spark as fs
+
+    table = table_dir / "table.csv"
+    expected = csv_report(binary, SCHEMA, table)
+    spark.conf.set("spark.sql.files.maxPartitionBytes", str(16 * 1024))
+    try:
+        df = fs.with_row_number(spark.read.csv(str(table), header=True, escape='"'))
+        assert df.rdd.getNumPartitions() >= 4
+        got = spark_report(df, SCHEMA)
+    finally:
+        spark.conf.unset("spark.sql.files.maxPartitionBytes")
+    fields = ("row", "column", "field", "input", "code", "offset", "message")
     assert project(got, fields) == project(expected, fields)
 
 
@@ -117,7 +136,7 @@ def test_header_problems_are_row_0(spark, binary, tmp_path):
 
 
 def test_a_missing_field_is_a_configuration_error(spark, tmp_path):
-    import fieldcheck_spark as fs
+    import fieldcheck.spark as fs
 
     table = tmp_path / "missing.csv"
     table.write_text("id,price,date\n1,2,01.01.2020\n")
@@ -135,7 +154,7 @@ def test_a_missing_field_is_a_configuration_error(spark, tmp_path):
 )
 def test_check_column_equals_the_line_command(spark, binary, table_dir, tmp_path, source,
                                               command):
-    import fieldcheck_spark as fs
+    import fieldcheck.spark as fs
 
     values = (table_dir / source).read_text(encoding="utf-8").split("\n")[:-1]
     # Values holding a newline and a NUL-free oddity: -z carries them whole.

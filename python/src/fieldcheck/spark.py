@@ -1,10 +1,11 @@
 """fieldcheck on Apache Spark: validate DataFrame columns with the fieldcheck binary.
 
-Add the folder `integrations/spark` to `sys.path` (or ship it with `--py-files`) and:
+Part of the `fieldcheck` Python package (`pip install` the wheel on the driver; the executors
+get the binary, and this package, from add_binary):
 
-    from fieldcheck_spark import add_binary, with_row_number, check_column, check_schema
+    from fieldcheck.spark import add_binary, with_row_number, check_column, check_schema
 
-    add_binary(spark, "/path/to/fieldcheck")          # SparkContext.addFile: executors get a copy
+    add_binary(spark)                                 # the wheel's binary, SparkContext.addFile
     df = spark.read.csv("table.csv", header=True, multiLine=True, escape='"')
     df = with_row_number(df)                          # _row = the data row of the file, 1-based
     prices = check_column(df, "price", "number", "--locale", "de_DE")
@@ -35,7 +36,7 @@ order, so that `field` numbers are the file's) to one `fieldcheck csv --schema S
 and its report is taken as is; only its `row` (counted from 1 in each partition) is replaced by
 the global row id. The header is checked once, on the driver, by the same command on a CSV of the
 column names alone (row 0 problems: `extra_column`, `misplaced_column`; a configuration error such
-as a missing field raises `FieldcheckError`).
+as a missing field raises `ConfigurationError`, a `FieldcheckError`).
 
 Checks that need the whole table are done by Spark: each partition's `not_unique` (a repeat seen
 inside one partition only) is dropped, and
@@ -58,11 +59,13 @@ reader has already decided cannot be checked again: `malformed_csv`, `ragged_row
 `missing_column` (Spark pads or cuts a row to the header's width) and physical `line` numbers
 are not reported; run `fieldcheck csv` on the file itself for those.
 
-The binary: `add_binary(spark, path)` calls `SparkContext.addFile(path)` (as `spark-submit
---files path` does); on an executor `SparkFiles.get("fieldcheck")` names the copy, made
-executable if the copy lost its mode bits. It is linked against the system's ICU and libyaml, so
-the executors need the same ICU major version as the machine that built it (or a build on their
-image). A `binary=` argument with an absolute path uses a binary installed on every node instead.
+The binary: `add_binary(spark)` calls `SparkContext.addFile` on the binary this package carries
+(or the `path` given), always under the name `fieldcheck`, which executors look up with
+`SparkFiles.get("fieldcheck")` (a file of another name is linked or copied to that name first);
+a copy that lost its mode bits is made executable. The wheel's binary is self-contained (ICU
+linked in; glibc 2.36 or later), so executors need nothing else. A `binary=` argument with an
+absolute path uses a binary installed on every node instead; an executor with no shipped copy
+falls back to the binary of the fieldcheck package installed there, if any.
 """
 
 from __future__ import annotations
@@ -78,8 +81,11 @@ import subprocess
 import tempfile
 from collections import deque
 
+from ._process import ConfigurationError, FieldcheckError, binary_path, raise_for_status
+
 __all__ = [
     "FieldcheckError",
+    "ConfigurationError",
     "add_binary",
     "with_row_number",
     "check_column",
@@ -101,10 +107,6 @@ PROBLEM_COLUMNS = [
 _BATCH_ROWS = 8192
 
 
-class FieldcheckError(RuntimeError):
-    """fieldcheck exited with a status other than 0 or 1 (usage, configuration, I/O error)."""
-
-
 # ---------------------------------------------------------------------------------------------
 # The binary on the executors
 
@@ -112,24 +114,34 @@ class FieldcheckError(RuntimeError):
 _driver_binary = {}  # file name -> the path add_binary was given, for checks on the driver
 
 
-def add_binary(spark, path: str, ship_package: bool = True) -> None:
-    """Ship the fieldcheck binary to every executor (SparkContext.addFile). The file name is
-    what executors look up (SparkFiles.get); pass it as binary= when it is not "fieldcheck".
+def add_binary(spark, path: str | None = None, ship_package: bool = True) -> None:
+    """Ship the fieldcheck binary to every executor (SparkContext.addFile), under the name the
+    executors look up, `fieldcheck`, whatever the local file is called. Without a path, the
+    binary bundled in this package ($FIELDCHECK_BINARY when set).
 
-    With ship_package (the default) this package goes along too (SparkContext.addPyFile of a
-    zip of it), so that executors can import the functions mapInArrow runs; leave it off when
-    the package is already on the executors (spark-submit --py-files, an installed copy)."""
-    path = os.path.abspath(path)
-    _driver_binary[os.path.basename(path)] = path
+    With ship_package (the default) the package's Python modules go along too
+    (SparkContext.addPyFile of a zip of them, without the binary), so that executors can import
+    the functions mapInArrow runs; leave it off when the package is installed on the executors
+    (pip install of the wheel, spark-submit --py-files)."""
+    path = os.path.abspath(path or binary_path())
+    if os.path.basename(path) != BINARY_NAME:
+        staged = os.path.join(tempfile.mkdtemp(prefix="fieldcheck-spark-"), BINARY_NAME)
+        try:
+            os.link(path, staged)
+        except OSError:
+            shutil.copy2(path, staged)
+        path = staged
+    _driver_binary[BINARY_NAME] = path
     spark.sparkContext.addFile(path)
     if ship_package:
         import zipfile
 
         here = os.path.dirname(os.path.abspath(__file__))
-        archive = os.path.join(tempfile.mkdtemp(prefix="fieldcheck-spark-"),
-                               "fieldcheck_spark.zip")
+        archive = os.path.join(tempfile.mkdtemp(prefix="fieldcheck-spark-"), "fieldcheck.zip")
         with zipfile.ZipFile(archive, "w") as bundle:
-            bundle.write(os.path.join(here, "__init__.py"), "fieldcheck_spark/__init__.py")
+            for name in sorted(os.listdir(here)):
+                if name.endswith(".py"):
+                    bundle.write(os.path.join(here, name), f"fieldcheck/{name}")
         spark.sparkContext.addPyFile(archive)
 
 
@@ -140,6 +152,11 @@ def _binary(binary: str | None) -> str:
     from pyspark import SparkFiles
 
     path = SparkFiles.get(binary or BINARY_NAME)
+    if not os.path.exists(path) and not binary:
+        try:
+            return binary_path()  # the package installed on this executor, with its binary
+        except FieldcheckError:
+            pass
     if not os.path.exists(path):
         raise FieldcheckError(
             f"{path}: no fieldcheck binary on this executor; call add_binary(spark, PATH) "
@@ -259,10 +276,8 @@ def _pump(argv, chunks):
         if buffer:
             yield bytes(buffer)
         status = proc.wait()
-        if status not in (0, 1):
-            stderr.seek(0)
-            message = stderr.read().decode("utf-8", "replace").strip()
-            raise FieldcheckError(f"{' '.join(argv[:2])} exited with status {status}: {message}")
+        stderr.seek(0)
+        raise_for_status(status, stderr.read(), argv)
     finally:
         sel.close()
         if proc.poll() is None:
@@ -571,9 +586,7 @@ def _key_batches(binary, workdir, key_csv, keys_text, keys_suffix, key_columns, 
              "blank", "--quiet", "--color", "never", "--no-progress", "-"],
             stdin=key_csv, stdout=normalized, stderr=subprocess.PIPE,
         )
-    if result.returncode not in (0, 1):
-        raise FieldcheckError(f"fieldcheck csv (key pass) exited with status "
-                              f"{result.returncode}: {result.stderr.decode(errors='replace')}")
+    raise_for_status(result.returncode, result.stderr, result.args)
     table = pacsv.read_csv(
         normalized_path,
         parse_options=pacsv.ParseOptions(newlines_in_values=True),
@@ -639,10 +652,7 @@ def _check_header(columns, schema_path, binary):
          "-"],
         input=_csv_line(columns), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
-    if result.returncode not in (0, 1):
-        raise FieldcheckError(
-            f"fieldcheck csv --schema {schema_path} on the header {columns}: "
-            f"{result.stderr.decode(errors='replace').strip()}")
+    raise_for_status(result.returncode, result.stderr, result.args)
     return [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
 
 
