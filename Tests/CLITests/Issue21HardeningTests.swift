@@ -319,6 +319,6 @@ import Testing
         #expect(csv.status == 1)
         #expect(csv.stdout == "a\naaa\n")
         #expect(csv.stderr.contains("[pattern_budget_exhausted]"))
-        #expect(csv.stderr.contains("62 rows read = 1 accepted + 61 rejected"))
+        #expect(csv.stderr.contains("62 rows read, 1 accepted, 61 rejected"))
     }
 }

@@ -131,7 +131,7 @@ import Testing
         let many = try CLI.run(
             ["text", "--max-record-bytes", "5", "--check", "--summary"],
             input: String(repeating: "xxxxxxxxx\n", count: 50_000))
-        #expect(many.stderr.contains("50000 read, 0 accepted, 50000 rejected"))
+        #expect(many.stderr.contains("50000 values read, 0 accepted, 50000 rejected"))
     }
 
     /// `--quiet` builds no messages: the verdicts, outputs and summary must not change, and

@@ -49,7 +49,7 @@ import Testing
         #expect(run.lines == ["2026-04-13"])
         Self.assertNothingLeaks(run.stderr)
         #expect(run.stderr.contains("[field_out_of_range]"))
-        #expect(run.stderr.contains("2 read, 1 accepted, 1 rejected"))
+        #expect(run.stderr.contains("2 values read, 1 accepted, 1 rejected"))
     }
 
     @Test func csvCellsEnumsAndRepeats() throws {

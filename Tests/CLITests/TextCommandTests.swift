@@ -253,7 +253,8 @@ import Testing
         #expect(check.stderr.contains("[disallowed_character]"))
         let quiet = try CLI.run(["text", "--allow", "[a-z]", "--quiet", "--summary"], input: "ok\nBAD\nCC\n")
         #expect(quiet.stdout == "ok\n")
-        #expect(quiet.stderr == "fieldcheck: summary: 3 read, 1 accepted, 2 rejected (disallowed_character: 2)\n")
+        #expect(
+            quiet.stderr == "fieldcheck: summary: 3 values read, 1 accepted, 2 rejected (disallowed_character: 2)\n")
     }
 
     @Test func colorAlwaysDrawsACaret() throws {

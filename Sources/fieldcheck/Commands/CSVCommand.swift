@@ -18,7 +18,7 @@ extension Fieldcheck {
                 as the line commands. Every bad cell is reported with its data row, physical line, \
                 column, code, offset and character. Accepted rows go to stdout (as read, or with \
                 --normalize in canonical form); rejected rows to --rejects, byte for byte. Rows \
-                read = rows accepted + rows rejected, always.
+                read = rows accepted + rows rejected, always (--summary counts them).
 
                 Examples:
                   fieldcheck csv --schema schema.yaml data.csv > clean.csv

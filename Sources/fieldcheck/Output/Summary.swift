@@ -116,7 +116,8 @@ struct Summary {
 
     /// The line commands' summary line.
     var valuesText: String {
-        var out = "fieldcheck: summary: \(read) read, \(accepted) accepted, \(rejected) rejected"
+        var out =
+            "fieldcheck: summary: \(read) value\(read == 1 ? "" : "s") read, \(accepted) accepted, \(rejected) rejected"
         if warned > 0 { out += ", \(warned) accepted with warnings" }
         if !counts.isEmpty {
             out += " (" + Self.sorted(codes).map { "\($0.key.rawValue): \($0.value)" }.joined(separator: ", ") + ")"
@@ -127,7 +128,9 @@ struct Summary {
     /// csv's summary lines; `label` (a Data Package's resource) follows "summary:" in each.
     func rowsText(rejectsFile: String?, label: String? = nil) -> String {
         let prefix = "fieldcheck: summary: " + (label.map { "\($0): " } ?? "")
-        var out = "\(prefix)\(read) rows read = \(accepted) accepted + \(rejected) rejected"
+        // Worded as the line commands' summary: "N rows read, A accepted, R rejected".
+        var out = "\(prefix)\(read) row\(read == 1 ? "" : "s") read, \(accepted) accepted, \(rejected) rejected"
+        if warned > 0 { out += ", \(warned) accepted with warnings" }
         if let rejectsFile, rejected > 0 { out += " (rejected rows in \(rejectsFile))" }
         out += "\n"
         if headerProblems > 0 {
@@ -135,10 +138,11 @@ struct Summary {
                 "\(prefix)header: \(headerProblems) problem\(headerProblems == 1 ? "" : "s") with the schema's fields\n"
         }
         func list(_ codes: [ErrorCode: Int]) -> String {
-            Self.sorted(codes).map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
+            Self.sorted(codes).map { "\($0.key.rawValue): \($0.value)" }.joined(separator: ", ")
         }
         for (column, codes) in byColumn.sorted(by: { $0.key < $1.key }) {
-            out += "\(prefix)column '\(column)': \(codes.values.reduce(0, +)) bad (\(list(codes)))\n"
+            let cells = codes.values.reduce(0, +)
+            out += "\(prefix)column '\(column)': \(cells) rejected cell\(cells == 1 ? "" : "s") (\(list(codes)))\n"
         }
         if !counts.isEmpty { out += "\(prefix)by code: \(list(codes))\n" }
         return out

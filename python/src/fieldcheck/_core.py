@@ -396,7 +396,7 @@ class CsvFinding:
 @dataclass
 class CsvReport:
     """What `fieldcheck csv --json --summary` reports: the problems, and the counts of the
-    summary (rows read = accepted + rejected, bad cells per column and code). For a Data
+    summary (rows read, accepted and rejected, rejected cells per column and code). For a Data
     Package the counts add up its resources. status is the exit status (0 or 1)."""
 
     findings: list[CsvFinding]
@@ -417,8 +417,8 @@ class CsvReport:
 
 
 _SUMMARY = "fieldcheck: summary: "
-_ROWS = re.compile(r"(?:.*?: )?(\d+) rows read = (\d+) accepted \+ (\d+) rejected")
-_COLUMN = re.compile(r"(?:.*?: )?column '(.*)': (\d+) bad \((.*)\)$")
+_ROWS = re.compile(r"(?:.*?: )?(\d+) rows? read, (\d+) accepted, (\d+) rejected(?:, \d+ accepted with warnings)?")
+_COLUMN = re.compile(r"(?:.*?: )?column '(.*)': (\d+) rejected cells? \((.*)\)$")
 _HEADER = re.compile(r"(?:.*?: )?header: (\d+) problems?")
 
 
@@ -443,7 +443,7 @@ def _parse_summary(stderr: bytes):
         if m:
             codes = cells.setdefault(m[1], {})
             for part in m[3].split(", "):
-                code, _, count = part.rpartition(" ")
+                code, _, count = part.rpartition(": ")
                 if code:
                     codes[code] = codes.get(code, 0) + int(count)
     return lines, read, accepted, rejected, header, cells
