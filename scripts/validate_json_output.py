@@ -97,9 +97,13 @@ def main():
                 problems = [f"not JSON: {error}"]
             else:
                 kind = kind_of(record)
-                if whole.is_valid(record):
-                    if kind not in by_kind or not by_kind[kind].is_valid(record):
-                        kind = next(name for name in kinds if by_kind[name].is_valid(record))
+                # The kinds are disjoint (each requires a key the others do not allow), so a
+                # record its own kind accepts is one the whole schema's oneOf accepts: one
+                # validation instead of ten, which made a large corpus take minutes.
+                if kind in by_kind and by_kind[kind].is_valid(record):
+                    pass
+                elif whole.is_valid(record):
+                    kind = next(name for name in kinds if by_kind[name].is_valid(record))
                 else:
                     validator = by_kind.get(kind)
                     errors = list(validator.iter_errors(record)) if validator else []

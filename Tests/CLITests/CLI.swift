@@ -131,7 +131,12 @@ extension CLI {
 /// The `--json` output of every CLI test, kept for `scripts/validate_json_output.py` when
 /// `FIELDCHECK_JSON_CORPUS` names a directory (`.ci/run` sets it): one `.jsonl` file per run,
 /// and the command beside it in a `.cmd` file, so that an invalid record names its test.
+/// Of a long output only the first `keptLines` records and the last are kept: a few tests
+/// write 100,000 records and more of one kind, which took jsonschema minutes, and the last
+/// is the one of another kind (`--summary`).
 enum JSONCorpus {
+    static let keptLines = 1000
+
     static let directory: URL? = ProcessInfo.processInfo.environment["FIELDCHECK_JSON_CORPUS"].flatMap {
         $0.isEmpty ? nil : URL(fileURLWithPath: $0)
     }
@@ -149,8 +154,14 @@ enum JSONCorpus {
     static func keep(_ stdout: Data, of args: [String]) {
         guard let directory, !stdout.isEmpty, writesRecords(args) else { return }
         let name = UUID().uuidString
+        var kept = stdout
+        let lines = stdout.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        if lines.count > keptLines + 2 {
+            kept = Data(
+                (lines.prefix(keptLines) + lines.suffix(2)).joined(separator: [UInt8(ascii: "\n")]))
+        }
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try? stdout.write(to: directory.appendingPathComponent(name + ".jsonl"))
+        try? kept.write(to: directory.appendingPathComponent(name + ".jsonl"))
         try? Data((["fieldcheck"] + args).joined(separator: " ").utf8).write(
             to: directory.appendingPathComponent(name + ".cmd"))
     }
