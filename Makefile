@@ -1,4 +1,5 @@
-# Build and install fieldcheck: the binary, its man page and shell completions.
+# Build and install fieldcheck: the binary, its man page, shell completions and the JSON Schema
+# of its --json records.
 #
 #     make                      # the release binary: $(RELEASE_BUILD)
 #     make dist                 # the self-contained binary (only glibc dynamic) and its archive,
@@ -16,6 +17,7 @@ MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+SHAREDIR = $(DESTDIR)$(PREFIX)/share/fieldcheck
 # The release build, as CI makes it and the benchmarks measure it. Every function starts on a
 # 64-byte boundary (LLVM aligns them to 16), so that a hot loop sits in the same place in its
 # cache lines whatever the code around it: without it a csv run moved by 10 % with changes to
@@ -45,15 +47,18 @@ INSTALL_FROM = release
 endif
 
 install: $(INSTALL_FROM)
-	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR) $(SHAREDIR)
 	install -s -m 755 $(BINARY) $(BINDIR)/fieldcheck
 	install -m 644 man/fieldcheck.1 $(MANDIR)/fieldcheck.1
+	install -m 644 schema/fieldcheck-output.schema.json $(SHAREDIR)/fieldcheck-output.schema.json
 	$(BINARY) --generate-completion-script bash > $(BASHDIR)/fieldcheck
 	$(BINARY) --generate-completion-script zsh > $(ZSHDIR)/_fieldcheck
 	$(BINARY) --generate-completion-script fish > $(FISHDIR)/fieldcheck.fish
 
 uninstall:
-	rm -f $(BINDIR)/fieldcheck $(MANDIR)/fieldcheck.1 $(BASHDIR)/fieldcheck $(ZSHDIR)/_fieldcheck $(FISHDIR)/fieldcheck.fish
+	rm -f $(BINDIR)/fieldcheck $(MANDIR)/fieldcheck.1 $(BASHDIR)/fieldcheck $(ZSHDIR)/_fieldcheck $(FISHDIR)/fieldcheck.fish \
+		$(SHAREDIR)/fieldcheck-output.schema.json
+	rmdir $(SHAREDIR) 2>/dev/null || true
 
 test:
 	swift test

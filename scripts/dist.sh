@@ -16,7 +16,8 @@
 # (Debian's icu-devtools), ar, nm and objcopy (binutils).
 #
 # Writes .build/dist/fieldcheck (stripped) and .build/dist/fieldcheck-VERSION-x86_64-linux-gnu.tar.gz
-# with bin/, the man page, completions for bash, zsh and fish, README, LICENSE and
+# with bin/, the man page, completions for bash, zsh and fish, the JSON Schema of the --json
+# records (share/fieldcheck/), README, LICENSE and
 # THIRD_PARTY_NOTICES, and SHA256SUMS beside it.
 # Run after `make release` (the Makefile's dist target does both).
 set -euo pipefail
@@ -135,9 +136,11 @@ version=$("$out/fieldcheck" --version | head -1 | awk '{print $2}')
 name="fieldcheck-$version-x86_64-linux-gnu"
 stage=$(mktemp -d)
 mkdir -p "$stage/$name/bin" "$stage/$name/share/man/man1" "$stage/$name/share/bash-completion/completions" \
-    "$stage/$name/share/zsh/site-functions" "$stage/$name/share/fish/vendor_completions.d"
+    "$stage/$name/share/zsh/site-functions" "$stage/$name/share/fish/vendor_completions.d" \
+    "$stage/$name/share/fieldcheck"
 cp "$out/fieldcheck" "$stage/$name/bin/"
 cp man/fieldcheck.1 "$stage/$name/share/man/man1/"
+cp schema/fieldcheck-output.schema.json "$stage/$name/share/fieldcheck/"
 "$out/fieldcheck" --generate-completion-script bash > "$stage/$name/share/bash-completion/completions/fieldcheck"
 "$out/fieldcheck" --generate-completion-script zsh > "$stage/$name/share/zsh/site-functions/_fieldcheck"
 "$out/fieldcheck" --generate-completion-script fish > "$stage/$name/share/fish/vendor_completions.d/fieldcheck.fish"

@@ -68,6 +68,7 @@ struct CLI {
         try process.run()
         process.waitUntilExit()
         let out = try Data(contentsOf: output)
+        JSONCorpus.keep(out, of: args)
         return Outcome(
             stdout: String(decoding: out, as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self),
@@ -135,4 +136,68 @@ extension CLI {
         return (Int32(fields[0]), fields[1])
     }
 
+}
+
+/// The `--json` output of every CLI test, kept for `scripts/validate_json_output.py` when
+/// `FIELDCHECK_JSON_CORPUS` names a directory (`.ci/run` sets it): one `.jsonl` file per run,
+/// and the command beside it in a `.cmd` file, so that an invalid record names its test.
+/// Of a long output only the first `keptLines` records and the last are kept: a few tests
+/// write 100,000 records and more of one kind, which took jsonschema minutes, and the last
+/// is the one of another kind (`--summary`).
+enum JSONCorpus {
+    static let keptLines = 1000
+
+    static let directory: URL? = ProcessInfo.processInfo.environment["FIELDCHECK_JSON_CORPUS"].flatMap {
+        $0.isEmpty ? nil : URL(fileURLWithPath: $0)
+    }
+
+    /// Whether `args` ask for JSON Lines records: `--json` or `--format json`, but not
+    /// `infer --schema` or `--package`, which write a Table Schema or a Data Package.
+    static func writesRecords(_ args: [String]) -> Bool {
+        let json =
+            args.contains("--json") || args.contains("--format=json")
+            || zip(args, args.dropFirst()).contains { $0 == "--format" && $1 == "json" }
+        let document = args.first == "infer" && (args.contains("--schema") || args.contains("--package"))
+        return json && !document
+    }
+
+    static func keep(_ stdout: Data, of args: [String]) {
+        guard let directory, !stdout.isEmpty, writesRecords(args) else { return }
+        let name = UUID().uuidString
+        var kept = stdout
+        let lines = stdout.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        if lines.count > keptLines + 2 {
+            kept = Data(
+                (lines.prefix(keptLines) + lines.suffix(2)).joined(separator: [UInt8(ascii: "\n")]))
+        }
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try? kept.write(to: directory.appendingPathComponent(name + ".jsonl"))
+        try? Data((["fieldcheck"] + args).joined(separator: " ").utf8).write(
+            to: directory.appendingPathComponent(name + ".cmd"))
+    }
+}
+
+enum Python {
+    /// The interpreter of the first python3 on the PATH that imports `module`: the interpreter
+    /// itself (`sys.executable`), not a pyenv shim, which needs an environment the runs here
+    /// do not get.
+    static func interpreter(importing module: String) -> URL? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
+            let python = URL(fileURLWithPath: "\(directory)/python3")
+            guard FileManager.default.isExecutableFile(atPath: python.path) else { continue }
+            let process = Process()
+            process.executableURL = python
+            process.arguments = ["-c", "import \(module), sys; print(sys.executable)"]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { continue }
+            let path = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            if process.terminationStatus == 0 {
+                return URL(fileURLWithPath: path.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+        }
+        return nil
+    }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Issue 19: `make install` puts the binary, the man page and completions for bash, zsh and
-/// fish under PREFIX; the completions offer files after --schema and locale ids after --locale.
+/// Issue 19: `make install` puts the binary, the man page, completions for bash, zsh and
+/// fish and the JSON Schema of the `--json` records (issue 32) under PREFIX; the completions offer files after --schema and locale ids after --locale.
 @Suite struct InstallTests {
     @Test func makeInstallAndCompletions() throws {
         let prefix = CLI.temporaryFile("prefix")
@@ -19,6 +19,7 @@ import Testing
         let installed = [
             "bin/fieldcheck", "share/man/man1/fieldcheck.1", "share/bash-completion/completions/fieldcheck",
             "share/zsh/site-functions/_fieldcheck", "share/fish/vendor_completions.d/fieldcheck.fish",
+            "share/fieldcheck/fieldcheck-output.schema.json",
         ]
         for path in installed {
             #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(path).path), "\(path)")
@@ -39,5 +40,6 @@ import Testing
         try uninstall.run()
         uninstall.waitUntilExit()
         #expect(!FileManager.default.fileExists(atPath: binary))
+        #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent("share/fieldcheck").path))
     }
 }

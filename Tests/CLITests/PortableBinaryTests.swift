@@ -102,12 +102,13 @@ enum DistBinary {
         let json = try CLI.run(["--version", "--json"], input: "")
         #expect(json.status == 0)
         let object = try #require(
-            JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: String])
-        #expect(object["icu"] == "72.1")
-        #expect(object["icuLinkage"] == linkage)
-        #expect(object["cldr"] == "42.0")
-        #expect(object["unicode"] == "15.0")
-        #expect(object["version"] == "0.1.0")
+            JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["formatVersion"] as? Int == 1)
+        #expect(object["icu"] as? String == "72.1")
+        #expect(object["icuLinkage"] as? String == linkage)
+        #expect(object["cldr"] as? String == "42.0")
+        #expect(object["unicode"] as? String == "15.0")
+        #expect(object["version"] as? String == "0.1.0")
     }
 
     @Test(.enabled(if: DistBinary.available, "needs FIELDCHECK_DIST_BINARY"))

@@ -312,7 +312,7 @@ extension Fieldcheck {
                 runner.encoding = Self.nonUTF8(resource.schema.encoding)
                 runner.oneTable = true
                 runner.open = inside.open
-                runner.summaryLabel = "resource '\(resource.name)'"
+                runner.resource = resource.name
                 let result = try runner.run(files: resource.paths)
                 status = result == 3 || status == 3 ? 3 : max(status, result)
             }

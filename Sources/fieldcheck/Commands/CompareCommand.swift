@@ -138,7 +138,7 @@ extension Fieldcheck {
             )
             guard let out else { return }
             try out.write(
-                "{\"input\":\(result.isRedacted ? "null" : JSON.string(result.input)),\"type\":null,"
+                JSON.recordStart + "\"input\":\(result.isRedacted ? "null" : JSON.string(result.input)),\"type\":null,"
                     + "\"ambiguous\":false,\"readable\":false,"
                     + "\"meanings\":[],\"readings\":[],\"errors\":\(JSONLinesPrinter.array(result.errors))}\n")
         }
@@ -216,7 +216,7 @@ extension Fieldcheck {
             let input =
                 redacted
                 ? "null,\"length\":\(comparison.input.unicodeScalars.count)" : JSON.string(comparison.input)
-            return "{\"input\":\(input),\"type\":\"\(comparison.type.rawValue)\","
+            return JSON.recordStart + "\"input\":\(input),\"type\":\"\(comparison.type.rawValue)\","
                 + "\"ambiguous\":\(comparison.isAmbiguous),\"readable\":\(comparison.isReadable),"
                 + "\"meanings\":[\(comparison.meanings.map { value($0) }.joined(separator: ","))],"
                 + "\"readings\":[\(groups.joined(separator: ","))]}"

@@ -595,7 +595,8 @@ extension Fieldcheck {
 
         static func json(_ report: FileReport) -> String {
             var text =
-                "{\"kind\":\"file\",\"file\":\(JSON.string(report.name)),\"encoding\":\(JSON.string(report.encoding.name)),"
+                JSON.recordStart
+                + "\"kind\":\"file\",\"file\":\(JSON.string(report.name)),\"encoding\":\(JSON.string(report.encoding.name)),"
             text += "\"encodingEvidence\":\(JSON.string(report.encoding.evidence)),\"csv\":\(report.isCSV),"
             if let dialect = report.dialect {
                 text += "\"delimiter\":\(JSON.string(String(Character(Unicode.Scalar(dialect.delimiter))))),"
@@ -628,7 +629,8 @@ extension Fieldcheck {
                         + "\"code\":\"\(outlier.code.rawValue)\"\(place),\"message\":\(JSON.string(outlier.message))}"
                 }
                 text +=
-                    "{\"kind\":\"column\",\"file\":\(JSON.string(report.name)),\"column\":\(JSON.string(column.name)),"
+                    JSON.recordStart
+                    + "\"kind\":\"column\",\"file\":\(JSON.string(report.name)),\"column\":\(JSON.string(column.name)),"
                 text += "\"type\":\"\(column.type.rawValue)\",\"decided\":\(column.isDecided),"
                 text += "\"undecidedReason\":\(JSON.string(column.undecidedReason)),"
                 text += "\"candidates\":[\(column.candidates.map { JSON.string($0.name) }.joined(separator: ","))],"

@@ -25,7 +25,8 @@ extension Fieldcheck {
                 for id in LocaleID.available {
                     if json {
                         try out.write(
-                            "{\"locale\":\(JSON.string(id)),\"name\":\(JSON.string(LocaleID.displayName(id)))}\n")
+                            JSON.recordStart
+                                + "\"locale\":\(JSON.string(id)),\"name\":\(JSON.string(LocaleID.displayName(id)))}\n")
                     } else {
                         try out.write("\(id)\t\(LocaleID.displayName(id))\n")
                     }
@@ -123,7 +124,7 @@ extension Fieldcheck {
                         separator: ",") + "}}",
             ]
             fields.append("\"icuVersion\":\(JSON.string(FieldCheckLibrary.icuVersion))")
-            return "{" + fields.joined(separator: ",") + "}"
+            return JSON.recordStart + fields.joined(separator: ",") + "}"
         }
     }
 }

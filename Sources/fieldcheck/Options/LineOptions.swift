@@ -139,7 +139,10 @@ struct ReportOptions: ParsableArguments {
     @Flag(name: [.short, .long], help: "Print no diagnostics (and build no messages: faster on rejected values).")
     var quiet = false
 
-    @Flag(help: "Print counts of what was read, accepted and rejected (by code) on stderr at the end.")
+    @Flag(
+        help:
+            "Print counts of what was read, accepted and rejected (by code) on stderr at the end; with --json, as the last record on stdout."
+    )
     var summary = false
 
     @Flag(

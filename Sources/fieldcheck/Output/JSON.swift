@@ -1,5 +1,11 @@
 /// Minimal JSON text building: strings escaped per RFC 8259, nothing else needed.
 enum JSON {
+    /// How every `--json` record starts: `formatVersion`, the version of the records' format,
+    /// first. It is raised when a key is removed or renamed or changes its type (a new key may
+    /// come without it); `schema/fieldcheck-output.schema.json` describes this version, and
+    /// JSONSchemaTests hold the two together. A constant prefix: it costs a record nothing.
+    static let recordStart = "{\"formatVersion\":1,"
+
     static func string(_ value: String) -> String {
         var out = "\""
         out.reserveCapacity(value.utf8.count + 2)

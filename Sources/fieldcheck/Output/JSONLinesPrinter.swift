@@ -2,11 +2,12 @@ import FieldCheck
 
 /// Renders each value as one JSON object on its own line (JSON Lines):
 ///
-///     {"line":3,"input":"12a,5","valid":false,"value":null,"output":null,
+///     {"formatVersion":1,"line":3,"input":"12a,5","valid":false,"value":null,"output":null,
 ///      "errors":[{"code":"unexpected_character","offset":2,"length":1,"character":"a",
 ///      "codepoint":"U+0061","name":"LATIN SMALL LETTER A","message":"..."}],
 ///      "warnings":[],"removed":[]}
 ///
+/// - `formatVersion`: the format's version (`JSON.recordStart`), first in every record.
 /// - `line`: 1-based line (or record, under `-z`) number; `file` is added for named files.
 /// - `input`: the raw value (invalid UTF-8 shown as U+FFFD).
 /// - `value`: the canonical value when accepted, else null; `output`: the formatted
@@ -16,7 +17,7 @@ import FieldCheck
 ///   `byte` for `invalid_utf8`. `warnings` and `removed` (under `--strip`) use the same form.
 enum JSONLinesPrinter {
     static func render(_ result: FieldResult, at location: Location) -> String {
-        var out = "{"
+        var out = JSON.recordStart
         if let file = location.file { out += "\"file\":\(JSON.string(file))," }
         // Values given with --value are numbered as lines: "value" is the canonical value's key.
         out += "\"\(location.unit == "value" ? "line" : location.unit)\":\(location.number)"
@@ -36,7 +37,7 @@ enum JSONLinesPrinter {
     }
 
     /// `fieldcheck csv --json`: one object per problem, not per row:
-    /// `{"file":"data.csv","row":3,"line":4,"column":"price","field":1,"input":"12a,5","severity":"error",
+    /// `{"formatVersion":1,"file":"data.csv","row":3,"line":4,"column":"price","field":1,"input":"12a,5","severity":"error",
     /// "code":"unexpected_character","offset":2,…,"message":"..."}` with the diagnostic's keys as
     /// above. `row` is the data row, `line` the physical line it starts on, `field` the cell's
     /// 1-based position; `column`, `field` and `input` are null for a problem of the whole row
@@ -46,7 +47,7 @@ enum JSONLinesPrinter {
     static func render(
         _ problem: CellProblem, file: String?, row: Int, line: Int, warning: Bool, redacted: Bool = false
     ) -> String {
-        var out = "{"
+        var out = JSON.recordStart
         if let file { out += "\"file\":\(JSON.string(file))," }
         out += "\"row\":\(row),\"line\":\(line)"
         out += ",\"column\":\(JSON.string(problem.column))"

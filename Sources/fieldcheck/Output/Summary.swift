@@ -125,6 +125,30 @@ struct Summary {
         return out + "\n"
     }
 
+    /// `{"code":count,…}`, the most frequent first, as the text lists them.
+    private static func json(_ codes: [ErrorCode: Int]) -> String {
+        "{" + sorted(codes).map { "\"\($0.key.rawValue)\":\($0.value)" }.joined(separator: ",") + "}"
+    }
+
+    /// The line commands' summary under `--json`: the last JSON Lines record on stdout,
+    /// `{"formatVersion":1,"kind":"summary","read":6,"accepted":3,"rejected":3,"warned":0,
+    /// "codes":{"disallowed_character":2,"too_long":1}}`.
+    var valuesJSON: String {
+        JSON.recordStart + "\"kind\":\"summary\",\"read\":\(read),\"accepted\":\(accepted),"
+            + "\"rejected\":\(rejected),\"warned\":\(warned),\"codes\":\(Self.json(codes))}\n"
+    }
+
+    /// csv's summary under `--json`, as `rowsText` says it: `resource` names a Data Package's
+    /// resource (else null), `rejects` the rejects file when rows went there (else null),
+    /// `columns` the bad cells of each column by code.
+    func rowsJSON(rejectsFile: String?, resource: String? = nil) -> String {
+        let columns = byColumn.sorted(by: { $0.key < $1.key }).map { "\(JSON.string($0.key)):\(Self.json($0.value))" }
+        return JSON.recordStart + "\"kind\":\"summary\",\"resource\":\(JSON.string(resource)),"
+            + "\"read\":\(read),\"accepted\":\(accepted),\"rejected\":\(rejected),"
+            + "\"rejects\":\(JSON.string(rejected > 0 ? rejectsFile : nil)),\"headerProblems\":\(headerProblems),"
+            + "\"columns\":{\(columns.joined(separator: ","))},\"codes\":\(Self.json(codes))}\n"
+    }
+
     /// csv's summary lines; `label` (a Data Package's resource) follows "summary:" in each.
     func rowsText(rejectsFile: String?, label: String? = nil) -> String {
         let prefix = "fieldcheck: summary: " + (label.map { "\($0): " } ?? "")

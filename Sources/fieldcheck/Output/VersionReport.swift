@@ -24,9 +24,9 @@ enum VersionReport {
             + "Unicode \(FieldCheckLibrary.unicodeVersion)"
     }
 
-    /// One JSON object: `version`, `commit`, `icu`, `icuLinkage` (static, shared), `cldr`, `unicode`.
+    /// One JSON object: `formatVersion`, `version`, `commit`, `icu`, `icuLinkage` (static, shared), `cldr`, `unicode`.
     static var json: String {
-        "{\"version\":\(JSON.string(version)),\"commit\":\(JSON.string(commit)),"
+        JSON.recordStart + "\"version\":\(JSON.string(version)),\"commit\":\(JSON.string(commit)),"
             + "\"icu\":\(JSON.string(FieldCheckLibrary.icuVersion)),\"icuLinkage\":\(JSON.string(icuLinkage)),"
             + "\"cldr\":\(JSON.string(FieldCheckLibrary.cldrVersion)),"
             + "\"unicode\":\(JSON.string(FieldCheckLibrary.unicodeVersion))}\n"

@@ -27,8 +27,8 @@ struct CSVRunner {
     /// resource): the first part's header is the table's, each later part's must equal it and
     /// is skipped; unique values, the primary key and row numbers go on across the parts.
     var oneTable = false
-    /// Put after "summary:" in `--summary` lines (a Data Package names the resource).
-    var summaryLabel: String? = nil
+    /// The Data Package resource these files are, named in `--summary`'s lines or record.
+    var resource: String? = nil
     /// Opens one of the files (a Data Package's, beneath its folder).
     var open: (String) throws -> Int32 = openForReading
 
@@ -211,8 +211,13 @@ struct CSVRunner {
                 throw error
             }
         }
+        // Under --json the summary is the last record on stdout; otherwise lines on stderr.
+        if report.summary && format == .json {
+            try sinks.report(sinks.summary.rowsJSON(rejectsFile: rejects, resource: resource))
+        }
         try sinks.finish(
-            summaryText: report.summary ? sinks.summary.rowsText(rejectsFile: rejects, label: summaryLabel) : nil)
+            summaryText: report.summary && format != .json
+                ? sinks.summary.rowsText(rejectsFile: rejects, label: resource.map { "resource '\($0)'" }) : nil)
         if ioFailed { return 3 }
         return sinks.summary.rejectedAny ? 1 : 0
     }

@@ -38,7 +38,10 @@ struct LineRunner {
                 }
             }
         }
-        try sinks.finish(summaryText: options.report.summary ? sinks.summary.valuesText : nil)
+        // Under --json the summary is the last record on stdout; otherwise a line on stderr.
+        let json = routing.format == .json
+        if options.report.summary && json { try sinks.report(sinks.summary.valuesJSON) }
+        try sinks.finish(summaryText: options.report.summary && !json ? sinks.summary.valuesText : nil)
         if ioFailed { return 3 }
         return sinks.summary.rejectedAny ? 1 : 0
     }

@@ -405,7 +405,7 @@ class CsvReport:
     rows_rejected: int | None
     bad_cells: dict[str, dict[str, int]]
     header_problems: int
-    summary: list[str]
+    summary: list[str]  # the summary records, as JSON
     status: int
 
     @property
@@ -416,37 +416,31 @@ class CsvReport:
         return len(self.findings)
 
 
-_SUMMARY = "fieldcheck: summary: "
-_ROWS = re.compile(r"(?:.*?: )?(\d+) rows? read, (\d+) accepted, (\d+) rejected(?:, \d+ accepted with warnings)?")
-_COLUMN = re.compile(r"(?:.*?: )?column '(.*)': (\d+) rejected cells? \((.*)\)$")
-_HEADER = re.compile(r"(?:.*?: )?header: (\d+) problems?")
-
-
-def _parse_summary(stderr: bytes):
-    lines = [line[len(_SUMMARY):] for line in stderr.decode("utf-8", "replace").splitlines()
-             if line.startswith(_SUMMARY)]
+def _parse_summary(stdout: bytes):
+    """`csv --json --summary`'s stdout: the findings, and the summary records (the last record
+    of each file or Data Package resource, `"kind":"summary"`) added up."""
+    findings: list[dict] = []
+    summaries: list[str] = []
     read = accepted = rejected = None
     header = 0
     cells: dict[str, dict[str, int]] = {}
-    for line in lines:
-        m = _ROWS.fullmatch(line.split(" (rejected rows in ")[0])
-        if m:
-            read = (read or 0) + int(m[1])
-            accepted = (accepted or 0) + int(m[2])
-            rejected = (rejected or 0) + int(m[3])
+    for line in stdout.splitlines():
+        if not line.strip():
             continue
-        m = _HEADER.match(line)
-        if m:
-            header += int(m[1])
+        record = json.loads(line)
+        if record.get("kind") != "summary":
+            findings.append(record)
             continue
-        m = _COLUMN.fullmatch(line)
-        if m:
-            codes = cells.setdefault(m[1], {})
-            for part in m[3].split(", "):
-                code, _, count = part.rpartition(": ")
-                if code:
-                    codes[code] = codes.get(code, 0) + int(count)
-    return lines, read, accepted, rejected, header, cells
+        summaries.append(line.decode("utf-8", "replace"))
+        read = (read or 0) + record["read"]
+        accepted = (accepted or 0) + record["accepted"]
+        rejected = (rejected or 0) + record["rejected"]
+        header += record.get("headerProblems", 0)
+        for column, codes in record.get("columns", {}).items():
+            mine = cells.setdefault(column, {})
+            for code, count in codes.items():
+                mine[code] = mine.get(code, 0) + count
+    return findings, summaries, read, accepted, rejected, header, cells
 
 
 def _schema_file(schema, workdir: str) -> str:
@@ -515,6 +509,6 @@ def check_csv(source: CsvSource | None = None, schema=None, *,
             else:
                 argv.append(os.fspath(source))
         status, out, err = run(argv, data, stdin_file)
-    findings = [CsvFinding._from(json.loads(line)) for line in out.splitlines() if line.strip()]
-    lines, read, accepted, rejected, header, cells = _parse_summary(err)
+    records, lines, read, accepted, rejected, header, cells = _parse_summary(out)
+    findings = [CsvFinding._from(record) for record in records]
     return CsvReport(findings, read, accepted, rejected, cells, header, lines, status)

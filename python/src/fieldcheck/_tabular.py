@@ -109,9 +109,8 @@ class FrameRun:
             if isinstance(results[name], BaseException):
                 raise results[name]
         self.status, out, err = results["report"]
-        self.findings = [json.loads(line) for line in out.splitlines() if line.strip()]
-        (self.summary, self.rows_read, self.rows_accepted, self.rows_rejected,
-         self.header_problems, self.bad_cells) = _parse_summary(err)
+        (self.findings, self.summary, self.rows_read, self.rows_accepted, self.rows_rejected,
+         self.header_problems, self.bad_cells) = _parse_summary(out)
         self.normalized = results["normalized"][1]
         self.types = schema_types(schema, columns)
 
