@@ -251,4 +251,47 @@ import Testing
             }
         }
     }
+
+    /// Item 10: the example comes from the field's own rules: its characters, its lengths.
+    @Test func theExampleFollowsTheFieldsRules() throws {
+        let letters = try CLI.run(["text", "--preset", "letters", "--min-length", "8"], input: "ab\n")
+        #expect(letters.stderr.contains("expected text like 'abcdefgh' [too_short]"), "\(letters.stderr)")
+        let russian = try CLI.run(
+            ["text", "--locale", "ru_RU", "--preset", "letters", "--min-length", "8"], input: "ab\n")
+        #expect(!russian.stderr.contains("like 'abc"), "\(russian.stderr)")
+        let vowels = try CLI.run(["text", "--allow", "aeiouAEIOU"], input: "x\n")
+        #expect(vowels.stderr.contains("expected text like 'aeiou'"))
+        let schema = CLI.temporaryFile("names.yaml")
+        defer { try? FileManager.default.removeItem(at: schema) }
+        try Data("fields:\n  - name: name\n    type: string\n    constraints: {minLength: 3}\n".utf8).write(to: schema)
+        let names = try CLI.run(["csv", "--schema", schema.path], input: "name\nab\n")
+        #expect(names.stderr.contains("at least 3 required; expected text like 'abcde' [too_short]"), "\(names.stderr)")
+        let digits = try CLI.run(["text", "--allow", "[0-9]", "--min-length", "4"], input: "1\n")
+        #expect(digits.stderr.contains("expected text like '12345' [too_short]"), "\(digits.stderr)")
+    }
+
+    /// Item 3: a windows-1252 file read as UTF-8 is named once, with the option that reads it.
+    @Test func aFileInAnotherEncodingIsNamedOnceWithTheOptionThatReadsIt() throws {
+        let csv = CLI.temporaryFile("latin.csv")
+        defer { try? FileManager.default.removeItem(at: csv) }
+        try Data(
+            [UInt8]("name,price\n".utf8) + [0x4D, 0xFC, 0x6C, 0x6C, 0x65, 0x72] + [UInt8](",1\n".utf8)
+                + [0x47, 0xE4, 0x72, 0x74, 0x6E, 0x65, 0x72] + [UInt8](",2\n".utf8)
+        ).write(to: csv)
+        let run = try CLI.run(["csv", "--column", "name=string", "--column", "price=integer", csv.path], input: "")
+        #expect(run.status == 1)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("fieldcheck: \(csv.path): not UTF-8: it looks like windows-1252 (") == true)
+        #expect(
+            lines.first?.hasSuffix(
+                "give --encoding windows-1252 to read it, or each cell with such bytes is rejected as invalid_utf8")
+                == true)
+        #expect(lines.filter { $0.contains("not UTF-8: it looks like") }.count == 1)
+        let fixed = try CLI.run(
+            ["csv", "--encoding", "windows-1252", "--column", "name=string", "--column", "price=integer", csv.path],
+            input: "")
+        #expect(fixed.status == 0)
+        #expect(fixed.stderr == "")
+        #expect(fixed.stdout.contains("Müller"))
+    }
 }

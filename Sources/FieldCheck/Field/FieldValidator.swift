@@ -703,9 +703,11 @@ public final class FieldValidator {
         {
             return example
         }
-        // Five characters, or as many as the length rules ask for.
+        // Five characters, or as many as the length rules ask for, in alphabetical order from
+        // what the field allows: 'abcde' for a name, 'aeiou' for vowels, never the vowels of
+        // one example for every field.
         let wanted = Swift.max(spec.minLength ?? 1, Swift.min(spec.maxLength ?? 5, 5))
-        let candidates = "aeioubcdfghjklmnpqrstvwxyz1234567890AEIOUBCDFGHJKLMNPQRSTVWXYZ"
+        let candidates = "abcdefghijklmnopqrstuvwxyz1234567890ABCDEFGHIJKLMNOPQRSTUVWXYZ"
         var picked = Array(candidates.unicodeScalars.filter { refusal($0) == nil })
         if picked.isEmpty {
             let pool = (presetSet ?? allowSet)?.characters(limit: 64) ?? []

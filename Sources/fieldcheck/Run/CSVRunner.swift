@@ -81,6 +81,10 @@ struct CSVRunner {
                 size: encoding == nil ? FileState.regularFileSize(fd) : 0)
             defer { file.bar.clear() }
             let transcoded = try encoding.map { try TranscodedInput(source: fd, encoding: $0) }
+            // Said once per file, where the cells can only say "invalid UTF-8" one by one.
+            if encoding == nil, !routing.quiet, let hint = Self.encodingHint(fd: fd, name: name) {
+                Streams.complain(hint)
+            }
             defer {
                 if oneTable {
                     sharedTable = file.table
@@ -271,6 +275,20 @@ struct CSVRunner {
             guard fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG else { return 0 }
             return Int(info.st_size)
         }
+    }
+
+    /// For a regular file read as UTF-8 whose first 64 KiB are not: the encoding ICU's charset
+    /// detector (as `infer` uses it) finds, and the option that reads it. Read with `pread`,
+    /// so the reader still starts at the beginning.
+    static func encodingHint(fd: Int32, name: String) -> String? {
+        guard FileState.regularFileSize(fd) > 0 else { return nil }
+        var head = [UInt8](repeating: 0, count: 1 << 16)
+        let count = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return nil }
+        let found = TextEncoding.detect(Array(head.prefix(count)), complete: count < head.count)
+        guard !found.isUTF8 else { return nil }
+        return "\(name): not UTF-8: it looks like \(found.name) (\(found.evidence)); give --encoding \(found.name) "
+            + "to read it, or each cell with such bytes is rejected as invalid_utf8"
     }
 
     static func `where`(_ place: String, _ problem: CellProblem) -> String {

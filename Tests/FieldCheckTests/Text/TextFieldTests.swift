@@ -138,7 +138,7 @@ import Testing
         }
         #expect(digits.placeholderPhrase == "text like '123'")
         let long = try Self.validator { $0.minLength = 9 }
-        #expect(long.placeholderPhrase == "text like 'aeioubcdf'")
+        #expect(long.placeholderPhrase == "text like 'abcdefghi'")
         let none = try Self.validator { $0.maxLength = 0 }
         #expect(none.placeholderPhrase == "empty text")
         let arabic = try Self.validator({ $0.preset = .numberPad }, locale: "ar_EG")
