@@ -180,6 +180,18 @@ import Testing
         #expect(Self.refusedKeys(bad) == 1)
     }
 
+    /// Issue 33, 7: a refused paste names the first character where no value can begin, as
+    /// typing would, not its last one.
+    @Test(.needsPython3) func aRefusedPasteNamesItsFirstImpossibleCharacter() throws {
+        for (pasted, blamed, notBlamed) in [("1.23,4", "U+002C", "U+0034"), ("1,234.56", "U+002E", "U+0036")] {
+            let session = try Self.type(
+                ["\u{1B}[200~\(pasted)\u{1B}[201~", "7", "\r"], ["number", "--locale", "de_DE"])
+            #expect(session.stdout == "7\n")
+            #expect(session.screen.contains(blamed), "\(pasted): \(session.screen)")
+            #expect(!session.screen.contains(notBlamed), "\(pasted)")
+        }
+    }
+
     @Test(.needsPython3) func backspaceTakesAWholeGrapheme() throws {
         let family = "👨‍👩‍👧"
         let session = try Self.type(

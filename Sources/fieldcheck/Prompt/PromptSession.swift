@@ -159,7 +159,24 @@ final class PromptSession {
         // typed after a character joins it, and Backspace then takes them together.
         let before = String(text[..<cursor]) + inserted
         let prospective = before + String(text[cursor...])
-        if let refusal = field.refusal(ofPrefix: prospective) {
+        if var refusal = field.refusal(ofPrefix: prospective) {
+            // A paste (or keys that arrived together): the first of its characters where no
+            // value can begin any more, as typing them one by one meets it, not its last one.
+            // Whether a prefix can still be completed only gets worse as it grows: a binary
+            // search finds the shortest refused one.
+            let characters = Array(inserted)
+            var low = 1
+            var high = characters.count
+            while low < high {
+                let middle = (low + high) / 2
+                let candidate = String(text[..<cursor]) + String(characters[..<middle]) + String(text[cursor...])
+                if let found = field.refusal(ofPrefix: candidate) {
+                    refusal = found
+                    high = middle
+                } else {
+                    low = middle + 1
+                }
+            }
             return (refusal.offset, Self.explain(refusal, secure: options.secure))
         }
         text = Array(prospective)
