@@ -121,8 +121,7 @@ final class DateValidator: TypedValidator {
     /// 2026-04-13": the first other reading that accepts a value this field cannot read.
     private func otherReading(_ value: String) -> String {
         // A pattern given as it is says how the dates are written: no locale would change that.
-        guard spec.content == .date, !spec.format.isPattern, spec.calendar == nil, DateCalendar(locale: locale) == nil
-        else { return "" }
+        guard spec.content == .date, !spec.format.isPattern, spec.calendar == nil, calendar == nil else { return "" }
         // The locale's own other styles are not "another reading" (13.04.26 under dd.MM.yyyy).
         let own = ownPatterns
         let ownLocale = locale.identifier

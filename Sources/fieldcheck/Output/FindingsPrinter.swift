@@ -60,20 +60,12 @@ struct HumanFindings: FindingsPrinter {
     func value(_ result: FieldResult, at location: Location, redacted: Bool, into sinks: Sinks) throws {
         guard !quiet else { return }
         // Characters `--strip` removed are each value's own news, not a repeated warning.
-        guard warnings != .all, !result.warnings.isEmpty else {
-            try sinks.diagnose(human.render(result, at: location))
-            return
-        }
-        var rest = result
-        rest.warnings = []
-        if !rest.errors.isEmpty || !rest.removed.isEmpty { try sinks.diagnose(human.render(rest, at: location)) }
-        guard warnings == .once else { return }
+        let warningsHere = warnings == .all || result.warnings.isEmpty
+        let text = human.render(result, at: location, warnings: warningsHere)
+        if !text.isEmpty { try sinks.diagnose(text) }
+        guard !warningsHere, warnings == .once else { return }
         for diagnostic in result.warnings {
-            var one = rest
-            one.errors = []
-            one.removed = []
-            one.warnings = [diagnostic]
-            try sinks.diagnose(human.render(one, at: location), warning: diagnostic.code)
+            try sinks.diagnose(human.render(warning: diagnostic, of: result, at: location), warning: diagnostic.code)
         }
     }
 

@@ -8,9 +8,12 @@ struct HumanPrinter {
     var color: Bool
     var caret: Bool
 
-    func render(_ result: FieldResult, at location: Location) -> String {
+    /// A value's diagnostics: errors, characters `--strip` removed, and its warnings unless
+    /// `warnings` is false (`--warnings once` renders them one by one: `render(warning:…)`).
+    func render(_ result: FieldResult, at location: Location, warnings: Bool = true) -> String {
+        let shownWarnings = warnings ? result.warnings : []
         if result.isRedacted {
-            return (result.errors + result.removed + result.warnings).map {
+            return (result.errors + result.removed + shownWarnings).map {
                 render(place: location.description, input: nil, $0, warning: !result.errors.contains($0))
             }.joined()
         }
@@ -22,10 +25,16 @@ struct HumanPrinter {
                 out += caretLine(input: result.input, offset: offset, length: max(1, diagnostic.length))
             }
         }
-        for diagnostic in result.removed + result.warnings {
+        for diagnostic in result.removed + shownWarnings {
             out += line(location, shown.text, diagnostic, severity: "warning")
         }
         return out
+    }
+
+    /// One warning of a value, alone.
+    func render(warning diagnostic: Diagnostic, of result: FieldResult, at location: Location) -> String {
+        if result.isRedacted { return render(place: location.description, input: nil, diagnostic, warning: true) }
+        return line(location, Self.display(result.input).text, diagnostic, severity: "warning")
     }
 
     private func line(_ location: Location, _ input: String, _ diagnostic: Diagnostic, severity: String) -> String {

@@ -119,10 +119,13 @@ struct Summary {
         var out =
             "fieldcheck: summary: \(read) value\(read == 1 ? "" : "s") read, \(accepted) accepted, \(rejected) rejected"
         if warned > 0 { out += ", \(warned) accepted with warnings" }
-        if !counts.isEmpty {
-            out += " (" + Self.sorted(codes).map { "\($0.key.rawValue): \($0.value)" }.joined(separator: ", ") + ")"
-        }
+        if !counts.isEmpty { out += " (\(Self.text(codes)))" }
         return out + "\n"
+    }
+
+    /// `code: count, …`, the most frequent first.
+    private static func text(_ codes: [ErrorCode: Int]) -> String {
+        sorted(codes).map { "\($0.key.rawValue): \($0.value)" }.joined(separator: ", ")
     }
 
     /// `{"code":count,…}`, the most frequent first, as the text lists them.
@@ -161,14 +164,11 @@ struct Summary {
             out +=
                 "\(prefix)header: \(headerProblems) problem\(headerProblems == 1 ? "" : "s") with the schema's fields\n"
         }
-        func list(_ codes: [ErrorCode: Int]) -> String {
-            Self.sorted(codes).map { "\($0.key.rawValue): \($0.value)" }.joined(separator: ", ")
-        }
         for (column, codes) in byColumn.sorted(by: { $0.key < $1.key }) {
             let cells = codes.values.reduce(0, +)
-            out += "\(prefix)column '\(column)': \(cells) rejected cell\(cells == 1 ? "" : "s") (\(list(codes)))\n"
+            out += "\(prefix)column '\(column)': \(cells) rejected cell\(cells == 1 ? "" : "s") (\(Self.text(codes)))\n"
         }
-        if !counts.isEmpty { out += "\(prefix)by code: \(list(codes))\n" }
+        if !counts.isEmpty { out += "\(prefix)by code: \(Self.text(codes))\n" }
         return out
     }
 }

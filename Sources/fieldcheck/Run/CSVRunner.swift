@@ -82,7 +82,7 @@ struct CSVRunner {
             defer { file.bar.clear() }
             let transcoded = try encoding.map { try TranscodedInput(source: fd, encoding: $0) }
             // Said once per file, where the cells can only say "invalid UTF-8" one by one.
-            if encoding == nil, !routing.quiet, let hint = Self.encodingHint(fd: fd, name: name) {
+            if file.size > 0, !routing.quiet, let hint = Self.encodingHint(fd: fd, name: name) {
                 Streams.complain(hint)
             }
             defer {
@@ -215,13 +215,7 @@ struct CSVRunner {
                 throw error
             }
         }
-        // Under --json the summary is the last record on stdout; otherwise lines on stderr.
-        if report.summary && format == .json {
-            try sinks.report(sinks.summary.rowsJSON(rejectsFile: rejects, resource: resource))
-        }
-        try sinks.finish(
-            summaryText: report.summary && format != .json
-                ? sinks.summary.rowsText(rejectsFile: rejects, label: resource.map { "resource '\($0)'" }) : nil)
+        try sinks.finish(summary: report.summary ? .rows(rejectsFile: rejects, resource: resource) : nil)
         if ioFailed { return 3 }
         return sinks.summary.rejectedAny ? 1 : 0
     }
@@ -277,11 +271,10 @@ struct CSVRunner {
         }
     }
 
-    /// For a regular file read as UTF-8 whose first 64 KiB are not: the encoding ICU's charset
-    /// detector (as `infer` uses it) finds, and the option that reads it. Read with `pread`,
-    /// so the reader still starts at the beginning.
+    /// For a regular file read as UTF-8 (`FileState.size` is not 0) whose first 64 KiB are
+    /// not: the encoding ICU's charset detector (as `infer` uses it) finds, and the option that
+    /// reads it. Read with `pread`, so the reader still starts at the beginning.
     static func encodingHint(fd: Int32, name: String) -> String? {
-        guard FileState.regularFileSize(fd) > 0 else { return nil }
         var head = [UInt8](repeating: 0, count: 1 << 16)
         let count = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
         guard count > 0 else { return nil }

@@ -38,10 +38,7 @@ struct LineRunner {
                 }
             }
         }
-        // Under --json the summary is the last record on stdout; otherwise a line on stderr.
-        let json = routing.format == .json
-        if options.report.summary && json { try sinks.report(sinks.summary.valuesJSON) }
-        try sinks.finish(summaryText: options.report.summary && !json ? sinks.summary.valuesText : nil)
+        try sinks.finish(summary: options.report.summary ? .values : nil)
         if ioFailed { return 3 }
         return sinks.summary.rejectedAny ? 1 : 0
     }

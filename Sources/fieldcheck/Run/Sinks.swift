@@ -143,21 +143,37 @@ final class Sinks {
     /// Moves what a batch wrote into these sinks, after everything before it.
     func take(_ batch: Sinks) throws {
         try batch.out.move(to: out)
+        // A batch writes nothing to its err: its diagnostics wait in `held`.
         for (text, warning) in batch.held {
             if let warning { try diagnose(text, warning: warning) } else { try diagnose(text) }
         }
         batch.held.removeAll(keepingCapacity: true)
-        if batch.err.hasPending {
-            try out.flushIfSharingTerminal(with: err)
-            try batch.err.move(to: err)
-        }
         if let rejects { try batch.rejects?.move(to: rejects) }
         summary.merge(batch.summary)
         batch.summary = Summary()
     }
 
-    /// Ends the run: stdout flushed, the rejects file closed, `summaryText` on stderr.
-    func finish(summaryText: String?) throws {
+    /// What `--summary` counts: a line command's values, or csv's rows (of a Data Package's
+    /// `resource`, when it is one).
+    enum SummaryKind {
+        case values
+        case rows(rejectsFile: String?, resource: String?)
+    }
+
+    /// Ends the run: the summary (`--summary`) as the last JSON Lines record on stdout under
+    /// `--json`, stdout flushed, the rejects file closed, the count of warnings held back, and
+    /// the summary's lines on stderr in the other formats.
+    func finish(summary kind: SummaryKind?) throws {
+        var summaryText: String? = nil
+        switch (kind, routing.format) {
+        case (nil, _): break
+        case (.values, .json): try report(summary.valuesJSON)
+        case (.values, _): summaryText = summary.valuesText
+        case (.rows(let rejectsFile, let resource), .json):
+            try report(summary.rowsJSON(rejectsFile: rejectsFile, resource: resource))
+        case (.rows(let rejectsFile, let resource), _):
+            summaryText = summary.rowsText(rejectsFile: rejectsFile, label: resource.map { "resource '\($0)'" })
+        }
         try out.flush()
         try rejects?.close()
         for (code, count) in warningsHidden.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {

@@ -152,8 +152,18 @@ def _nul_record(text: str) -> dict:
 # (several times faster): the keys in fieldcheck's order and strings without escapes, so that
 # their bytes are the text. Anything else (an escape, a warning, another key) goes to json.loads.
 _CLEAN = re.compile(
-    rb'\{"(?:record|line)":\d+,"input":"([^"\\]*)","valid":true,"value":"([^"\\]*)",'
+    rb'\{"formatVersion":1,"(?:record|line)":\d+,"input":"([^"\\]*)","valid":true,"value":"([^"\\]*)",'
     rb'"output":null,"errors":\[\],"warnings":\[\],"removed":\[\]\}\n?')
+
+
+def _value_bytes(value) -> bytes:
+    """A value as the bytes fieldcheck reads: a str in UTF-8 (lone surrogates kept), bytes as
+    they are; anything else is a TypeError."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "surrogateescape")
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return bytes(value)
+    raise TypeError(f"fieldcheck checks text: {value!r} is a {type_name(value)}, not str, bytes or None")
 
 
 def records(values: Iterable[Any], argv: Sequence[str]) -> Iterator[dict]:
@@ -169,13 +179,7 @@ def records(values: Iterable[Any], argv: Sequence[str]) -> Iterator[dict]:
             if value is None:
                 plan.append(_NULL)
                 continue
-            if isinstance(value, str):
-                data = value.encode("utf-8", "surrogateescape")
-            elif isinstance(value, (bytes, bytearray, memoryview)):
-                data = bytes(value)
-            else:
-                raise TypeError(f"fieldcheck checks text: {value!r} is a {type(value).__name__}, "
-                                "not str, bytes or None")
+            data = _value_bytes(value)
             if b"\0" in data:
                 plan.append(_nul_record(data.decode("utf-8", "replace")))
                 continue
@@ -258,13 +262,10 @@ def fast_records(values: Sequence[Any], type: str, locale: str | None,
         for i, v in enumerate(values):
             if v is None:
                 continue
-            if isinstance(v, str):
-                data = v.encode("utf-8", "surrogateescape")
-            elif isinstance(v, (bytes, bytearray, memoryview)):
-                data = bytes(v)
-            else:
-                raise TypeError(f"fieldcheck checks text: {v!r} is a {type_name(v)}, not "
-                                "str, bytes or None") from None
+            try:
+                data = _value_bytes(v)
+            except TypeError as error:
+                raise error from None  # not "during handling of" the join's TypeError
             if b"\0" in data:
                 valid[i] = False
                 records_by_position[i] = _nul_record(data.decode("utf-8", "replace"))
