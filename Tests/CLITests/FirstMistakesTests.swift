@@ -270,28 +270,46 @@ import Testing
         #expect(digits.stderr.contains("expected text like '12345' [too_short]"), "\(digits.stderr)")
     }
 
-    /// Item 3: a windows-1252 file read as UTF-8 is named once, with the option that reads it.
-    @Test func aFileInAnotherEncodingIsNamedOnceWithTheOptionThatReadsIt() throws {
-        let csv = CLI.temporaryFile("latin.csv")
-        defer { try? FileManager.default.removeItem(at: csv) }
+    /// Item 3: a windows-1252 file read as UTF-8 is named once, with the option that reads it,
+    /// and its cells' invalid_utf8 is shown once and counted — every row still rejected, every
+    /// cell still in the JSON Lines, and the rows' other errors still shown.
+    @Test(arguments: ["1", "2"])
+    func aFileInAnotherEncodingIsNamedOnceWithTheOptionThatReadsIt(jobs: String) throws {
+        let csv = CLI.temporaryFile("latin-\(jobs).csv")
+        let rejects = CLI.temporaryFile("latin-rejects-\(jobs).csv")
+        defer {
+            try? FileManager.default.removeItem(at: csv)
+            try? FileManager.default.removeItem(at: rejects)
+        }
         try Data(
             [UInt8]("name,price\n".utf8) + [0x4D, 0xFC, 0x6C, 0x6C, 0x65, 0x72] + [UInt8](",1\n".utf8)
                 + [0x47, 0xE4, 0x72, 0x74, 0x6E, 0x65, 0x72] + [UInt8](",2\n".utf8)
+                + [0x4B, 0xF6, 0x68, 0x6C, 0x65, 0x72] + [UInt8](",x\n".utf8) + [UInt8]("Anna,4\n".utf8)
         ).write(to: csv)
-        let run = try CLI.run(["csv", "--column", "name=string", "--column", "price=integer", csv.path], input: "")
+        let columns = ["--column", "name=string", "--column", "price=integer"]
+        let run = try CLI.run(["csv", "--jobs", jobs] + columns + ["--rejects", rejects.path, csv.path], input: "")
         #expect(run.status == 1)
+        #expect(run.stdout == "name,price\nAnna,4\n")
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.first?.hasPrefix("fieldcheck: \(csv.path): not UTF-8: it looks like windows-1252 (") == true)
         #expect(
             lines.first?.hasSuffix(
-                "give --encoding windows-1252 to read it, or each cell with such bytes is rejected as invalid_utf8")
-                == true)
+                "give --encoding windows-1252 to read it; each cell with such bytes is rejected as invalid_utf8 "
+                    + "(the first shown below)") == true, "\(run.stderr)")
         #expect(lines.filter { $0.contains("not UTF-8: it looks like") }.count == 1)
-        let fixed = try CLI.run(
-            ["csv", "--encoding", "windows-1252", "--column", "name=string", "--column", "price=integer", csv.path],
-            input: "")
-        #expect(fixed.status == 0)
-        #expect(fixed.stderr == "")
-        #expect(fixed.stdout.contains("Müller"))
+        #expect(lines.filter { $0.hasSuffix("[invalid_utf8]") }.count == 1, "\(run.stderr)")
+        #expect(lines.contains { $0.contains("row 1 (line 2), column 'name'") && $0.hasSuffix("[invalid_utf8]") })
+        #expect(lines.contains { $0.contains("row 3 (line 4), column 'price': 'x'") }, "\(run.stderr)")
+        #expect(
+            lines.last.map(String.init)
+                == "fieldcheck: invalid_utf8: 2 more cells not shown, each rejected for the encoding named above "
+                + "(--json lists every one)")
+        #expect(try String(contentsOf: rejects, encoding: .isoLatin1).split(separator: "\n").count == 4)
+        let json = try CLI.run(["csv", "--jobs", jobs, "--json"] + columns + [csv.path], input: "")
+        #expect(json.stdout.split(separator: "\n").filter { $0.contains("\"code\":\"invalid_utf8\"") }.count == 3)
+        let fixed = try CLI.run(["csv", "--encoding", "windows-1252"] + columns + [csv.path], input: "")
+        #expect(fixed.status == 1)
+        #expect(fixed.stderr.split(separator: "\n").count == 1, "\(fixed.stderr)")
+        #expect(fixed.stdout.contains("Müller,1\nGärtner,2\nAnna,4\n"))
     }
 }

@@ -88,7 +88,7 @@ extension Fieldcheck {
 
         @Option(
             help: ArgumentHelp(
-                "The files' charset when it is not UTF-8 (windows-1252, ISO-8859-15, UTF-16, Shift_JIS; `fieldcheck infer` names it).",
+                "The files' charset when it is not UTF-8 (windows-1252, ISO-8859-15, UTF-16, Shift_JIS). Without it, a file that is not UTF-8 is named once with the charset it looks like.",
                 valueName: "NAME"))
         var encoding: String?
 

@@ -65,7 +65,7 @@ struct HumanFindings: FindingsPrinter {
         if !text.isEmpty { try sinks.diagnose(text) }
         guard !warningsHere, warnings == .once else { return }
         for diagnostic in result.warnings {
-            try sinks.diagnose(human.render(warning: diagnostic, of: result, at: location), warning: diagnostic.code)
+            try sinks.diagnose(human.render(warning: diagnostic, of: result, at: location), once: diagnostic.code)
         }
     }
 
@@ -80,9 +80,17 @@ struct HumanFindings: FindingsPrinter {
             return
         }
         for problem in problems.errors {
-            text += human.render(
+            let line = human.render(
                 place: CSVRunner.where(place, problem),
                 input: problem.column == nil || problems.redact ? nil : problem.input, problem.diagnostic)
+            guard problem.diagnostic.code == .invalidUTF8 else {
+                text += line
+                continue
+            }
+            // Shown once per file said not to be UTF-8 (`Sinks.foldsInvalidUTF8`), then counted.
+            if !text.isEmpty { try sinks.diagnose(text) }
+            text = ""
+            try sinks.diagnose(line, once: .invalidUTF8)
         }
         if warnings == .all {
             for problem in problems.warnings {
@@ -98,7 +106,7 @@ struct HumanFindings: FindingsPrinter {
                 human.render(
                     place: CSVRunner.where(place, problem), input: problems.redact ? nil : problem.input,
                     problem.diagnostic, warning: true),
-                warning: problem.diagnostic.code)
+                once: problem.diagnostic.code)
         }
     }
 }

@@ -82,9 +82,9 @@ struct CSVRunner {
             defer { file.bar.clear() }
             let transcoded = try encoding.map { try TranscodedInput(source: fd, encoding: $0) }
             // Said once per file, where the cells can only say "invalid UTF-8" one by one.
-            if file.size > 0, !routing.quiet, let hint = Self.encodingHint(fd: fd, name: name) {
-                Streams.complain(hint)
-            }
+            let hint = file.size > 0 && !routing.quiet ? Self.encodingHint(fd: fd, name: name) : nil
+            if let hint { Streams.complain(hint) }
+            sinks.foldsInvalidUTF8 = hint != nil
             defer {
                 if oneTable {
                     sharedTable = file.table
@@ -281,7 +281,7 @@ struct CSVRunner {
         let found = TextEncoding.detect(Array(head.prefix(count)), complete: count < head.count)
         guard !found.isUTF8 else { return nil }
         return "\(name): not UTF-8: it looks like \(found.name) (\(found.evidence)); give --encoding \(found.name) "
-            + "to read it, or each cell with such bytes is rejected as invalid_utf8"
+            + "to read it; each cell with such bytes is rejected as invalid_utf8 (the first shown below)"
     }
 
     static func `where`(_ place: String, _ problem: CellProblem) -> String {

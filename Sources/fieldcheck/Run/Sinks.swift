@@ -117,25 +117,35 @@ final class Sinks {
         try err.write(text)
     }
 
-    /// A warning under `--warnings once`: written when it is the first of its code in the run,
-    /// otherwise counted for `finish`. A batch of a `--jobs` run holds its diagnostics, in
-    /// order, until `take` decides in input order.
-    func diagnose(_ text: String, warning code: ErrorCode) throws {
+    /// A diagnostic shown once and then counted: a warning under `--warnings once`, or a csv
+    /// cell's `invalid_utf8` once the file was said not to be UTF-8 (`foldsInvalidUTF8`).
+    /// Written when it is the first of its code, otherwise counted for `finish`. A batch of a
+    /// `--jobs` run holds its diagnostics, in order, until `take` decides in input order.
+    func diagnose(_ text: String, once code: ErrorCode) throws {
         if isBatch {
             held.append((text, code))
-        } else if warningsShown.insert(code).inserted {
+        } else if code == .invalidUTF8 && !foldsInvalidUTF8 {
+            try diagnose(text)
+        } else if shownOnce.insert(code).inserted {
             try diagnose(text)
         } else {
-            warningsHidden[code, default: 0] += 1
+            hidden[code, default: 0] += 1
         }
+    }
+
+    /// Whether a csv cell's `invalid_utf8` is shown once and then counted: set when csv has
+    /// said, for the file being read, which encoding it looks like and which option reads it
+    /// (the same diagnosis on every cell would bury the rows' other errors).
+    var foldsInvalidUTF8 = false {
+        didSet { if foldsInvalidUTF8 { shownOnce.remove(.invalidUTF8) } }
     }
 
     /// Whether these are one batch's buffers (`memory(like:)`), whose diagnostics wait in
     /// `held` for the run's sinks.
     private var isBatch = false
-    private var held: [(text: String, warning: ErrorCode?)] = []
-    private var warningsShown: Set<ErrorCode> = []
-    private var warningsHidden: [ErrorCode: Int] = [:]
+    private var held: [(text: String, once: ErrorCode?)] = []
+    private var shownOnce: Set<ErrorCode> = []
+    private var hidden: [ErrorCode: Int] = [:]
 
     /// What a report format writes on stdout (JSON Lines, workflow commands).
     func report(_ text: String) throws { try out.write(text) }
@@ -144,8 +154,8 @@ final class Sinks {
     func take(_ batch: Sinks) throws {
         try batch.out.move(to: out)
         // A batch writes nothing to its err: its diagnostics wait in `held`.
-        for (text, warning) in batch.held {
-            if let warning { try diagnose(text, warning: warning) } else { try diagnose(text) }
+        for (text, once) in batch.held {
+            if let once { try diagnose(text, once: once) } else { try diagnose(text) }
         }
         batch.held.removeAll(keepingCapacity: true)
         if let rejects { try batch.rejects?.move(to: rejects) }
@@ -161,7 +171,7 @@ final class Sinks {
     }
 
     /// Ends the run: the summary (`--summary`) as the last JSON Lines record on stdout under
-    /// `--json`, stdout flushed, the rejects file closed, the count of warnings held back, and
+    /// `--json`, stdout flushed, the rejects file closed, the count of diagnostics shown once and held back, and
     /// the summary's lines on stderr in the other formats.
     func finish(summary kind: SummaryKind?) throws {
         var summaryText: String? = nil
@@ -176,9 +186,13 @@ final class Sinks {
         }
         try out.flush()
         try rejects?.close()
-        for (code, count) in warningsHidden.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        for (code, count) in hidden.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             try err.write(
-                "fieldcheck: warning \(code.rawValue): \(count) more not shown (--warnings all shows every one)\n")
+                code == .invalidUTF8
+                    ? "fieldcheck: invalid_utf8: \(count) more \(count == 1 ? "cell" : "cells") not shown, each "
+                        + "rejected for the encoding named above (--json lists every one)\n"
+                    : "fieldcheck: warning \(code.rawValue): \(count) more not shown (--warnings all shows every one)\n"
+            )
         }
         if let summaryText { try err.write(TerminalText.escaped(summaryText, keepingLineBreaks: true)) }
     }
