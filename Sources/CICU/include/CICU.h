@@ -12,17 +12,20 @@
 #include <unicode/ubrk.h>
 #include <unicode/ucal.h>
 #include <unicode/ucnv.h>
+#include <unicode/ucol.h>
 #include <unicode/ucsdet.h>
 #include <unicode/uchar.h>
 #include <unicode/ucurr.h>
 #include <unicode/udat.h>
 #include <unicode/udatpg.h>
 #include <unicode/uenum.h>
+#include <unicode/uldnames.h>
 #include <unicode/uloc.h>
 #include <unicode/ulocdata.h>
 #include <unicode/unorm2.h>
 #include <unicode/unum.h>
 #include <unicode/unumsys.h>
+#include <unicode/uregion.h>
 #include <unicode/uregex.h>
 #include <unicode/ures.h>
 #include <unicode/uset.h>
@@ -187,6 +190,51 @@ UEnumeration *cicu_ucal_getKeywordValuesForLocale(const char *key, const char *l
 int32_t cicu_ucal_getCanonicalTimeZoneID(const UChar *id, int32_t length, UChar *result,
                                          int32_t capacity, UBool *isSystemID,
                                          UErrorCode *status);
+
+// MARK: Identifiers (countries, currencies, languages, time zones)
+
+/// The region a code names (alpha-2, alpha-3 or a UN M.49 numeric code as digits), or NULL
+/// when ICU knows none. ICU resolves aliases: "UK" gives GB's region.
+const URegion *cicu_uregion_getRegionFromCode(const char *code, UErrorCode *status);
+const URegion *cicu_uregion_getRegionFromNumericCode(int32_t code, UErrorCode *status);
+const char *cicu_uregion_getRegionCode(const URegion *region);
+int32_t cicu_uregion_getNumericCode(const URegion *region);
+URegionType cicu_uregion_getType(const URegion *region);
+/// Every region of `type` (URGN_TERRITORY: the countries and territories).
+UEnumeration *cicu_uregion_getAvailable(URegionType type, UErrorCode *status);
+/// What a deprecated region was replaced by (SU: RU, AM, AZ, ...), or NULL.
+UEnumeration *cicu_uregion_getPreferredValues(const URegion *region, UErrorCode *status);
+/// The ISO 3166-1 alpha-3 code of the locale's country ("_DE" gives "DEU"), or "".
+const char *cicu_uloc_getISO3Country(const char *localeID);
+int32_t cicu_uloc_getDisplayCountry(const char *localeID, const char *displayLocale, UChar *result,
+                                    int32_t capacity, UErrorCode *status);
+int32_t cicu_uloc_getDisplayLanguage(const char *localeID, const char *displayLocale, UChar *result,
+                                     int32_t capacity, UErrorCode *status);
+int32_t cicu_uloc_toLanguageTag(const char *localeID, char *tag, int32_t capacity, UBool strict,
+                                UErrorCode *status);
+/// A display-name maker for `locale`, with `length` UDISPCTX_LENGTH_FULL or _SHORT (CLDR's
+/// short forms: "UK" for GB, "US" for the United States) and standard names.
+ULocaleDisplayNames *cicu_uldn_open(const char *locale, UDisplayContext length, UErrorCode *status);
+void cicu_uldn_close(ULocaleDisplayNames *names);
+int32_t cicu_uldn_regionDisplayName(const ULocaleDisplayNames *names, const char *region,
+                                    UChar *result, int32_t capacity, UErrorCode *status);
+int32_t cicu_uldn_localeDisplayName(const ULocaleDisplayNames *names, const char *locale,
+                                    UChar *result, int32_t capacity, UErrorCode *status);
+/// A collator for `locale` at primary strength with punctuation and spaces ignored
+/// (alternate shifted): CLDR's loose matching of names, where the locale's collation decides
+/// which accents and cases are the same letter.
+UCollator *cicu_ucol_openLoose(const char *locale, UErrorCode *status);
+void cicu_ucol_close(UCollator *collator);
+int32_t cicu_ucol_getSortKey(const UCollator *collator, const UChar *text, int32_t length,
+                             uint8_t *key, int32_t capacity);
+/// The currency's plural name for `pluralCount` ("one", "other": "euros"); returns its
+/// length, or 0 when the locale has none.
+int32_t cicu_ucurr_getPluralName(const UChar *currency, const char *locale, const char *pluralCount,
+                                 UChar *result, int32_t capacity, UErrorCode *status);
+/// Whether the currency was legal tender anywhere between `from` and `to` (UDate).
+UBool cicu_ucurr_isAvailable(const UChar *currency, UDate from, UDate to, UErrorCode *status);
+/// Every time-zone id of `type` (UCAL_ZONE_TYPE_CANONICAL: no aliases; _ANY: aliases too).
+UEnumeration *cicu_ucal_openTimeZoneIDEnumeration(USystemTimeZoneType type, UErrorCode *status);
 
 // MARK: Character sets
 

@@ -61,4 +61,21 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable, Codable {
     case spaceAsGroupingSeparator = "space_as_grouping_separator"
     /// A currency sign read for the locale's own: `¥` for `￥`, `1,235円` for `￥1,235`.
     case currencySymbolVariant = "currency_symbol_variant"
+    // Identifiers (country, currency, language, time zone).
+    /// A value with a code's shape that names no identifier of the kind (`XX`).
+    case unknownCode = "unknown_code"
+    /// A code that was withdrawn or never was the standard one (`UK` for GB, `SU`).
+    case deprecatedCode = "deprecated_code"
+    /// A code that names a group of countries, not one (`EU`, `150`, `UN`).
+    case groupingCode = "grouping_code"
+    /// A name (or symbol) that names nothing of the kind in the locale.
+    case unknownName = "unknown_name"
+    /// A name or symbol that several identifiers share in the locale (`$` in fr_FR).
+    case ambiguousName = "ambiguous_name"
+    /// A form the field does not accept (a name where `--accept code` asks for codes).
+    case formNotAccepted = "form_not_accepted"
+    /// Warning: a name read loosely, as the locale's collation matches names (`allemagne`).
+    case nameReadLoosely = "name_read_loosely"
+    /// Warning: a code written in another form and normalized (`de` for `DE`, an alias).
+    case codeNormalized = "code_normalized"
 }

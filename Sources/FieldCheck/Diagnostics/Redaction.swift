@@ -102,6 +102,14 @@ extension ErrorCode {
         case .removedCharacter: "character removed"
         case .spaceAsGroupingSeparator: "space variant read as the grouping separator"
         case .currencySymbolVariant: "currency symbol variant read for the locale's own"
+        case .unknownCode: "no such code"
+        case .deprecatedCode: "a deprecated code"
+        case .groupingCode: "a code of a group, not one"
+        case .unknownName: "no such name"
+        case .ambiguousName: "a name several share"
+        case .formNotAccepted: "a form the field does not accept"
+        case .nameReadLoosely: "name read loosely"
+        case .codeNormalized: "code normalized"
         }
     }
 }

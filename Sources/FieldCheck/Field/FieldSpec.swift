@@ -40,6 +40,8 @@ public enum FieldKind: Sendable, Hashable {
     case temporal(TemporalSpec)
     /// A type registered by a library user (`FieldType.custom`).
     case custom(CustomType)
+    /// A country, currency, language or time zone: a code or a name in the locale.
+    case identifier(IdentifierSpec)
 
     /// What a person calls a value of this kind ("text", "number", "date", "boolean").
     public var noun: String {
@@ -50,6 +52,7 @@ public enum FieldKind: Sendable, Hashable {
         case .boolean: "boolean"
         case .temporal(let temporal): temporal.unit.rawValue
         case .custom(let type): type.name
+        case .identifier(let identifier): identifier.kind.noun
         }
     }
 }

@@ -7,7 +7,10 @@ extension FieldType {
         help: "text under the character, length and pattern rules",
         make: { (field: inout SchemaField) throws(ConfigurationError) -> FieldSpec in
             var spec = FieldSpec(kind: .text, locale: field.locale)
-            if let format = try field.text("format"), format == "binary" {
+            if let format = try field.text("format"), let kind = IdentifierKind(rawValue: format) {
+                // `format: country`: fieldcheck's extension, read by the identifier type.
+                return try FieldType.identifier(kind).make(&field)
+            } else if let format = try field.text("format"), format == "binary" {
                 spec.kind = .custom(CustomType(name: "base64", reader: Base64Reader()))
             } else if let format = try field.text("format"), format != "default" {
                 let patterns = [
@@ -17,7 +20,8 @@ extension FieldType {
                 ]
                 guard let pattern = patterns[format] else {
                     throw ConfigurationError(
-                        "\(field.path).format: unknown string format '\(format)'; use default, email, uri, uuid or binary"
+                        "\(field.path).format: unknown string format '\(format)'; use default, email, uri, uuid, binary or "
+                            + IdentifierKind.allCases.map(\.rawValue).joined(separator: ", ") + ""
                     )
                 }
                 spec.pattern = pattern

@@ -1,0 +1,192 @@
+/// The identifier stage of the pipeline: a value is a code in one of the forms the field
+/// accepts (read by the kind's catalog), or a name or symbol of the field's locale (read by
+/// the kind's `NameIndex`). Its canonical value is the code; `--output` and `--to` write it in
+/// another form or locale. A rejection says why in the kind's own terms (`UK` is deprecated,
+/// `EU` is a group, `$` names several currencies) and what to write instead.
+final class IdentifierValidator: TypedValidator {
+    let spec: IdentifierSpec
+    let locale: LocaleID
+    private let catalog: any IdentifierCatalog
+    private let names: NameIndex?
+    let example: String
+    var explains = true
+    var completionFreeFrom: Int? {
+        get { nil }
+        set {}
+    }
+
+    init(_ spec: IdentifierSpec, locale: LocaleID) throws(ConfigurationError) {
+        let catalog = spec.kind.catalog
+        for form in spec.accept ?? [] where !catalog.forms.contains(form) {
+            throw ConfigurationError(
+                "a \(catalog.noun) is not written as \(form.rawValue); it is written as "
+                    + catalog.forms.map(\.rawValue).joined(separator: ", "))
+        }
+        guard catalog.forms.contains(spec.output) else {
+            throw ConfigurationError(
+                "a \(catalog.noun) cannot be written as \(spec.output.rawValue); it can be written as "
+                    + catalog.forms.map(\.rawValue).joined(separator: ", "))
+        }
+        guard !spec.acceptedForms.isEmpty else {
+            throw ConfigurationError("a \(catalog.noun) field must accept at least one form")
+        }
+        self.spec = spec
+        self.locale = locale
+        self.catalog = catalog
+        let readsNames = spec.acceptedForms.contains { $0 == .name || $0 == .symbol }
+        names = readsNames ? NameIndex.of(spec.kind, locale: locale.dataLocale, historic: spec.historic) : nil
+        let code = catalog.exampleCode
+        let name = readsNames ? catalog.write(code, as: .name, locale: locale.dataLocale) : nil
+        let written = spec.acceptedForms.compactMap { form -> String? in
+            form == .name ? name : form == .symbol ? nil : catalog.write(code, as: form, locale: locale.dataLocale)
+        }
+        example =
+            written.count < 2 ? written.joined() : written.dropLast().joined(separator: ", ") + " or " + written.last!
+    }
+
+    func validate(_ value: String, map: OffsetMap, into result: inout FieldResult) {
+        guard !value.isEmpty else {
+            result.errors.append(
+                Diagnostic(
+                    code: .empty, offset: nil, length: 0,
+                    message: explains ? "empty value; \(expected)" : ""))
+            return
+        }
+        let reading = catalog.readCode(value, historic: spec.historic)
+        switch reading {
+        case .valid(let code, let form)?:
+            accept(code, form: form, value: value, map: map, into: &result)
+            return
+        case .replaced(let code, let form, let warning, let reason)?:
+            if accept(code, form: form, value: value, map: map, into: &result) {
+                result.warnings.append(
+                    Diagnostic(code: warning, offset: nil, length: 0, message: explains ? reason : ""))
+            }
+            return
+        case .refused(let code, let reason, let offset)? where code != .unknownCode:
+            reject(value, code: code, reason: reason, offset: offset, map: map, into: &result)
+            return
+        case .refused, nil:
+            break
+        }
+        // Not a usable code: a name or symbol, or nothing the kind knows.
+        if let names {
+            let (found, loosely) = names.lookUp(value)
+            let codes = found.map(\.code)
+            if codes.count == 1, let entry = found.first {
+                if accept(entry.code, form: entry.form, value: value, map: map, into: &result), loosely {
+                    let written = names.exact.first { $0.value.contains { $0.code == entry.code } }?.key
+                    result.warnings.append(
+                        Diagnostic(
+                            code: .nameReadLoosely, offset: nil, length: 0,
+                            message: explains
+                                ? "read '\(value)' as the \(catalog.noun) \(entry.code)"
+                                    + (written.map { " ('\($0)' in \(locale.identifier))" } ?? "")
+                                    + ", matching names as \(locale.identifier) collates them" : ""))
+                }
+                return
+            }
+            if codes.count > 1 {
+                let listed = found.map { entry in
+                    catalog.write(entry.code, as: .name, locale: locale.dataLocale).map { "\(entry.code) (\($0))" }
+                        ?? entry.code
+                }
+                reject(
+                    value, code: .ambiguousName,
+                    reason: "'\(value)' names \(found.count) \(catalog.pluralNoun) "
+                        + "in \(locale.identifier): \(listed.joined(separator: ", ")); write the "
+                        + "\(spec.kind.describe(.code)) instead",
+                    offset: nil, map: map, into: &result)
+                return
+            }
+        }
+        if case .refused(let code, let reason, let offset)? = reading {
+            reject(value, code: code, reason: reason, offset: offset, map: map, into: &result)
+            return
+        }
+        var reason = "no \(catalog.noun) is written '\(value)' in \(locale.nameAndOrigin)"
+        if let names {
+            let near = Suggestion.near(value, in: names.names, maxDistance: 3).prefix(3)
+            if !near.isEmpty { reason += " (did you mean '\(near.joined(separator: "' or '"))'?)" }
+        }
+        reject(value, code: .unknownName, reason: reason, offset: divergence(of: value), map: map, into: &result)
+    }
+
+    /// Records the accepted `code` (written in `form`), unless the field does not accept
+    /// that form; returns whether it was accepted.
+    @discardableResult
+    private func accept(
+        _ code: String, form: IdentifierForm, value: String, map: OffsetMap, into result: inout FieldResult
+    ) -> Bool {
+        guard spec.acceptedForms.contains(form) else {
+            reject(
+                value, code: .formNotAccepted,
+                reason: "'\(value)' is the \(catalog.noun) \(code) written as its \(spec.kind.describe(form)), "
+                    + "which the field does not accept", offset: nil, map: map, into: &result)
+            return false
+        }
+        result.value = code
+        if spec.output != .code || spec.to != nil {
+            result.output = catalog.write(code, as: spec.output, locale: (spec.to ?? locale).dataLocale) ?? code
+        }
+        return true
+    }
+
+    private var expected: String { "expected a \(catalog.noun) like \(example) (\(locale.identifier))" }
+
+    private func reject(
+        _ value: String, code: ErrorCode, reason: String, offset: Int?, map: OffsetMap,
+        into result: inout FieldResult
+    ) {
+        guard let offset, let character = value.unicodeScalars.dropFirst(offset).first else {
+            result.errors.append(
+                Diagnostic(
+                    code: code, offset: nil, length: 0,
+                    message: explains ? "not a \(catalog.noun): \(reason); \(expected)" : ""))
+            return
+        }
+        let at = map.original(offset)
+        result.errors.append(
+            Diagnostic(
+                code: code, offset: at, character: character,
+                message: explains
+                    ? "not a \(catalog.noun): \(reason); \(CharacterDescription.describe(character)) at column "
+                        + "\(at + 1) begins no \(catalog.noun) there; \(expected)" : ""))
+    }
+
+    /// Where `value` leaves the beginning of every name and code (compared without case):
+    /// the character a prompt would refuse. Nil when it is the beginning of one.
+    private func divergence(of value: String) -> Int? {
+        let typed = Array(value.lowercased().unicodeScalars)
+        guard typed.count == value.unicodeScalars.count else { return nil }
+        var reached = 0
+        for sample in completionSamples() {
+            let scalars = sample.lowercased().unicodeScalars
+            let shared = zip(scalars, typed).prefix { $0 == $1 }.count
+            reached = max(reached, shared)
+            if reached == typed.count { return nil }
+        }
+        return reached
+    }
+
+    func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int { 0 }
+    func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { false }
+
+    /// Every accepted code and name, as the prompt completes them.
+    func completionSamples() -> [String] {
+        if let cached = samples { return cached }
+        var list: [String] = []
+        let codes = (names?.exact.values.flatMap { $0.map(\.code) } ?? catalog.codes)
+        for code in Set(codes) {
+            for form in spec.acceptedForms where form != .name && form != .symbol {
+                if let written = catalog.write(code, as: form, locale: locale.dataLocale) { list.append(written) }
+            }
+        }
+        if let names { list += names.names }
+        samples = list
+        return list
+    }
+    private var samples: [String]? = nil
+
+    func completionTokens() -> [String] { [] }
+}
