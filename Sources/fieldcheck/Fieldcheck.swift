@@ -23,8 +23,9 @@ struct Fieldcheck: ParsableCommand {
             """,
         version: VersionReport.text,
         subcommands: [
-            TextCommand.self, NumberCommand.self, DateCommand.self, CSVCommand.self, LocaleCommand.self,
-            CompareCommand.self, InferCommand.self, PromptCommand.self,
+            TextCommand.self, NumberCommand.self, DateCommand.self,
+        ] + identifierCommands + [
+            CSVCommand.self, LocaleCommand.self, CompareCommand.self, InferCommand.self, PromptCommand.self,
         ]
     )
 

@@ -7,7 +7,7 @@ final class IdentifierValidator: TypedValidator {
     let spec: IdentifierSpec
     let locale: LocaleID
     private let catalog: any IdentifierCatalog
-    private let names: NameIndex?
+    private let names: NameIndex
     let example: String
     var explains = true
     var completionFreeFrom: Int? {
@@ -33,10 +33,11 @@ final class IdentifierValidator: TypedValidator {
         self.spec = spec
         self.locale = locale
         self.catalog = catalog
-        let readsNames = spec.acceptedForms.contains { $0 == .name || $0 == .symbol }
-        names = readsNames ? NameIndex.of(spec.kind, locale: locale.dataLocale, historic: spec.historic) : nil
+        // Built even when names are not accepted: a name is then refused as a form the field
+        // does not accept, not as a name nobody knows.
+        names = NameIndex.of(spec.kind, locale: locale.dataLocale, historic: spec.historic)
         let code = catalog.exampleCode
-        let name = readsNames ? catalog.write(code, as: .name, locale: locale.dataLocale) : nil
+        let name = catalog.write(code, as: .name, locale: locale.dataLocale)
         let written = spec.acceptedForms.compactMap { form -> String? in
             form == .name ? name : form == .symbol ? nil : catalog.write(code, as: form, locale: locale.dataLocale)
         }
@@ -70,12 +71,12 @@ final class IdentifierValidator: TypedValidator {
             break
         }
         // Not a usable code: a name or symbol, or nothing the kind knows.
-        if let names {
+        do {
             let (found, loosely) = names.lookUp(value)
             let codes = found.map(\.code)
             if codes.count == 1, let entry = found.first {
                 if accept(entry.code, form: entry.form, value: value, map: map, into: &result), loosely {
-                    let written = names.exact.first { $0.value.contains { $0.code == entry.code } }?.key
+                    let written = catalog.write(entry.code, as: entry.form, locale: locale.dataLocale)
                     result.warnings.append(
                         Diagnostic(
                             code: .nameReadLoosely, offset: nil, length: 0,
@@ -105,7 +106,7 @@ final class IdentifierValidator: TypedValidator {
             return
         }
         var reason = "no \(catalog.noun) is written '\(value)' in \(locale.nameAndOrigin)"
-        if let names {
+        if spec.acceptedForms.contains(where: { $0 == .name || $0 == .symbol }) {
             let near = Suggestion.near(value, in: names.names, maxDistance: 3).prefix(3)
             if !near.isEmpty { reason += " (did you mean '\(near.joined(separator: "' or '"))'?)" }
         }
@@ -176,13 +177,12 @@ final class IdentifierValidator: TypedValidator {
     func completionSamples() -> [String] {
         if let cached = samples { return cached }
         var list: [String] = []
-        let codes = (names?.exact.values.flatMap { $0.map(\.code) } ?? catalog.codes)
-        for code in Set(codes) {
+        for code in catalog.codes {
             for form in spec.acceptedForms where form != .name && form != .symbol {
                 if let written = catalog.write(code, as: form, locale: locale.dataLocale) { list.append(written) }
             }
         }
-        if let names { list += names.names }
+        if spec.acceptedForms.contains(where: { $0 == .name || $0 == .symbol }) { list += names.names }
         samples = list
         return list
     }

@@ -22,7 +22,7 @@ extension Fieldcheck {
 
                   price=$(fieldcheck prompt number --locale de_DE --max-length 7 --label Preis)
                 """,
-            subcommands: [PromptText.self, PromptNumber.self, PromptDate.self]
+            subcommands: [PromptText.self, PromptNumber.self, PromptDate.self] + identifierPrompts
         )
     }
 
