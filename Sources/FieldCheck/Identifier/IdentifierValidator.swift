@@ -105,6 +105,11 @@ final class IdentifierValidator: TypedValidator {
             reject(value, code: code, reason: reason, offset: offset, map: map, into: &result)
             return
         }
+        guard explains else {
+            // Nobody reads the reason (infer, --quiet): no suggestion, no search for the offset.
+            result.errors.append(Diagnostic(code: .unknownName, offset: nil, length: 0, message: ""))
+            return
+        }
         var reason = "no \(catalog.noun) is written '\(value)' in \(locale.nameAndOrigin)"
         if spec.acceptedForms.contains(where: { $0 == .name || $0 == .symbol }) {
             let near = Suggestion.near(value, in: names.names, maxDistance: 3).prefix(3)
@@ -160,9 +165,11 @@ final class IdentifierValidator: TypedValidator {
     private func divergence(of value: String) -> Int? {
         let typed = Array(value.lowercased().unicodeScalars)
         guard typed.count == value.unicodeScalars.count else { return nil }
+        if lowercasedSamples == nil {
+            lowercasedSamples = completionSamples().map { Array($0.lowercased().unicodeScalars) }
+        }
         var reached = 0
-        for sample in completionSamples() {
-            let scalars = sample.lowercased().unicodeScalars
+        for scalars in lowercasedSamples ?? [] {
             let shared = zip(scalars, typed).prefix { $0 == $1 }.count
             reached = max(reached, shared)
             if reached == typed.count { return nil }
@@ -187,6 +194,8 @@ final class IdentifierValidator: TypedValidator {
         return list
     }
     private var samples: [String]? = nil
+    /// The samples in lower case, as `divergence` compares them; made on first use.
+    private var lowercasedSamples: [[Unicode.Scalar]]? = nil
 
     func completionTokens() -> [String] { [] }
 }

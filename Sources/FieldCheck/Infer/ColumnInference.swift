@@ -73,8 +73,10 @@ public struct ColumnInference: Sendable {
 public final class ColumnInferrer {
     private let numbers: [(InferenceCandidate, FieldValidator)]
     private let dates: [(InferenceCandidate, FieldValidator)]
+    private let identifiers: [(InferenceCandidate, FieldValidator)]
     private let numberFields: [FieldValidator]
     private let dateFields: [FieldValidator]
+    private let identifierFields: [FieldValidator]
     /// How many outliers a column may have, as a share of its values, and still be typed.
     public var outlierShare = 0.1
     /// Outliers listed per column.
@@ -94,8 +96,10 @@ public final class ColumnInferrer {
         }
         numbers = open(InferenceCandidate.allNumbers)
         dates = open(InferenceCandidate.allDates)
+        identifiers = open(InferenceCandidate.allIdentifiers)
         numberFields = numbers.map(\.1)
         dateFields = dates.map(\.1)
+        identifierFields = identifiers.map(\.1)
     }
 
     /// Collects one column's values, then `finish` answers.
@@ -110,6 +114,9 @@ public final class ColumnInferrer {
         /// read so far the meaning it gave (kept for a bounded number of distinct values).
         @exclusivity(unchecked) fileprivate var numbers: Standing
         @exclusivity(unchecked) fileprivate var dates: Standing
+        /// Identifiers are read strictly: a value accepted with a warning (a code in lower
+        /// case, a name read loosely) counts as rejected, so that `de` is no country code.
+        @exclusivity(unchecked) fileprivate var identifiers: Standing
         fileprivate var booleanWords: [String: Int] = [:]
         /// The first values no field reads, whatever its type (a NUL, bytes that are not
         /// UTF-8): `csv` rejects them in any column, so they are outliers of a text column too.
@@ -119,6 +126,7 @@ public final class ColumnInferrer {
         /// The inferrer's fields, held here so that reading a value does not go through it.
         private let numberFields: [FieldValidator]
         private let dateFields: [FieldValidator]
+        private let identifierFields: [FieldValidator]
         @exclusivity(unchecked) fileprivate var notBoolean = false
         /// Whether the answer is the one reading every candidate on every value would give:
         /// false when a candidate set aside could not be shown to be ruled out (see
@@ -126,7 +134,7 @@ public final class ColumnInferrer {
         public fileprivate(set) var isExact = true
         /// How many candidates were ever set aside (for tests).
         var candidatesSetAside: Int {
-            (numbers.tallies + dates.tallies).filter(\.wasSetAside).count
+            (numbers.tallies + dates.tallies + identifiers.tallies).filter(\.wasSetAside).count
         }
 
         fileprivate init(_ inferrer: ColumnInferrer, name: String?) {
@@ -134,8 +142,10 @@ public final class ColumnInferrer {
             self.name = name
             numbers = Standing(count: inferrer.numbers.count)
             dates = Standing(count: inferrer.dates.count)
+            identifiers = Standing(count: inferrer.identifiers.count, strict: true)
             numberFields = inferrer.numberFields
             dateFields = inferrer.dateFields
+            identifierFields = inferrer.identifierFields
         }
 
         /// The tallies with the values a dropped candidate did not read counted as rejected.
@@ -188,9 +198,11 @@ public final class ColumnInferrer {
             scratch.reserve(bytes.count + FieldValidator.fastPathSlack)
             numbers.read(&value, row, numberFields, scratch)
             dates.read(&value, row, dateFields, scratch)
+            identifiers.read(&value, row, identifierFields, scratch)
             if inferrer.setsAside, values >= 256, values % 64 == 0 {
                 numbers.setAside()
                 dates.setAside()
+                identifiers.setAside()
             }
             if !notBoolean {
                 if ColumnInferrer.booleanPair(of: value.text) != nil, booleanWords.count < 8 {
@@ -260,8 +272,8 @@ public final class ColumnInferrer {
         static let asideMargin = 8
         static let backMargin = 2
 
-        init(count: Int) {
-            tallies = Array(repeating: Tally(), count: count)
+        init(count: Int, strict: Bool = false) {
+            tallies = Array(repeating: Tally(strict: strict), count: count)
             active = Array(0..<count)
             watchers = Array(repeating: [], count: count)
         }
@@ -339,6 +351,8 @@ public final class ColumnInferrer {
     }
 
     fileprivate struct Tally {
+        /// Whether a value accepted with a warning counts as rejected.
+        var strict = false
         var rejected = 0
         /// Values read; a candidate dropped as hopeless counts the rest as rejected.
         var count = 0
@@ -372,7 +386,7 @@ public final class ColumnInferrer {
                 reject(value.text, row, first == nil ? field.validate(value.text).errors.first?.code : nil)
             } else {
                 let result = field.validate(value.text)
-                if let canonical = result.value, result.isValid {
+                if let canonical = result.value, result.isValid, !strict || result.warnings.isEmpty {
                     accept(value.text, canonical)
                 } else {
                     reject(value.text, row, result.errors.first?.code)
@@ -444,10 +458,13 @@ public final class ColumnInferrer {
         let allowed = Int(Double(column.values) * outlierShare)
         let numberTallies = column.settled(column.numbers.tallies)
         let dateTallies = column.settled(column.dates.tallies)
+        let identifierTallies = column.settled(column.identifiers.tallies)
         column.isExact =
             column.numbers.isExact(settled: numberTallies) && column.dates.isExact(settled: dateTallies)
+            && column.identifiers.isExact(settled: identifierTallies)
         let numberBest = numberTallies.map(\.rejected).min() ?? .max
         let dateBest = dateTallies.map(\.rejected).min() ?? .max
+        let identifierBest = identifierTallies.map(\.rejected).min() ?? .max
         if numberBest <= allowed && numberBest <= dateBest {
             decide(&answer, numbers, numberTallies, best: numberBest, type: .number)
             if answer.candidates.allSatisfy({ candidate in
@@ -456,8 +473,14 @@ public final class ColumnInferrer {
             }) {
                 answer.type = .integer
             }
-        } else if dateBest <= allowed {
+        } else if dateBest <= allowed && dateBest <= identifierBest {
             decide(&answer, dates, dateTallies, best: dateBest, type: .date)
+        } else if identifierBest <= allowed,
+            let top = identifierTallies.indices.first(where: { identifierTallies[$0].rejected == identifierBest })
+        {
+            // The kind of the best candidate; candidates of other kinds that read the column
+            // as well stand beside it, and their different meanings leave it undecided.
+            decide(&answer, identifiers, identifierTallies, best: identifierBest, type: identifiers[top].0.type)
         } else {
             answer.type = .string
             // Text reads anything but what no field reads: those, as `csv` will reject them.

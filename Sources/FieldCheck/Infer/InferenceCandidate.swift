@@ -4,11 +4,24 @@
 /// line commands, so a convention `infer` names is one `fieldcheck number` or `date` (and a
 /// schema written from it) accepts.
 
-/// What a column holds.
-public enum InferredType: String, Sendable, Hashable {
-    case integer, number, date, boolean, string
-    /// Every cell is empty.
-    case empty
+/// What a column holds: `integer`, `number`, `date`, `boolean`, `string`, `empty` (every
+/// cell is empty), or an identifier kind (`country`).
+public struct InferredType: RawRepresentable, Sendable, Hashable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let integer = InferredType(rawValue: "integer")
+    public static let number = InferredType(rawValue: "number")
+    public static let date = InferredType(rawValue: "date")
+    public static let boolean = InferredType(rawValue: "boolean")
+    public static let string = InferredType(rawValue: "string")
+    public static let empty = InferredType(rawValue: "empty")
+
+    /// An identifier kind's column (`country`): a Table Schema string with that `format`.
+    public static func identifier(_ kind: IdentifierKind) -> InferredType { InferredType(rawValue: kind.rawValue) }
+
+    /// The identifier kind, when the column holds one.
+    public var identifierKind: IdentifierKind? { IdentifierKind(rawValue: rawValue) }
 }
 
 /// One convention a column may be written in.
@@ -30,9 +43,49 @@ public struct InferenceCandidate: Sendable, Hashable {
     public static func == (a: InferenceCandidate, b: InferenceCandidate) -> Bool { a.name == b.name }
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
-    /// Every number and date candidate `infer` tries, in rank order.
+    /// Every number, date and identifier candidate `infer` tries, in rank order.
     public static let allNumbers = numbers()
     public static let allDates = dates()
+    public static let allIdentifiers = identifiers()
+
+    /// The locales whose names `infer` tries on an identifier column, by kind: the languages
+    /// most exports are written in. A kind not listed is tried by its codes only (building a
+    /// time-zone name index takes a tenth of a second per locale).
+    static let identifierNameLocales: [IdentifierKind: [String]] = [
+        .country: ["en", "de", "fr", "es", "it", "pt", "nl", "pl", "sv", "ru", "tr", "ja", "zh", "ar"]
+    ]
+
+    /// Identifier conventions: each kind's code (a country's alpha-3 code too), then its names
+    /// in each locale of `identifierNameLocales`. A code candidate reads codes only, and a name
+    /// candidate names only, so that a column says which it holds.
+    static func identifiers() -> [InferenceCandidate] {
+        var list: [InferenceCandidate] = []
+        for kind in IdentifierKind.allCases {
+            for form in kind.forms where form != .name && form != .symbol {
+                var identifier = IdentifierSpec(kind: kind)
+                identifier.accept = [form]
+                list.append(
+                    InferenceCandidate(
+                        name: "\(kind.noun) \(kind.describe(form))", type: .identifier(kind),
+                        spec: FieldSpec(kind: .identifier(identifier), locale: .posix),
+                        facets: [("written as", kind.describe(form))], schemaKeys: [("format", kind.rawValue)]))
+            }
+        }
+        for kind in IdentifierKind.allCases {
+            for id in identifierNameLocales[kind] ?? [] {
+                guard let locale = try? LocaleID(id) else { continue }
+                var identifier = IdentifierSpec(kind: kind)
+                identifier.accept = Set(kind.forms.filter { $0 == .name || $0 == .symbol })
+                list.append(
+                    InferenceCandidate(
+                        name: "\(kind.noun) names, \(id)", type: .identifier(kind),
+                        spec: FieldSpec(kind: .identifier(identifier), locale: locale),
+                        facets: [("written as", "names"), ("names in", id)],
+                        schemaKeys: [("format", kind.rawValue), ("locale", id)]))
+            }
+        }
+        return list
+    }
 
     /// Number conventions, most widely used first: the order ranks candidates that read a
     /// column alike. Each locale stands for every locale that reads numbers as it does.

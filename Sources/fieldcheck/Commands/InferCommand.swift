@@ -482,7 +482,7 @@ extension Fieldcheck {
             case .number: "a number"
             case .date: "a date"
             case .boolean: "a yes/no value"
-            case .string, .empty: "text"
+            default: type.identifierKind.map { "a \($0.noun) code or name" } ?? "text"
             }
         }
 
@@ -555,7 +555,10 @@ extension Fieldcheck {
             if column.isDecided, column.candidates.count > 1 {
                 text += "  read alike by: \(column.candidates.map(\.name).joined(separator: ", "))\n"
             }
-            for elimination in deciding(column) {
+            // A value that rules out many candidates alike (a German name rules out the
+            // names of 13 other languages) is shown for the first three.
+            let decidingOnes = deciding(column)
+            for elimination in decidingOnes.prefix(3) {
                 // Redacted, the value is gone: the row says where it is.
                 let value =
                     column.isRedacted
@@ -563,6 +566,9 @@ extension Fieldcheck {
                     : "'\(HumanPrinter.display(elimination.value).text)' (row \(elimination.row))"
                 text +=
                     "  decided by: \(value) rules out \(elimination.candidate) [\(elimination.code.rawValue)]\n"
+            }
+            if decidingOnes.count > 3 {
+                text += "  decided by: \(decidingOnes.count - 3) more conventions ruled out (--json lists them)\n"
             }
             return text + outlierLines(column)
         }
@@ -579,7 +585,10 @@ extension Fieldcheck {
         /// chosen one in one facet only (en_US against de_DE; MM.dd.yyyy against dd.MM.yyyy).
         static func deciding(_ column: ColumnInference) -> [Elimination] {
             guard let top = column.candidates.first else { return [] }
-            let all = column.type == .date ? InferenceCandidate.allDates : InferenceCandidate.allNumbers
+            let all =
+                column.type == .date
+                ? InferenceCandidate.allDates
+                : column.type.identifierKind != nil ? InferenceCandidate.allIdentifiers : InferenceCandidate.allNumbers
             return column.eliminations.filter { elimination in
                 guard let candidate = all.first(where: { $0.name == elimination.candidate }) else { return false }
                 let differing = zip(candidate.facets, top.facets).filter { $0.0.value != $0.1.value }.count

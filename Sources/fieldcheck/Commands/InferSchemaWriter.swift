@@ -92,7 +92,20 @@ enum SchemaWriter {
             case .boolean:
                 field.keys.append(("type", "boolean"))
                 field.listKeys = [("trueValues", column.trueValues), ("falseValues", column.falseValues)]
-            case .string, .empty:
+            case let type where type.identifierKind != nil:
+                // fieldcheck's extension of Table Schema: a string of a format it reads (other
+                // tools read the column as text).
+                field.keys.append(("type", "string"))
+                guard column.isDecided, let top = column.candidates.first else {
+                    field.comment = "undecided: \(column.undecidedReason ?? "")"
+                    return field
+                }
+                field.keys += top.schemaKeys
+                if !column.outliers.isEmpty {
+                    field.comment =
+                        "\(column.outliers.count) outlier\(column.outliers.count == 1 ? "" : "s") in the rows read"
+                }
+            default:
                 field.keys.append(("type", "string"))
                 if !column.isDecided { field.comment = "undecided: \(column.undecidedReason ?? "")" }
             }
