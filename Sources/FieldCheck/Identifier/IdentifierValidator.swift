@@ -75,7 +75,11 @@ final class IdentifierValidator: TypedValidator {
             let codes = found.map(\.code)
             if codes.count == 1, let entry = found.first {
                 if accept(entry.code, form: entry.form, value: value, map: map, into: &result), loosely {
-                    let written = names.exact.first { $0.value.contains { $0.code == entry.code } }?.key
+                    // The form it was read as, not the first of the index's names: a
+                    // dictionary's order changes from run to run.
+                    let written =
+                        catalog.write(entry.code, as: entry.form, locale: locale.dataLocale)
+                        ?? names.exact.first { $0.value.contains { $0.code == entry.code } }?.key
                     result.warnings.append(
                         Diagnostic(
                             code: .nameReadLoosely, offset: nil, length: 0,
