@@ -74,3 +74,7 @@ UBool cicu_ucurr_isAvailable(const UChar *currency, UDate from, UDate to, UError
 UEnumeration *cicu_ucal_openTimeZoneIDEnumeration(USystemTimeZoneType type, UErrorCode *status) {
     return ucal_openTimeZoneIDEnumeration(type, NULL, NULL, status);
 }
+UEnumeration *cicu_ucurr_getKeywordValuesForLocale(const char *key, const char *locale,
+                                                   UBool commonlyUsed, UErrorCode *status) {
+    return ucurr_getKeywordValuesForLocale(key, locale, commonlyUsed, status);
+}

@@ -235,6 +235,12 @@ int32_t cicu_ucurr_getPluralName(const UChar *currency, const char *locale, cons
 UBool cicu_ucurr_isAvailable(const UChar *currency, UDate from, UDate to, UErrorCode *status);
 /// Every time-zone id of `type` (UCAL_ZONE_TYPE_CANONICAL: no aliases; _ANY: aliases too).
 UEnumeration *cicu_ucal_openTimeZoneIDEnumeration(USystemTimeZoneType type, UErrorCode *status);
+/// The currencies a locale's region uses: with `commonlyUsed`, only those it uses now (no end
+/// date in CLDR's region data), which tells current currencies from former ones where
+/// ucurr_isAvailable cannot (ICU 72 keeps one date range per code: GBP reads as unavailable)
+/// and ucurr_countCurrencies crashes (a region entry without a start date, as BO's BOV).
+UEnumeration *cicu_ucurr_getKeywordValuesForLocale(const char *key, const char *locale,
+                                                   UBool commonlyUsed, UErrorCode *status);
 
 // MARK: Character sets
 

@@ -68,6 +68,8 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable, Codable {
     case deprecatedCode = "deprecated_code"
     /// A code that names a group of countries, not one (`EU`, `150`, `UN`).
     case groupingCode = "grouping_code"
+    /// A currency no longer in use (`DEM`, `FRF`), refused unless the field is historic.
+    case formerCurrency = "former_currency"
     /// A name (or symbol) that names nothing of the kind in the locale.
     case unknownName = "unknown_name"
     /// A name or symbol that several identifiers share in the locale (`$` in fr_FR).

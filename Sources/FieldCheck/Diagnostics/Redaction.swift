@@ -105,6 +105,7 @@ extension ErrorCode {
         case .unknownCode: "no such code"
         case .deprecatedCode: "a deprecated code"
         case .groupingCode: "a code of a group, not one"
+        case .formerCurrency: "a former currency"
         case .unknownName: "no such name"
         case .ambiguousName: "a name several share"
         case .formNotAccepted: "a form the field does not accept"

@@ -2,6 +2,8 @@
 public enum IdentifierKind: String, Sendable, Hashable, CaseIterable {
     /// ISO 3166-1 countries and territories: alpha-2, alpha-3 and numeric codes, names.
     case country
+    /// ISO 4217 currencies: codes, the locale's symbols, names and plural names.
+    case currency
 
     /// What a person calls one ("country", "time zone").
     public var noun: String { catalog.noun }
@@ -46,6 +48,7 @@ extension IdentifierKind {
     var catalog: any IdentifierCatalog {
         switch self {
         case .country: CountryCatalog()
+        case .currency: CurrencyCatalog()
         }
     }
 

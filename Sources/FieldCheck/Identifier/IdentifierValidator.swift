@@ -76,7 +76,8 @@ final class IdentifierValidator: TypedValidator {
             let codes = found.map(\.code)
             if codes.count == 1, let entry = found.first {
                 if accept(entry.code, form: entry.form, value: value, map: map, into: &result), loosely {
-                    let written = catalog.write(entry.code, as: entry.form, locale: locale.dataLocale)
+                    // The name it was matched with, as the locale writes it.
+                    let written: String? = entry.name
                     result.warnings.append(
                         Diagnostic(
                             code: .nameReadLoosely, offset: nil, length: 0,
