@@ -3,11 +3,27 @@
 /// Each locale's verdict comes from the same readers the line commands use, so `compare`
 /// can never disagree with `fieldcheck number --locale L` on a value.
 
-/// What `compare` reads a value as.
-public enum ComparedType: String, Sendable, Hashable, CaseIterable {
-    case number, date
-    /// A number where some locale reads it as one, else a date.
-    case auto
+/// What `compare` reads a value as: `number`, `date`, `auto` (a number where some locale
+/// reads it as one, else a date), or an identifier kind (`country`: how a name reads in
+/// each locale's names).
+public struct ComparedType: RawRepresentable, Sendable, Hashable, CaseIterable {
+    public let rawValue: String
+    public init?(rawValue: String) {
+        guard Self.allCases.contains(where: { $0.rawValue == rawValue }) else { return nil }
+        self.rawValue = rawValue
+    }
+    private init(_ rawValue: String) { self.rawValue = rawValue }
+
+    public static let number = ComparedType("number")
+    public static let date = ComparedType("date")
+    public static let auto = ComparedType("auto")
+    public static func identifier(_ kind: IdentifierKind) -> ComparedType { ComparedType(kind.rawValue) }
+    public static var allCases: [ComparedType] {
+        [.number, .date, .auto] + IdentifierKind.allCases.map(identifier)
+    }
+
+    /// The identifier kind compared, when it is one.
+    public var identifierKind: IdentifierKind? { IdentifierKind(rawValue: rawValue) }
 }
 
 /// The locales that gave a value one outcome: the same canonical value, or the same
@@ -48,6 +64,8 @@ public final class LocaleComparer {
     private var numberFields: [FieldValidator?]
     /// Per locale, the date fields of the four styles, opened on first use.
     private var dateFields: [[FieldValidator?]?]
+    /// Per locale, the identifier field of `type`'s kind, when it is one.
+    private var identifierFields: [FieldValidator?] = []
 
     /// - Throws: `ConfigurationError` when no locale is given.
     public init(locales: [LocaleID], type: ComparedType) throws(ConfigurationError) {
@@ -57,7 +75,13 @@ public final class LocaleComparer {
         self.type = type
         numberFields = Array(repeating: nil, count: self.locales.count)
         dateFields = Array(repeating: nil, count: self.locales.count)
-        if type != .date {
+        if let kind = type.identifierKind {
+            identifierFields = self.locales.map { locale in
+                let field = try? FieldValidator(FieldSpec(kind: .identifier(IdentifierSpec(kind: kind)), locale: locale))
+                field?.explainsRejections = false
+                return field
+            }
+        } else if type != .date {
             numberFields = self.locales.map { locale in
                 let field = try? FieldValidator(FieldSpec(kind: .number(NumberSpec()), locale: locale))
                 field?.explainsRejections = false
@@ -81,6 +105,8 @@ public final class LocaleComparer {
             let dates = dateGroups(input)
             if dates.hasAccepted { return comparison(input, .date, dates) }
             return comparison(input, .number, numbers)
+        default:
+            return comparison(input, type, groups(input, identifierFields))
         }
     }
 
@@ -104,9 +130,12 @@ public final class LocaleComparer {
         }
     }
 
-    private func numberGroups(_ input: String) -> Grouping {
+    private func numberGroups(_ input: String) -> Grouping { groups(input, numberFields) }
+
+    /// One field per locale: each locale's reading.
+    private func groups(_ input: String, _ fields: [FieldValidator?]) -> Grouping {
         var grouping = Grouping()
-        for (index, field) in numberFields.enumerated() {
+        for (index, field) in fields.enumerated() {
             guard let field else { continue }
             let result = field.validate(input)
             grouping.add(locales[index], value: result.value, code: result.errors.first?.code)

@@ -32,7 +32,18 @@ struct CountryCatalog: IdentifierCatalog {
         while let next = cicu_uenum_next(list, nil, &status) {
             let code = String(cString: next)
             guard code != "ZZ", let region = cicu_uregion_getRegionFromCode(code, &status) else { continue }
-            let alpha3 = String(cString: cicu_uloc_getISO3Country("_\(code)"))
+            // ICU writes XEA and XIC for Ceuta and Melilla and the Canary Islands, which have
+            // no ISO alpha-3 code and which it does not read back: none.
+            var alpha3 = String(cString: cicu_uloc_getISO3Country("_\(code)"))
+            if let back = cicu_uregion_getRegionFromCode(alpha3, &status),
+                String(cString: cicu_uregion_getRegionCode(back)) != code
+            {
+                alpha3 = ""
+            }
+            if ICU.failed(status) {
+                alpha3 = ""
+                status = U_ZERO_ERROR
+            }
             let number = cicu_uregion_getNumericCode(region)
             found.append(
                 Territory(
@@ -144,7 +155,7 @@ struct CountryCatalog: IdentifierCatalog {
     func write(_ code: String, as form: IdentifierForm, locale: String) -> String? {
         switch form {
         case .code: code
-        case .alpha3: Self.byAlpha2[code]?.alpha3
+        case .alpha3: Self.byAlpha2[code].flatMap { $0.alpha3.isEmpty ? nil : $0.alpha3 }
         case .numeric: Self.byAlpha2[code].flatMap { $0.numeric.isEmpty ? nil : $0.numeric }
         case .name: Self.names(in: locale)[code]
         case .symbol: nil

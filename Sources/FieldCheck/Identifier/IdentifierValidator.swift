@@ -39,7 +39,7 @@ final class IdentifierValidator: TypedValidator {
         let code = catalog.exampleCode
         let name = catalog.write(code, as: .name, locale: locale.dataLocale)
         let written = spec.acceptedForms.compactMap { form -> String? in
-            form == .name ? name : form == .symbol ? nil : catalog.write(code, as: form, locale: locale.dataLocale)
+            form == .name ? name : catalog.write(code, as: form, locale: locale.dataLocale)
         }
         example =
             written.count < 2 ? written.joined() : written.dropLast().joined(separator: ", ") + " or " + written.last!
@@ -132,10 +132,18 @@ final class IdentifierValidator: TypedValidator {
                     + "which the field does not accept", offset: nil, map: map, into: &result)
             return false
         }
-        result.value = code
         if spec.output != .code || spec.to != nil {
-            result.output = catalog.write(code, as: spec.output, locale: (spec.to ?? locale).dataLocale) ?? code
+            guard let written = catalog.write(code, as: spec.output, locale: (spec.to ?? locale).dataLocale) else {
+                reject(
+                    value, code: .formNotAccepted,
+                    reason: "'\(value)' is the \(catalog.noun) \(code), which has no "
+                        + "\(spec.kind.describe(spec.output)) to write (--output \(spec.output.rawValue))",
+                    offset: nil, map: map, into: &result)
+                return false
+            }
+            result.output = written
         }
+        result.value = code
         return true
     }
 

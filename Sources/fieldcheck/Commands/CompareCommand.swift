@@ -24,6 +24,7 @@ extension Fieldcheck {
                 Examples:
                   fieldcheck compare 1.234 1,234.5 03/04/2025
                   fieldcheck compare --locales de_DE,en_US,fr_FR --type number 1.234
+                  fieldcheck compare --type country Dänemark Chypre
                   cut -d';' -f3 export.csv | fieldcheck compare --all --json
                 """
         )
@@ -42,7 +43,7 @@ extension Fieldcheck {
 
         @Option(
             help:
-                "Read values as: number, date (the locale's short to full styles), or auto (default: a number where some locale reads one, else a date)."
+                "Read values as: number, date (the locale's short to full styles), auto (default: a number where some locale reads one, else a date), or country, currency, language, timezone (a code or the locale's name: how a name reads in each locale)."
         )
         var type: ComparedType = .auto
 

@@ -9,11 +9,16 @@ protocol IdentifierCommandKind {
 }
 
 enum CountryKind: IdentifierCommandKind { static var kind: IdentifierKind { .country } }
+enum CurrencyKind: IdentifierCommandKind { static var kind: IdentifierKind { .currency } }
 
 /// The identifier commands, in the order `--help` lists them.
-let identifierCommands: [any ParsableCommand.Type] = [IdentifierCommand<CountryKind>.self]
+let identifierCommands: [any ParsableCommand.Type] = [
+    IdentifierCommand<CountryKind>.self, IdentifierCommand<CurrencyKind>.self,
+]
 /// Their `prompt` fields.
-let identifierPrompts: [any ParsableCommand.Type] = [PromptIdentifier<CountryKind>.self]
+let identifierPrompts: [any ParsableCommand.Type] = [
+    PromptIdentifier<CountryKind>.self, PromptIdentifier<CurrencyKind>.self,
+]
 
 extension IdentifierKind {
     /// The forms, as `--accept` and `--output` name them.
@@ -33,7 +38,12 @@ extension IdentifierKind {
               fieldcheck country --output alpha3           # DE -> DEU
               fieldcheck country --output name --to ja     # DE -> ドイツ
               fieldcheck country --accept code             # Germany: rejected
-            """
+            """,
+            .currency: """
+              fieldcheck currency --locale fr_FR           # euros -> EUR, $ -> ambiguous
+              fieldcheck currency --output symbol --to de  # EUR -> €
+              fieldcheck currency --historic               # DEM accepted
+            """,
         ]
         return examples[self] ?? "  fieldcheck \(rawValue) --locale fr_FR"
     }

@@ -556,9 +556,10 @@ extension Fieldcheck {
                 text += "  read alike by: \(column.candidates.map(\.name).joined(separator: ", "))\n"
             }
             // A value that rules out many candidates alike (a German name rules out the
-            // names of 13 other languages) is shown for the first three.
+            // names of 13 other languages) is shown for the first few.
             let decidingOnes = deciding(column)
-            for elimination in decidingOnes.prefix(3) {
+            let shown = decidingOnes.count > 6 ? 3 : decidingOnes.count
+            for elimination in decidingOnes.prefix(shown) {
                 // Redacted, the value is gone: the row says where it is.
                 let value =
                     column.isRedacted
@@ -567,8 +568,8 @@ extension Fieldcheck {
                 text +=
                     "  decided by: \(value) rules out \(elimination.candidate) [\(elimination.code.rawValue)]\n"
             }
-            if decidingOnes.count > 3 {
-                text += "  decided by: \(decidingOnes.count - 3) more conventions ruled out (--json lists them)\n"
+            if decidingOnes.count > shown {
+                text += "  decided by: \(decidingOnes.count - shown) more conventions ruled out (--json lists them)\n"
             }
             return text + outlierLines(column)
         }
