@@ -74,3 +74,10 @@ UBool cicu_ucurr_isAvailable(const UChar *currency, UDate from, UDate to, UError
 UEnumeration *cicu_ucal_openTimeZoneIDEnumeration(USystemTimeZoneType type, UErrorCode *status) {
     return ucal_openTimeZoneIDEnumeration(type, NULL, NULL, status);
 }
+void cicu_ucal_setTimeZone(UCalendar *calendar, const UChar *zoneID, int32_t length, UErrorCode *status) {
+    ucal_setTimeZone(calendar, zoneID, length, status);
+}
+int32_t cicu_udat_formatCalendar(const UDateFormat *format, UCalendar *calendar, UChar *result,
+                                 int32_t capacity, UErrorCode *status) {
+    return udat_formatCalendar(format, calendar, result, capacity, NULL, status);
+}

@@ -235,6 +235,12 @@ int32_t cicu_ucurr_getPluralName(const UChar *currency, const char *locale, cons
 UBool cicu_ucurr_isAvailable(const UChar *currency, UDate from, UDate to, UErrorCode *status);
 /// Every time-zone id of `type` (UCAL_ZONE_TYPE_CANONICAL: no aliases; _ANY: aliases too).
 UEnumeration *cicu_ucal_openTimeZoneIDEnumeration(USystemTimeZoneType type, UErrorCode *status);
+/// Moves a calendar to another zone, so one calendar serves every zone's names.
+void cicu_ucal_setTimeZone(UCalendar *calendar, const UChar *zoneID, int32_t length, UErrorCode *status);
+/// Formats the calendar's time in the calendar's own zone: with pattern `vvvv`, `zzzz` or
+/// `VVVV`, one date format gives every zone's localized names (one format per zone is slower).
+int32_t cicu_udat_formatCalendar(const UDateFormat *format, UCalendar *calendar, UChar *result,
+                                 int32_t capacity, UErrorCode *status);
 
 // MARK: Character sets
 

@@ -22,6 +22,13 @@ protocol IdentifierCatalog: Sendable {
     func write(_ code: String, as form: IdentifierForm, locale: String) -> String?
     /// A code for examples in messages and the prompt's placeholder.
     var exampleCode: String { get }
+    /// What tells `code` apart from the others that share a name, in messages: its name, or
+    /// for a time zone its location name (its long name is the one shared).
+    func distinguishingName(_ code: String, locale: String) -> String?
+}
+
+extension IdentifierCatalog {
+    func distinguishingName(_ code: String, locale: String) -> String? { write(code, as: .name, locale: locale) }
 }
 
 /// One name (or symbol) of an identifier in a locale.

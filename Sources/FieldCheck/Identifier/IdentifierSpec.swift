@@ -2,6 +2,8 @@
 public enum IdentifierKind: String, Sendable, Hashable, CaseIterable {
     /// ISO 3166-1 countries and territories: alpha-2, alpha-3 and numeric codes, names.
     case country
+    /// IANA time zones: ids (aliases read as their zone) and localized names.
+    case timezone
 
     /// What a person calls one ("country", "time zone").
     public var noun: String { catalog.noun }
@@ -46,6 +48,7 @@ extension IdentifierKind {
     var catalog: any IdentifierCatalog {
         switch self {
         case .country: CountryCatalog()
+        case .timezone: TimeZoneCatalog()
         }
     }
 

@@ -87,15 +87,19 @@ final class IdentifierValidator: TypedValidator {
                 return
             }
             if codes.count > 1 {
-                let listed = found.map { entry in
-                    catalog.write(entry.code, as: .name, locale: locale.dataLocale).map { "\(entry.code) (\($0))" }
-                        ?? entry.code
-                }
+                // A metazone's name is shared by dozens of time zones: a few are listed.
+                let shown = found.count > 5 ? 4 : found.count
+                let told = found.prefix(shown).map { catalog.distinguishingName($0.code, locale: locale.dataLocale) }
+                let listed = zip(found, told).map { entry, name in name.map { "\(entry.code) (\($0))" } ?? entry.code }
+                let more = found.count > shown ? " and \(found.count - shown) more" : ""
+                let namesTell =
+                    spec.acceptedForms.contains(.name)
+                    && told.allSatisfy { name in name.map { names.lookUp($0).identifiers.count == 1 } ?? false }
                 reject(
                     value, code: .ambiguousName,
                     reason: "'\(value)' names \(found.count) \(catalog.pluralNoun) "
-                        + "in \(locale.identifier): \(listed.joined(separator: ", ")); write the "
-                        + "\(spec.kind.describe(.code)) instead",
+                        + "in \(locale.identifier): \(listed.joined(separator: ", "))\(more); write the "
+                        + "\(spec.kind.describe(.code))\(namesTell ? " or the name in parentheses" : "") instead",
                     offset: nil, map: map, into: &result)
                 return
             }
