@@ -81,3 +81,12 @@ int32_t cicu_udat_formatCalendar(const UDateFormat *format, UCalendar *calendar,
                                  int32_t capacity, UErrorCode *status) {
     return udat_formatCalendar(format, calendar, result, capacity, NULL, status);
 }
+int32_t cicu_uldn_scriptDisplayName(const ULocaleDisplayNames *names, const char *script,
+                                    UChar *result, int32_t capacity, UErrorCode *status) {
+    return uldn_scriptDisplayName(names, script, result, capacity, status);
+}
+int32_t cicu_uldn_variantDisplayName(const ULocaleDisplayNames *names, const char *variant,
+                                     UChar *result, int32_t capacity, UErrorCode *status) {
+    return uldn_variantDisplayName(names, variant, result, capacity, status);
+}
+const char *const *cicu_uloc_getISOLanguages(void) { return uloc_getISOLanguages(); }

@@ -241,6 +241,16 @@ void cicu_ucal_setTimeZone(UCalendar *calendar, const UChar *zoneID, int32_t len
 /// `VVVV`, one date format gives every zone's localized names (one format per zone is slower).
 int32_t cicu_udat_formatCalendar(const UDateFormat *format, UCalendar *calendar, UChar *result,
                                  int32_t capacity, UErrorCode *status);
+/// A script's name (`Latn`: "Latin"), or a failure when ICU has none (NO_SUBSTITUTE): how an
+/// unknown script subtag of a language tag is told.
+int32_t cicu_uldn_scriptDisplayName(const ULocaleDisplayNames *names, const char *script,
+                                    UChar *result, int32_t capacity, UErrorCode *status);
+/// A variant's name (`1901`: "Traditional German orthography"), or a failure when ICU has
+/// none: a tag's variant ICU cannot name is one it does not know (`bas-sorabe`).
+int32_t cicu_uldn_variantDisplayName(const ULocaleDisplayNames *names, const char *variant,
+                                     UChar *result, int32_t capacity, UErrorCode *status);
+/// ISO 639 language codes ICU knows (NULL-terminated), for the languages' plain names.
+const char *const *cicu_uloc_getISOLanguages(void);
 
 // MARK: Character sets
 

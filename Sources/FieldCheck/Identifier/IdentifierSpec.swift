@@ -4,6 +4,8 @@ public enum IdentifierKind: String, Sendable, Hashable, CaseIterable {
     case country
     /// IANA time zones: ids (aliases read as their zone) and localized names.
     case timezone
+    /// BCP 47 language tags (`de-CH`) and the names of languages and locales.
+    case language
 
     /// What a person calls one ("country", "time zone").
     public var noun: String { catalog.noun }
@@ -49,6 +51,7 @@ extension IdentifierKind {
         switch self {
         case .country: CountryCatalog()
         case .timezone: TimeZoneCatalog()
+        case .language: LanguageCatalog()
         }
     }
 

@@ -52,7 +52,14 @@ final class IdentifierValidator: TypedValidator {
                     message: explains ? "empty value; \(expected)" : ""))
             return
         }
-        let reading = catalog.readCode(value, historic: spec.historic)
+        var reading = catalog.readCode(value, historic: spec.historic)
+        if catalog.exactNamesOutrankCodes, names?.exact[value] != nil {
+            // A name as the locale writes it, unless it is a valid code as well.
+            switch reading {
+            case .valid?: break
+            default: reading = nil
+            }
+        }
         switch reading {
         case .valid(let code, let form)?:
             accept(code, form: form, value: value, map: map, into: &result)
