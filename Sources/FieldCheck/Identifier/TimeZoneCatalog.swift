@@ -112,7 +112,9 @@ struct TimeZoneCatalog: IdentifierCatalog {
         if Self.zoneIDs.contains(text) { return .valid(code: text, form: .code) }
         if let alias = Self.aliases[text.lowercased()] {
             guard let zone = alias.zone else {
+                // IANA removed SystemV/EST5 and Factory; ICU still reads them as themselves.
                 let read = Self.canonicalID(alias.written).map { Self.ianaIDs[$0] ?? $0 }
+                    .flatMap { $0 == alias.written ? nil : $0 }
                 return .refused(
                     code: .unknownCode,
                     reason: "'\(text)' is not an IANA time zone id"

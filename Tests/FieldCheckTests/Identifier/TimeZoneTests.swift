@@ -90,6 +90,9 @@ import Testing
         let result = try Self.field("en").validate("BST")
         #expect(result.errors.map(\.code) == [.unknownCode])
         #expect(result.errors.first?.message.contains("ICU reads it as Asia/Dhaka") == true)
+        let removed = try Self.field("en").validate("SystemV/EST5")
+        #expect(removed.errors.map(\.code) == [.unknownCode])
+        #expect(removed.errors.first?.message.contains("'SystemV/EST5' is not an IANA time zone id;") == true)
     }
 
     @Test func aMetazoneNameIsAmbiguousAndListsAFew() throws {
