@@ -89,4 +89,9 @@ int32_t cicu_uldn_variantDisplayName(const ULocaleDisplayNames *names, const cha
                                      UChar *result, int32_t capacity, UErrorCode *status) {
     return uldn_variantDisplayName(names, variant, result, capacity, status);
 }
+ULocaleDisplayNames *cicu_uldn_openDialect(const char *locale, UErrorCode *status) {
+    UDisplayContext contexts[] = {UDISPCTX_DIALECT_NAMES, UDISPCTX_LENGTH_FULL, UDISPCTX_CAPITALIZATION_NONE,
+                                  UDISPCTX_NO_SUBSTITUTE};
+    return uldn_openForContext(locale, contexts, 4, status);
+}
 const char *const *cicu_uloc_getISOLanguages(void) { return uloc_getISOLanguages(); }

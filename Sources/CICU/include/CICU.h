@@ -249,6 +249,9 @@ int32_t cicu_uldn_scriptDisplayName(const ULocaleDisplayNames *names, const char
 /// none: a tag's variant ICU cannot name is one it does not know (`bas-sorabe`).
 int32_t cicu_uldn_variantDisplayName(const ULocaleDisplayNames *names, const char *variant,
                                      UChar *result, int32_t capacity, UErrorCode *status);
+/// A display-name maker for `locale` that writes dialect names where CLDR has them ("British
+/// English", "Schweizer Hochdeutsch"), which people write as much as the standard names.
+ULocaleDisplayNames *cicu_uldn_openDialect(const char *locale, UErrorCode *status);
 /// ISO 639 language codes ICU knows (NULL-terminated), for the languages' plain names.
 const char *const *cicu_uloc_getISOLanguages(void);
 

@@ -7,7 +7,8 @@ import Synchronization
 /// with what replaced it (`iw`: write he; `de-DD`: write de-DE). A tag is written as ICU
 /// writes it strictly (`uloc_toLanguageTag`); an ICU locale id (`de_CH`) or other case
 /// (`DE-ch`) is read as that tag with a warning. Names are every locale's display name in the
-/// field's locale (`Deutsch (Schweiz)`, `allemand (Suisse)`) and every language's.
+/// field's locale (`Deutsch (Schweiz)`, `allemand (Suisse)`), its dialect name where CLDR has
+/// one (`Schweizer Hochdeutsch`, `British English`), and every language's.
 struct LanguageCatalog: IdentifierCatalog {
     var noun: String { "language" }
     var pluralNoun: String { "languages" }
@@ -215,8 +216,10 @@ struct LanguageCatalog: IdentifierCatalog {
     }
 
     func names(in locale: String, historic: Bool) -> [NamedIdentifier] {
-        Self.names(in: locale).sorted { $0.key < $1.key }.map {
-            NamedIdentifier(code: $0.key, name: $0.value, form: .name)
+        [false, true].flatMap { dialect in
+            Self.names(in: locale, dialect: dialect).sorted { $0.key < $1.key }.map {
+                NamedIdentifier(code: $0.key, name: $0.value, form: .name)
+            }
         }
     }
 
@@ -241,12 +244,17 @@ struct LanguageCatalog: IdentifierCatalog {
 
     private static let nameTables = Mutex<[String: [String: String]]>([:])
 
-    /// Every tag's name in `locale` (`Deutsch (Schweiz)`), made once per locale.
-    static func names(in locale: String) -> [String: String] {
-        if let table = nameTables.withLock({ $0[locale] }) { return table }
+    /// Every tag's name in `locale` (`Deutsch (Schweiz)`), made once per locale; with
+    /// `dialect`, CLDR's dialect names where it has them (`Schweizer Hochdeutsch`) and the
+    /// standard name elsewhere.
+    static func names(in locale: String, dialect: Bool = false) -> [String: String] {
+        let key = "\(locale)|\(dialect)"
+        if let table = nameTables.withLock({ $0[key] }) { return table }
         var status = U_ZERO_ERROR
         var table: [String: String] = [:]
-        if let names = cicu_uldn_open(locale, UDISPCTX_LENGTH_FULL, &status), !ICU.failed(status) {
+        let opened =
+            dialect ? cicu_uldn_openDialect(locale, &status) : cicu_uldn_open(locale, UDISPCTX_LENGTH_FULL, &status)
+        if let names = opened, !ICU.failed(status) {
             defer { cicu_uldn_close(names) }
             for tagged in tags {
                 if let name = ICU.utf16String({ cicu_uldn_localeDisplayName(names, tagged.id, $0, $1, &$2) }),
@@ -256,7 +264,7 @@ struct LanguageCatalog: IdentifierCatalog {
                 }
             }
         }
-        nameTables.withLock { $0[locale] = table }
+        nameTables.withLock { $0[key] = table }
         return table
     }
 }

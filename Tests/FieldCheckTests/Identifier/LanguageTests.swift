@@ -81,6 +81,8 @@ import Testing
         #expect(try Self.field("de_DE").validate("Deutsch (Schweiz)").value == "de-CH")
         #expect(try Self.field("fr_FR").validate("allemand (Suisse)").value == "de-CH")
         #expect(try Self.field("de_DE").validate("Schweizerdeutsch").value == "gsw")
+        #expect(try Self.field("de_DE").validate("Schweizer Hochdeutsch").value == "de-CH")
+        #expect(try Self.field("en").validate("British English").value == "en-GB")
         // One word in title case is a name, not a language subtag.
         #expect(try Self.field("en").validate("English").value == "en")
         #expect(try Self.field("en").validate("Ewe").value == "ee")
@@ -99,27 +101,34 @@ import Testing
         let field = try Self.field(locale)
         let dataLocale = try LocaleID(locale).dataLocale
         let table = LanguageCatalog.names(in: dataLocale)
+        let dialects = LanguageCatalog.names(in: dataLocale, dialect: true)
         let index = NameIndex.of(.language, locale: dataLocale, historic: false)
         var read = 0
         var ambiguous = 0
         var tags = 0
         for tagged in LanguageCatalog.tags {
             #expect(field.validate(tagged.tag).value == tagged.tag, "\(tagged.tag)")
-            guard let name = table[tagged.tag] else { continue }
-            let result = field.validate(name)
-            if result.value == tagged.tag {
-                read += 1
-            } else if result.errors.first?.code == .ambiguousName {
-                ambiguous += 1
-                #expect(index.lookUp(name).identifiers.contains { $0.code == tagged.tag }, "\(tagged.tag): '\(name)'")
-            } else if result.value == name {
-                // A name that is a valid tag itself reads as that tag: `ga` (Irish) is Ga's
-                // name in fr and es.
-                tags += 1
-            } else {
-                Issue.record("\(tagged.tag): '\(name)' read as \(result.value ?? result.errors.first?.message ?? "?")")
+            for name in Set([table[tagged.tag], dialects[tagged.tag]].compactMap { $0 }) {
+                let result = field.validate(name)
+                if result.value == tagged.tag {
+                    read += 1
+                } else if result.errors.first?.code == .ambiguousName {
+                    ambiguous += 1
+                    #expect(
+                        index.lookUp(name).identifiers.contains { $0.code == tagged.tag }, "\(tagged.tag): '\(name)'")
+                } else if result.value == name {
+                    // A name that is a valid tag itself reads as that tag: `ga` (Irish) is Ga's
+                    // name in fr and es.
+                    tags += 1
+                } else {
+                    Issue.record(
+                        "\(tagged.tag): '\(name)' read as \(result.value ?? result.errors.first?.message ?? "?")")
+                }
             }
         }
+        print(
+            "REPORT lang \(locale) tags \(LanguageCatalog.tags.count) names \(table.count)+\(dialects.filter { table[$0.key] != $0.value }.count) read \(read) ambiguous \(ambiguous) tags \(tags)"
+        )
         #expect(read > 800)
         #expect(ambiguous * 50 < read, "\(ambiguous) ambiguous names in \(locale)")
         #expect(tags <= 2)
