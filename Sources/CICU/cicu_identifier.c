@@ -78,3 +78,24 @@ UEnumeration *cicu_ucurr_getKeywordValuesForLocale(const char *key, const char *
                                                    UBool commonlyUsed, UErrorCode *status) {
     return ucurr_getKeywordValuesForLocale(key, locale, commonlyUsed, status);
 }
+void cicu_ucal_setTimeZone(UCalendar *calendar, const UChar *zoneID, int32_t length, UErrorCode *status) {
+    ucal_setTimeZone(calendar, zoneID, length, status);
+}
+int32_t cicu_udat_formatCalendar(const UDateFormat *format, UCalendar *calendar, UChar *result,
+                                 int32_t capacity, UErrorCode *status) {
+    return udat_formatCalendar(format, calendar, result, capacity, NULL, status);
+}
+int32_t cicu_uldn_scriptDisplayName(const ULocaleDisplayNames *names, const char *script,
+                                    UChar *result, int32_t capacity, UErrorCode *status) {
+    return uldn_scriptDisplayName(names, script, result, capacity, status);
+}
+int32_t cicu_uldn_variantDisplayName(const ULocaleDisplayNames *names, const char *variant,
+                                     UChar *result, int32_t capacity, UErrorCode *status) {
+    return uldn_variantDisplayName(names, variant, result, capacity, status);
+}
+ULocaleDisplayNames *cicu_uldn_openDialect(const char *locale, UErrorCode *status) {
+    UDisplayContext contexts[] = {UDISPCTX_DIALECT_NAMES, UDISPCTX_LENGTH_FULL, UDISPCTX_CAPITALIZATION_NONE,
+                                  UDISPCTX_NO_SUBSTITUTE};
+    return uldn_openForContext(locale, contexts, 4, status);
+}
+const char *const *cicu_uloc_getISOLanguages(void) { return uloc_getISOLanguages(); }

@@ -241,6 +241,25 @@ UEnumeration *cicu_ucal_openTimeZoneIDEnumeration(USystemTimeZoneType type, UErr
 /// and ucurr_countCurrencies crashes (a region entry without a start date, as BO's BOV).
 UEnumeration *cicu_ucurr_getKeywordValuesForLocale(const char *key, const char *locale,
                                                    UBool commonlyUsed, UErrorCode *status);
+/// Moves a calendar to another zone, so one calendar serves every zone's names.
+void cicu_ucal_setTimeZone(UCalendar *calendar, const UChar *zoneID, int32_t length, UErrorCode *status);
+/// Formats the calendar's time in the calendar's own zone: with pattern `vvvv`, `zzzz` or
+/// `VVVV`, one date format gives every zone's localized names (one format per zone is slower).
+int32_t cicu_udat_formatCalendar(const UDateFormat *format, UCalendar *calendar, UChar *result,
+                                 int32_t capacity, UErrorCode *status);
+/// A script's name (`Latn`: "Latin"), or a failure when ICU has none (NO_SUBSTITUTE): how an
+/// unknown script subtag of a language tag is told.
+int32_t cicu_uldn_scriptDisplayName(const ULocaleDisplayNames *names, const char *script,
+                                    UChar *result, int32_t capacity, UErrorCode *status);
+/// A variant's name (`1901`: "Traditional German orthography"), or a failure when ICU has
+/// none: a tag's variant ICU cannot name is one it does not know (`bas-sorabe`).
+int32_t cicu_uldn_variantDisplayName(const ULocaleDisplayNames *names, const char *variant,
+                                     UChar *result, int32_t capacity, UErrorCode *status);
+/// A display-name maker for `locale` that writes dialect names where CLDR has them ("British
+/// English", "Schweizer Hochdeutsch"), which people write as much as the standard names.
+ULocaleDisplayNames *cicu_uldn_openDialect(const char *locale, UErrorCode *status);
+/// ISO 639 language codes ICU knows (NULL-terminated), for the languages' plain names.
+const char *const *cicu_uloc_getISOLanguages(void);
 
 // MARK: Character sets
 

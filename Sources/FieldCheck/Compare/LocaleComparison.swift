@@ -77,7 +77,8 @@ public final class LocaleComparer {
         dateFields = Array(repeating: nil, count: self.locales.count)
         if let kind = type.identifierKind {
             identifierFields = self.locales.map { locale in
-                let field = try? FieldValidator(FieldSpec(kind: .identifier(IdentifierSpec(kind: kind)), locale: locale))
+                let field = try? FieldValidator(
+                    FieldSpec(kind: .identifier(IdentifierSpec(kind: kind)), locale: locale))
                 field?.explainsRejections = false
                 return field
             }

@@ -80,4 +80,6 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable, Codable {
     case nameReadLoosely = "name_read_loosely"
     /// Warning: a code written in another form and normalized (`de` for `DE`, an alias).
     case codeNormalized = "code_normalized"
+    /// A language tag that is not well-formed BCP 47 (`a-b-c`, `de-XX-x`): where it breaks.
+    case illFormedTag = "ill_formed_tag"
 }

@@ -111,6 +111,7 @@ extension ErrorCode {
         case .formNotAccepted: "a form the field does not accept"
         case .nameReadLoosely: "name read loosely"
         case .codeNormalized: "code normalized"
+        case .illFormedTag: "a language tag that is not well-formed"
         }
     }
 }

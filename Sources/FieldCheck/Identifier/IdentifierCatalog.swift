@@ -22,6 +22,18 @@ protocol IdentifierCatalog: Sendable {
     func write(_ code: String, as form: IdentifierForm, locale: String) -> String?
     /// A code for examples in messages and the prompt's placeholder.
     var exampleCode: String { get }
+    /// What tells `code` apart from the others that share a name, in messages: its name, or
+    /// for a time zone its location name (its long name is the one shared).
+    func distinguishingName(_ code: String, locale: String) -> String?
+    /// Whether a value written exactly as a name of the locale reads as that name when, read
+    /// as a code, it is refused or rewritten: many language names are well-formed tags too
+    /// (`Alt-Newari`, `ido` in fr_FR). A valid code still comes first.
+    var exactNamesOutrankCodes: Bool { get }
+}
+
+extension IdentifierCatalog {
+    func distinguishingName(_ code: String, locale: String) -> String? { write(code, as: .name, locale: locale) }
+    var exactNamesOutrankCodes: Bool { false }
 }
 
 /// One name (or symbol) of an identifier in a locale.

@@ -4,6 +4,10 @@ public enum IdentifierKind: String, Sendable, Hashable, CaseIterable {
     case country
     /// ISO 4217 currencies: codes, the locale's symbols, names and plural names.
     case currency
+    /// BCP 47 language tags (`de-CH`) and the names of languages and locales.
+    case language
+    /// IANA time zones: ids (aliases read as their zone) and localized names.
+    case timezone
 
     /// What a person calls one ("country", "time zone").
     public var noun: String { catalog.noun }
@@ -49,6 +53,8 @@ extension IdentifierKind {
         switch self {
         case .country: CountryCatalog()
         case .currency: CurrencyCatalog()
+        case .timezone: TimeZoneCatalog()
+        case .language: LanguageCatalog()
         }
     }
 

@@ -7,8 +7,24 @@ final class IdentifierValidator: TypedValidator {
     let spec: IdentifierSpec
     let locale: LocaleID
     private let catalog: any IdentifierCatalog
-    private let names: NameIndex
-    let example: String
+    /// The kind's names in the locale, built on first use (a time zone's take a tenth of a
+    /// second): even when names are not accepted, a name is then refused as a form the field
+    /// does not accept, not as a name nobody knows, unless nobody reads the reason.
+    private lazy var names = NameIndex.of(spec.kind, locale: locale.dataLocale, historic: spec.historic)
+    private let readsNames: Bool
+    /// The valid value messages show, in each accepted form; made on first use.
+    lazy var example: String = {
+        let code = catalog.exampleCode
+        // A name that is the example's alone (a time zone's location name, not the name it
+        // shares with thirty others).
+        let written = spec.acceptedForms.compactMap { form in
+            form == .name
+                ? catalog.distinguishingName(code, locale: locale.dataLocale)
+                : catalog.write(code, as: form, locale: locale.dataLocale)
+        }
+        return written.count < 2
+            ? written.joined() : written.dropLast().joined(separator: ", ") + " or " + written.last!
+    }()
     var explains = true
     var completionFreeFrom: Int? {
         get { nil }
@@ -33,16 +49,7 @@ final class IdentifierValidator: TypedValidator {
         self.spec = spec
         self.locale = locale
         self.catalog = catalog
-        // Built even when names are not accepted: a name is then refused as a form the field
-        // does not accept, not as a name nobody knows.
-        names = NameIndex.of(spec.kind, locale: locale.dataLocale, historic: spec.historic)
-        let code = catalog.exampleCode
-        let name = catalog.write(code, as: .name, locale: locale.dataLocale)
-        let written = spec.acceptedForms.compactMap { form -> String? in
-            form == .name ? name : catalog.write(code, as: form, locale: locale.dataLocale)
-        }
-        example =
-            written.count < 2 ? written.joined() : written.dropLast().joined(separator: ", ") + " or " + written.last!
+        readsNames = spec.acceptedForms.contains { $0 == .name || $0 == .symbol }
     }
 
     func validate(_ value: String, map: OffsetMap, into result: inout FieldResult) {
@@ -53,7 +60,14 @@ final class IdentifierValidator: TypedValidator {
                     message: explains ? "empty value; \(expected)" : ""))
             return
         }
-        let reading = catalog.readCode(value, historic: spec.historic)
+        var reading = catalog.readCode(value, historic: spec.historic)
+        if catalog.exactNamesOutrankCodes, readsNames || explains, names.exact[value] != nil {
+            // A name as the locale writes it, unless it is a valid code as well.
+            switch reading {
+            case .valid?: break
+            default: reading = nil
+            }
+        }
         switch reading {
         case .valid(let code, let form)?:
             accept(code, form: form, value: value, map: map, into: &result)
@@ -71,7 +85,7 @@ final class IdentifierValidator: TypedValidator {
             break
         }
         // Not a usable code: a name or symbol, or nothing the kind knows.
-        do {
+        if readsNames || explains {
             let (found, loosely) = names.lookUp(value)
             let codes = found.map(\.code)
             if codes.count == 1, let entry = found.first {
@@ -89,15 +103,19 @@ final class IdentifierValidator: TypedValidator {
                 return
             }
             if codes.count > 1 {
-                let listed = found.map { entry in
-                    catalog.write(entry.code, as: .name, locale: locale.dataLocale).map { "\(entry.code) (\($0))" }
-                        ?? entry.code
-                }
+                // A metazone's name is shared by dozens of time zones: a few are listed.
+                let shown = found.count > 5 ? 4 : found.count
+                let told = found.prefix(shown).map { catalog.distinguishingName($0.code, locale: locale.dataLocale) }
+                let listed = zip(found, told).map { entry, name in name.map { "\(entry.code) (\($0))" } ?? entry.code }
+                let more = found.count > shown ? " and \(found.count - shown) more" : ""
+                let namesTell =
+                    spec.acceptedForms.contains(.name)
+                    && told.allSatisfy { name in name.map { names.lookUp($0).identifiers.count == 1 } ?? false }
                 reject(
                     value, code: .ambiguousName,
                     reason: "'\(value)' names \(found.count) \(catalog.pluralNoun) "
-                        + "in \(locale.identifier): \(listed.joined(separator: ", ")); write the "
-                        + "\(spec.kind.describe(.code)) instead",
+                        + "in \(locale.identifier): \(listed.joined(separator: ", "))\(more); write the "
+                        + "\(spec.kind.describe(.code))\(namesTell ? " or the name in parentheses" : "") instead",
                     offset: nil, map: map, into: &result)
                 return
             }
@@ -166,7 +184,8 @@ final class IdentifierValidator: TypedValidator {
                 code: code, offset: at, character: character,
                 message: explains
                     ? "not a \(catalog.noun): \(reason); \(CharacterDescription.describe(character)) at column "
-                        + "\(at + 1) begins no \(catalog.noun) there; \(expected)" : ""))
+                        + "\(at + 1)\(code == .unknownName ? " begins no \(catalog.noun) there" : ""); \(expected)" : ""
+            ))
     }
 
     /// Where `value` leaves the beginning of every name and code (compared without case):

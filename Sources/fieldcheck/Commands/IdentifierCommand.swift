@@ -10,14 +10,18 @@ protocol IdentifierCommandKind {
 
 enum CountryKind: IdentifierCommandKind { static var kind: IdentifierKind { .country } }
 enum CurrencyKind: IdentifierCommandKind { static var kind: IdentifierKind { .currency } }
+enum LanguageKind: IdentifierCommandKind { static var kind: IdentifierKind { .language } }
+enum TimeZoneKind: IdentifierCommandKind { static var kind: IdentifierKind { .timezone } }
 
 /// The identifier commands, in the order `--help` lists them.
 let identifierCommands: [any ParsableCommand.Type] = [
-    IdentifierCommand<CountryKind>.self, IdentifierCommand<CurrencyKind>.self,
+    IdentifierCommand<CountryKind>.self, IdentifierCommand<CurrencyKind>.self, IdentifierCommand<LanguageKind>.self,
+    IdentifierCommand<TimeZoneKind>.self,
 ]
 /// Their `prompt` fields.
 let identifierPrompts: [any ParsableCommand.Type] = [
-    PromptIdentifier<CountryKind>.self, PromptIdentifier<CurrencyKind>.self,
+    PromptIdentifier<CountryKind>.self, PromptIdentifier<CurrencyKind>.self, PromptIdentifier<LanguageKind>.self,
+    PromptIdentifier<TimeZoneKind>.self,
 ]
 
 extension IdentifierKind {
@@ -43,6 +47,16 @@ extension IdentifierKind {
               fieldcheck currency --locale fr_FR           # euros -> EUR, $ -> ambiguous
               fieldcheck currency --output symbol --to de  # EUR -> €
               fieldcheck currency --historic               # DEM accepted
+            """,
+            .language: """
+              fieldcheck language --locale de_DE           # Deutsch (Schweiz) -> de-CH
+              fieldcheck language                          # de_CH -> de-CH (warning)
+              fieldcheck language --output name --to fr    # de-CH -> allemand (Suisse)
+            """,
+            .timezone: """
+              fieldcheck timezone                          # Asia/Calcutta -> Asia/Kolkata
+              fieldcheck timezone --locale fr_FR           # heure : Allemagne -> Europe/Berlin
+              fieldcheck timezone --output name --to de    # Europe/Paris -> Mitteleuropäische Zeit
             """,
         ]
         return examples[self] ?? "  fieldcheck \(rawValue) --locale fr_FR"
