@@ -11,7 +11,8 @@ import FieldCheck
 struct Fieldcheck: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fieldcheck",
-        abstract: "Validate, filter and format strings as numbers, dates or constrained text, in any locale.",
+        abstract:
+            "Validate, filter and format strings as numbers, dates, identifiers (countries, currencies, languages, time zones) or constrained text, in any locale.",
         discussion: """
             Reads one value per line (or per NUL-terminated record with -z) and checks it the way \
             an iOS constrained text field would, with ICU's locale data. Accepted values go to \

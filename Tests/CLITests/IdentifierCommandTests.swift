@@ -25,7 +25,8 @@ import Testing
         #expect(lines[0].hasSuffix("[deprecated_code]"))
         #expect(lines[1].contains("group of countries (European Union)") && lines[1].hasSuffix("[grouping_code]"))
         #expect(lines[2].contains("(Europe)") && lines[2].hasSuffix("[grouping_code]"))
-        #expect(lines[3].contains("withdrawn") && lines[3].contains("RU, AM") && lines[3].hasSuffix("[deprecated_code]"))
+        #expect(
+            lines[3].contains("withdrawn") && lines[3].contains("RU, AM") && lines[3].hasSuffix("[deprecated_code]"))
         #expect(lines[4].contains("no country has the code 'XX'") && lines[4].hasSuffix("[unknown_code]"))
         #expect(lines[5].contains("(did you mean 'Germany'?)") && lines[5].hasSuffix("[unknown_name]"))
         #expect(lines.allSatisfy { $0.contains("expected a country like DE, DEU, 276 or Germany (en)") })
@@ -56,7 +57,8 @@ import Testing
         #expect(run.stderr.split(separator: "\n").allSatisfy { $0.hasSuffix("[form_not_accepted]") })
         let unknown = try CLI.run(["country", "--accept", "code,flag"], input: "DE\n")
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("a country is not written as 'flag'; the forms are code, alpha3, numeric, name"))
+        #expect(
+            unknown.stderr.contains("a country is not written as 'flag'; the forms are code, alpha3, numeric, name"))
     }
 
     @Test func jsonCarriesTheCodeAndTheValue() throws {
@@ -95,7 +97,8 @@ import Testing
         }
         try Data("name,land,iso\nAnna,Deutschland,DE\nBen,Frankreich,FR\nCleo,Spanien,ES\n".utf8).write(to: csv)
         let report = try CLI.run(["infer", csv.path], input: "")
-        #expect(report.stdout.contains("column 'land': country\n  written as: names\n  names in: de\n"), "\(report.stdout)")
+        #expect(
+            report.stdout.contains("column 'land': country\n  written as: names\n  names in: de\n"), "\(report.stdout)")
         #expect(report.stdout.contains("column 'iso': country\n  written as: ISO 3166-1 alpha-2 code\n"))
         let written = try CLI.run(["infer", "--schema", csv.path], input: "")
         #expect(written.stdout.contains("    type: \"string\"\n    format: \"country\"\n    locale: \"de\"\n"))
@@ -111,5 +114,72 @@ import Testing
         let refused = try CLI.run(["prompt", "country", "--locale", "fr_FR", "--no-tty"], input: "Allemagnx\n")
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("'x' (U+0078 LATIN SMALL LETTER X) at column 9"), "\(refused.stderr)")
+    }
+
+    @Test func currencyCodesSymbolsAndNamesAndTheirRefusals() throws {
+        let run = try CLI.run(["currency", "--locale", "fr_FR"], input: "EUR\neuros\n€\nDEM\n$\nXYZ\n")
+        #expect(run.status == 1)
+        #expect(run.stdout == "EUR\nEUR\nEUR\n")
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(run.stderr)")
+        #expect(lines[0].contains("DEM is a former currency") && lines[0].hasSuffix("[former_currency]"))
+        #expect(lines[1].contains("'$' names ") && lines[1].contains(" currencies in fr_FR: "))
+        #expect(lines[1].hasSuffix("[ambiguous_name]"))
+        #expect(lines[2].hasSuffix("[unknown_code]"))
+        let historic = try CLI.run(["currency", "--historic"], input: "DEM\n")
+        #expect(historic.status == 0)
+        #expect(historic.stdout == "DEM\n")
+        let symbol = try CLI.run(["currency", "--output", "symbol", "--to", "de_DE"], input: "EUR\n")
+        #expect(symbol.stdout == "€\n")
+        let notCountry = try CLI.run(["country", "--historic"], input: "DE\n")
+        #expect(notCountry.status == 2)
+    }
+
+    @Test func languageTagsAndNames() throws {
+        let run = try CLI.run(["language", "--locale", "de_DE"], input: "de-CH\nde_CH\nDeutsch (Schweiz)\niw\na-b-c\n")
+        #expect(run.status == 1)
+        #expect(run.stdout == "de-CH\nde-CH\nde-CH\n")
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(run.stderr)")
+        #expect(lines[0].hasSuffix("[code_normalized]"))
+        #expect(lines[1].contains("write he") && lines[1].hasSuffix("[deprecated_code]"))
+        #expect(lines[2].contains("at column 1") && lines[2].hasSuffix("[ill_formed_tag]"))
+        let french = try CLI.run(["language", "--output", "name", "--to", "fr"], input: "de-CH\n")
+        #expect(french.stdout == "allemand (Suisse)\n")
+    }
+
+    @Test func timeZoneIdsAliasesAndSharedNames() throws {
+        let run = try CLI.run(
+            ["timezone", "--locale", "fr_FR"],
+            input: "Europe/Berlin\nAsia/Calcutta\nheure : Allemagne\nEurope/Berlinn\nheure d’Europe centrale\n")
+        #expect(run.status == 1)
+        #expect(run.stdout == "Europe/Berlin\nAsia/Kolkata\nEurope/Berlin\n")
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(run.stderr)")
+        #expect(lines[0].contains("Asia/Kolkata") && lines[0].hasSuffix("[code_normalized]"))
+        #expect(lines[1].contains("did you mean Europe/Berlin") && lines[1].hasSuffix("[unknown_code]"))
+        #expect(
+            lines[2].contains("names 33 time zones") && lines[2].contains("and 29 more: ")
+                && lines[2].contains("Europe/Paris"))
+        #expect(lines[2].hasSuffix("[ambiguous_name]"))
+    }
+
+    @Test func compareShowsHowANameReadsInEachLocale() throws {
+        let run = try CLI.run(["compare", "--type", "country", "--locales", "fr_FR,de_DE,en_US", "Chypre"], input: "")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout
+                == "'Chypre' as a country:\n  CY                       fr_FR\n  rejected (unknown_name)  de_DE, en_US\n"
+        )
+    }
+
+    @Test func everyIdentifierCommandIsListedInHelp() throws {
+        let help = try CLI.run(["--help"], input: "")
+        for kind in ["country", "currency", "language", "timezone"] {
+            #expect(help.stdout.contains("\n  \(kind) "), "\(kind)")
+            let own = try CLI.run([kind, "--help"], input: "")
+            #expect(own.status == 0)
+            #expect(own.stdout.contains("--accept <FORMS>") && own.stdout.contains("Examples:"))
+        }
     }
 }

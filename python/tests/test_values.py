@@ -113,3 +113,9 @@ def test_the_two_pass_path_equals_one_json_pass(binary, values, type, locale, ru
         [(r.input, r.valid, r.value, r.output, r.findings) for r in slow]
     if locale == "fr_FR":
         assert any(r.warnings for r in fast)
+
+
+def test_a_country_name_reads_back_to_its_code():
+    results = fieldcheck.check(["Allemagne", "UK"], "country", locale="fr_FR")
+    assert results[0].valid and results[0].value == "DE"
+    assert not results[1].valid and results[1].errors[0].code == "deprecated_code"

@@ -13,6 +13,8 @@ public struct RuleVocabulary: Sendable, Hashable {
     /// How the currency style is named, and where a currency is given.
     public var currencyStyle: String
     public var currency: String
+    /// What makes a currency field accept former currencies.
+    public var historic: String
     /// Said of white space at either end of a rejected value, when the front end can trim.
     public var trimHint: String?
     /// Said of a NUL inside a value, when the front end reads NUL-separated records.
@@ -23,7 +25,8 @@ public struct RuleVocabulary: Sendable, Hashable {
         preset: String = "the character preset", minimum: String = "the minimum",
         maximum: String = "the maximum", minLength: String = "the minimum length",
         maxLength: String = "the maximum length", currencyStyle: String = "the currency style",
-        currency: String = "a currency", trimHint: String? = nil, nulHint: String? = nil
+        currency: String = "a currency", historic: String = "the historic setting",
+        trimHint: String? = nil, nulHint: String? = nil
     ) {
         self.allow = allow
         self.deny = deny
@@ -34,6 +37,7 @@ public struct RuleVocabulary: Sendable, Hashable {
         self.maxLength = maxLength
         self.currencyStyle = currencyStyle
         self.currency = currency
+        self.historic = historic
         self.trimHint = trimHint
         self.nulHint = nulHint
     }
@@ -45,5 +49,6 @@ public struct RuleVocabulary: Sendable, Hashable {
     public static let tableSchema = RuleVocabulary(
         allow: "allow:", deny: "deny:", preset: "preset:", minimum: "minimum", maximum: "maximum",
         minLength: "minLength", maxLength: "maxLength", currencyStyle: "style: currency", currency: "currency:",
+        historic: "historic: true",
         trimHint: "a field's trim: true ignores white space at the ends")
 }

@@ -107,8 +107,7 @@ struct CurrencyCatalog: IdentifierCatalog {
             let name = Self.table("en")[code]?.name.map { " (\($0))" } ?? ""
             return .refused(
                 code: .formerCurrency,
-                reason: "\(code) is a former currency\(name); give --historic (historic: true in a schema) "
-                    + "to accept former currencies")
+                reason: "\(code) is a former currency\(name)")
         case .reserved(let meaning)?:
             return .refused(code: .unknownCode, reason: "\(code) is \(meaning), not a currency's")
         case nil:

@@ -31,7 +31,10 @@ final class IdentifierValidator: TypedValidator {
         set {}
     }
 
-    init(_ spec: IdentifierSpec, locale: LocaleID) throws(ConfigurationError) {
+    /// The words for the field's rules (`--historic`, `historic: true`).
+    let vocabulary: RuleVocabulary
+
+    init(_ spec: IdentifierSpec, locale: LocaleID, vocabulary: RuleVocabulary = .plain) throws(ConfigurationError) {
         let catalog = spec.kind.catalog
         for form in spec.accept ?? [] where !catalog.forms.contains(form) {
             throw ConfigurationError(
@@ -48,6 +51,7 @@ final class IdentifierValidator: TypedValidator {
         }
         self.spec = spec
         self.locale = locale
+        self.vocabulary = vocabulary
         self.catalog = catalog
         readsNames = spec.acceptedForms.contains { $0 == .name || $0 == .symbol }
     }
@@ -79,7 +83,9 @@ final class IdentifierValidator: TypedValidator {
             }
             return
         case .refused(let code, let reason, let offset)? where code != .unknownCode:
-            reject(value, code: code, reason: reason, offset: offset, map: map, into: &result)
+            // How to accept a former currency, in the words of the front end that made the field.
+            let advice = code == .formerCurrency ? "; \(vocabulary.historic) accepts former currencies" : ""
+            reject(value, code: code, reason: reason + advice, offset: offset, map: map, into: &result)
             return
         case .refused, nil:
             break
@@ -103,11 +109,15 @@ final class IdentifierValidator: TypedValidator {
                 return
             }
             if codes.count > 1 {
-                // A metazone's name is shared by dozens of time zones: a few are listed.
+                // A metazone's name is shared by dozens of time zones: a few are listed with
+                // their names, the others by code alone, so that every candidate is named.
                 let shown = found.count > 5 ? 4 : found.count
                 let told = found.prefix(shown).map { catalog.distinguishingName($0.code, locale: locale.dataLocale) }
                 let listed = zip(found, told).map { entry, name in name.map { "\(entry.code) (\($0))" } ?? entry.code }
-                let more = found.count > shown ? " and \(found.count - shown) more" : ""
+                let more =
+                    found.count > shown
+                    ? " and \(found.count - shown) more: " + found.dropFirst(shown).map(\.code).joined(separator: ", ")
+                    : ""
                 let namesTell =
                     spec.acceptedForms.contains(.name)
                     && told.allSatisfy { name in name.map { names.lookUp($0).identifiers.count == 1 } ?? false }
@@ -155,7 +165,7 @@ final class IdentifierValidator: TypedValidator {
                 reject(
                     value, code: .formNotAccepted,
                     reason: "'\(value)' is the \(catalog.noun) \(code), which has no "
-                        + "\(spec.kind.describe(spec.output)) to write (--output \(spec.output.rawValue))",
+                        + "\(spec.kind.describe(spec.output)) to write",
                     offset: nil, map: map, into: &result)
                 return false
             }

@@ -35,7 +35,7 @@ extension RuleVocabulary {
     static let commandLine = RuleVocabulary(
         allow: "--allow", deny: "--deny", preset: "--preset", minimum: "--min", maximum: "--max",
         minLength: "--min-length", maxLength: "--max-length", currencyStyle: "--style currency",
-        currency: "--currency", trimHint: "--trim ignores white space at the ends",
+        currency: "--currency", historic: "--historic", trimHint: "--trim ignores white space at the ends",
         nulHint: "for NUL-separated records use -z")
 }
 

@@ -85,7 +85,7 @@ struct HexColour: ValueReader {
             Issue.record("an unknown type was accepted")
         } catch {
             #expect(error.message.contains("unknown or unsupported type 'hexcolour'"))
-            #expect(error.message.contains("duration, hexcolor"))
+            #expect(error.message.contains("timezone, hexcolor"))
         }
         #expect(throws: ConfigurationError.self) {
             try FieldType.register(.custom(name: "number", help: "", reader: HexColour()))

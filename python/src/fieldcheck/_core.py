@@ -19,7 +19,7 @@ __all__ = [
     "options", "parse_value", "LINE_TYPES",
 ]
 
-LINE_TYPES = ("number", "date", "text")
+LINE_TYPES = ("number", "date", "text", "country", "currency", "language", "timezone")
 # Options the wrappers set themselves: the protocol they read depends on them.
 _RESERVED = {"json", "z", "null", "zero_terminated", "color", "format_", "check", "value",
              "input"}

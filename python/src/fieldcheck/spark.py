@@ -81,6 +81,7 @@ import subprocess
 import tempfile
 from collections import deque
 
+from ._core import LINE_TYPES
 from ._process import ConfigurationError, FieldcheckError, binary_path, raise_for_status
 
 __all__ = [
@@ -385,14 +386,14 @@ def check_column(df, column: str, command: str, *options: str, row_id: str = "_r
                  binary: str | None = None):
     """Validate one column with `fieldcheck COMMAND OPTIONS -z --json`, one process per partition.
 
-    COMMAND is number, date or text; OPTIONS are the line command's (`--locale de_DE`,
+    COMMAND is a line command (number, date, text, country, currency, language, timezone); OPTIONS are the line command's (`--locale de_DE`,
     `--pattern dd.MM.yyyy`, `--max-length 7`, `--to en_US`...). Returns a DataFrame with
     ROW_ID, valid, value, output and errors (ERRORS_TYPE), one row per row of df; join it back on
     ROW_ID. Without a ROW_ID column one is added by with_row_number (the current row order)."""
     from pyspark.sql import functions as F
 
-    if command not in ("number", "date", "text"):
-        raise ValueError(f"command must be number, date or text, not {command!r}")
+    if command not in LINE_TYPES:
+        raise ValueError(f"command must be one of {', '.join(LINE_TYPES)}, not {command!r}")
     if row_id not in df.columns:
         df = with_row_number(df, row_id)
     argv = [command, *options, "-z", "--json", "--color", "never"]
