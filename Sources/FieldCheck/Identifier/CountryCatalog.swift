@@ -57,6 +57,10 @@ struct CountryCatalog: IdentifierCatalog {
     private static let byAlpha2: [String: Territory] = Dictionary(
         territories.map { ($0.alpha2, $0) }, uniquingKeysWith: { first, _ in first })
 
+    func mayBeCode(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        Self.only(bytes, lengths: 2...3, digits: false) || Self.only(bytes, lengths: 1...3, letters: false)
+    }
+
     func readCode(_ text: String, historic: Bool) -> CodeReading? {
         let scalars = text.unicodeScalars
         guard (1...3).contains(scalars.count), scalars.allSatisfy(\.isASCII) else { return nil }

@@ -86,6 +86,8 @@ struct CurrencyCatalog: IdentifierCatalog {
         return found
     }
 
+    func mayBeCode(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { Self.only(bytes, lengths: 3...3, digits: false) }
+
     func readCode(_ text: String, historic: Bool) -> CodeReading? {
         let scalars = text.unicodeScalars
         guard scalars.count == 3, scalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) })

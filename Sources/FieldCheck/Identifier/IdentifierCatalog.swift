@@ -22,6 +22,10 @@ protocol IdentifierCatalog: Sendable {
     func write(_ code: String, as form: IdentifierForm, locale: String) -> String?
     /// A code for examples in messages and the prompt's placeholder.
     var exampleCode: String { get }
+    /// Whether raw bytes can be a code at all (its characters, its length): false rejects a
+    /// value that no name reads either before a String is made of it (see
+    /// `IdentifierValidator.rejectsFast`). True when unsure.
+    func mayBeCode(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool
     /// What tells `code` apart from the others that share a name, in messages: its name, or
     /// for a time zone its location name (its long name is the one shared).
     func distinguishingName(_ code: String, locale: String) -> String?
@@ -32,6 +36,18 @@ protocol IdentifierCatalog: Sendable {
 }
 
 extension IdentifierCatalog {
+    func mayBeCode(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { true }
+
+    /// Whether every byte is an ASCII letter, digit or one of `others`, and there are `lengths`.
+    static func only(
+        _ bytes: UnsafeBufferPointer<UInt8>, lengths: ClosedRange<Int>, letters: Bool = true, digits: Bool = true,
+        others: [UInt8] = []
+    ) -> Bool {
+        lengths.contains(bytes.count)
+            && bytes.allSatisfy { byte in
+                (letters && (byte | 0x20) &- 0x61 < 26) || (digits && byte &- 0x30 < 10) || others.contains(byte)
+            }
+    }
     func distinguishingName(_ code: String, locale: String) -> String? { write(code, as: .name, locale: locale) }
     var exactNamesOutrankCodes: Bool { false }
 }

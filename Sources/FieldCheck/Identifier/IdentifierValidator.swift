@@ -216,7 +216,19 @@ final class IdentifierValidator: TypedValidator {
     }
 
     func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int { 0 }
-    func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { false }
+    /// A value with an ASCII digit, where no accepted code or name has one (a country's names
+    /// and alpha-2 codes, a currency's): `infer` tries these fields on every column, dates and
+    /// numbers included, and this spares them the name index.
+    func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if spec.acceptedForms.contains(where: { $0 != .name && $0 != .symbol }) && catalog.mayBeCode(bytes) {
+            return false
+        }
+        guard readsNames else { return true }
+        return !namesHaveDigits && bytes.contains { $0 &- 0x30 < 10 }
+    }
+
+    /// Whether some name or symbol has an ASCII digit; made on first use.
+    private lazy var namesHaveDigits = names.names.contains { $0.utf8.contains { $0 &- 0x30 < 10 } }
 
     /// Every accepted code and name, as the prompt completes them.
     func completionSamples() -> [String] {

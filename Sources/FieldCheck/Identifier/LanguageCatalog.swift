@@ -82,6 +82,10 @@ struct LanguageCatalog: IdentifierCatalog {
 
     /// Values read before, up to 4,096 of them: a column of tags has few, and reading one
     /// asks ICU's display names several times.
+    func mayBeCode(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        Self.only(bytes, lengths: 1...100, others: [UInt8(ascii: "-"), UInt8(ascii: "_")])
+    }
+
     func readCode(_ text: String, historic: Bool) -> CodeReading? {
         if let known = Self.readings.withLock({ $0[text] }) { return known }
         let reading = Self.read(text)

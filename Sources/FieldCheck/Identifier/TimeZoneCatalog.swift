@@ -101,9 +101,15 @@ struct TimeZoneCatalog: IdentifierCatalog {
         return isSystemID != 0 ? canonical : nil
     }
 
+    func mayBeCode(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // An IANA id begins with a letter: a date such as 13/04/2026 is none.
+        Self.only(bytes, lengths: 1...64, others: Array("/_+-".utf8)) && (bytes[0] | 0x20) &- 0x61 < 26
+    }
+
     func readCode(_ text: String, historic: Bool) -> CodeReading? {
         let scalars = text.unicodeScalars
-        guard (1...64).contains(scalars.count),
+        guard (1...64).contains(scalars.count), let first = scalars.first,
+            ("A"..."Z").contains(first) || ("a"..."z").contains(first),
             scalars.allSatisfy({
                 ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0)
                     || "/_+-".unicodeScalars.contains($0)
