@@ -62,6 +62,23 @@ import Testing
         #expect(session.restored)
     }
 
+    /// Issue 34: a country field refuses a key no code or name goes on with, and Tab completes
+    /// a name as far as the locale's names agree.
+    @Test(.needsPython3) func aCountryFieldRefusesAndCompletes() throws {
+        let session = try Self.type(
+            Self.characters("Allx") + ["\t", "\r"], ["country", "--locale", "fr_FR", "--label", "Pays"])
+        #expect(session.status == 0)
+        #expect(session.stdout == "DE\n")
+        #expect(Self.refusedKeys(session) == 1)
+        #expect(session.screen.contains("'x' (U+0078 LATIN SMALL LETTER X) is not allowed"), "\(session.screen)")
+        #expect(session.screen.contains("Pays: Allemagne"))
+        // Ma: Madagascar, Malaisie, Mali... part at once; Tab adds nothing and rings the bell.
+        let parting = try Self.type(
+            Self.characters("Ma") + ["\t"] + Self.characters("li") + ["\r"], ["country", "--locale", "fr_FR"])
+        #expect(parting.stdout == "ML\n")
+        #expect(Self.refusedKeys(parting) == 1)
+    }
+
     /// The reason stays on the one line under the field: on a narrow terminal it is cut, with
     /// an ellipsis, and the cursor still comes back to the field.
     @Test(.needsPython3) func theReasonIsCutToTheTerminalsWidth() throws {

@@ -20,6 +20,27 @@ extension FieldValidator {
     /// locale writes, spliced on (`31.1` + `2.2024`), and short continuations (a digit,
     /// `,0`, `.000`, an exponent). A completion found is a proof; none found after that
     /// search is a refusal.
+    /// `prefix` completed as far as the field's listed values that begin with it agree: a
+    /// country's, currency's, language's or time zone's codes and names (`Allem` gives
+    /// `Allemagne` in fr_FR; `Ma` nothing more, as Madagascar, Malaisie and Mali part there).
+    /// Compared as written first, then without case. Nil when nothing longer is certain, or
+    /// the field lists no values (numbers, dates, text).
+    public func completion(ofPrefix prefix: String) -> String? {
+        guard case .identifier = spec.kind, let typed, !prefix.isEmpty else { return nil }
+        let samples = typed.completionSamples()
+        var matches = samples.filter { $0.hasPrefix(prefix) }
+        if matches.isEmpty {
+            let lowered = prefix.lowercased()
+            matches = samples.filter { $0.lowercased().hasPrefix(lowered) }
+        }
+        guard var common = matches.first.map({ Array($0) }) else { return nil }
+        for match in matches.dropFirst() {
+            common = Array(zip(common, match).prefix { $0 == $1 }.map(\.0))
+        }
+        let completed = String(common)
+        return completed.count > prefix.count ? completed : nil
+    }
+
     public func refusal(ofPrefix prefix: String) -> PrefixRefusal? {
         let scalars = Array(prefix.unicodeScalars)
         guard !scalars.isEmpty else { return nil }

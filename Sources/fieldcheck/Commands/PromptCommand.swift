@@ -13,7 +13,8 @@ extension Fieldcheck {
                 refused with the bell and the reason under the field (--min and --max are \
                 judged at Enter); Enter accepts only a valid \
                 value, which goes to stdout (canonical, or formatted with --to). Keys: \
-                left/right, Home/End (Ctrl-A/E), Backspace/Delete by character, Ctrl-U clears \
+                left/right, Home/End (Ctrl-A/E), Tab completes a country, currency, language or time zone \
+                as far as its codes and names agree, Backspace/Delete by character, Ctrl-U clears \
                 before the cursor; Esc or Ctrl-C cancels (exit status 130), as does Ctrl-D on \
                 an empty field; Ctrl-Z stops it (the terminal restored; fg brings the field \
                 back). The field holds at most 4096 characters, whatever --max-length \

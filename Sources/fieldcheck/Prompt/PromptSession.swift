@@ -110,6 +110,14 @@ final class PromptSession {
             cursor = 0
         case .cancel:
             return .cancel
+        case .tab:
+            // Completes the whole text, as a shell completes a word: the cursor goes to the end.
+            if let completed = field.completion(ofPrefix: String(text)) {
+                text = Array(completed)
+                cursor = text.count
+            } else {
+                ringBell = true
+            }
         case .other, .suspend:
             break
         }

@@ -199,6 +199,8 @@ enum Key: Equatable {
     case text(String)
     case paste(String)
     case enter, backspace, delete, left, right, home, end, clearBefore, cancel, endOfInput, suspend, other
+    /// Tab: complete the text as far as the field's values agree (`Allem` to `Allemagne`).
+    case tab
 }
 
 /// Splits what the terminal sends into keys.
@@ -280,6 +282,9 @@ struct KeyDecoder {
             case 0x02:
                 pending.removeFirst()
                 keys.append(.left)
+            case 0x09:
+                pending.removeFirst()
+                keys.append(.tab)
             case 0x06:
                 pending.removeFirst()
                 keys.append(.right)
