@@ -11,13 +11,17 @@ final class IdentifierValidator: TypedValidator {
     /// second): even when names are not accepted, a name is then refused as a form the field
     /// does not accept, not as a name nobody knows, unless nobody reads the reason.
     private lazy var names = NameIndex.of(spec.kind, locale: locale.dataLocale, historic: spec.historic)
+    /// The forms accepted, and whether they include a code or a name, decided once: the fast
+    /// path asks on every value.
+    private let acceptedForms: [IdentifierForm]
+    private let readsCodes: Bool
     private let readsNames: Bool
     /// The valid value messages show, in each accepted form; made on first use.
     lazy var example: String = {
         let code = catalog.exampleCode
         // A name that is the example's alone (a time zone's location name, not the name it
         // shares with thirty others).
-        let written = spec.acceptedForms.compactMap { form in
+        let written = acceptedForms.compactMap { form in
             form == .name
                 ? catalog.distinguishingName(code, locale: locale.dataLocale)
                 : catalog.write(code, as: form, locale: locale.dataLocale)
@@ -53,7 +57,9 @@ final class IdentifierValidator: TypedValidator {
         self.locale = locale
         self.vocabulary = vocabulary
         self.catalog = catalog
-        readsNames = spec.acceptedForms.contains { $0 == .name || $0 == .symbol }
+        acceptedForms = spec.acceptedForms
+        readsNames = acceptedForms.contains { $0 == .name || $0 == .symbol }
+        readsCodes = acceptedForms.contains { $0 != .name && $0 != .symbol }
     }
 
     func validate(_ value: String, map: OffsetMap, into result: inout FieldResult) {
@@ -119,7 +125,7 @@ final class IdentifierValidator: TypedValidator {
                     ? " and \(found.count - shown) more: " + found.dropFirst(shown).map(\.code).joined(separator: ", ")
                     : ""
                 let namesTell =
-                    spec.acceptedForms.contains(.name)
+                    acceptedForms.contains(.name)
                     && told.allSatisfy { name in name.map { names.lookUp($0).identifiers.count == 1 } ?? false }
                 reject(
                     value, code: .ambiguousName,
@@ -140,7 +146,7 @@ final class IdentifierValidator: TypedValidator {
             return
         }
         var reason = "no \(catalog.noun) is written '\(value)' in \(locale.nameAndOrigin)"
-        if spec.acceptedForms.contains(where: { $0 == .name || $0 == .symbol }) {
+        if readsNames {
             let near = nearNames(value)
             if !near.isEmpty { reason += " (did you mean '\(near.joined(separator: "' or '"))'?)" }
         }
@@ -153,7 +159,7 @@ final class IdentifierValidator: TypedValidator {
     private func accept(
         _ code: String, form: IdentifierForm, value: String, map: OffsetMap, into result: inout FieldResult
     ) -> Bool {
-        guard spec.acceptedForms.contains(form) else {
+        guard acceptedForms.contains(form) else {
             reject(
                 value, code: .formNotAccepted,
                 reason: "'\(value)' is the \(catalog.noun) \(code) written as its \(spec.kind.describe(form)), "
@@ -256,7 +262,7 @@ final class IdentifierValidator: TypedValidator {
     /// and alpha-2 codes, a currency's): `infer` tries these fields on every column, dates and
     /// numbers included, and this spares them the name index.
     func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if spec.acceptedForms.contains(where: { $0 != .name && $0 != .symbol }) && catalog.mayBeCode(bytes) {
+        if readsCodes && catalog.mayBeCode(bytes) {
             return false
         }
         guard readsNames else { return true }
@@ -271,11 +277,11 @@ final class IdentifierValidator: TypedValidator {
         if let cached = samples { return cached }
         var list: [String] = []
         for code in catalog.codes {
-            for form in spec.acceptedForms where form != .name && form != .symbol {
+            for form in acceptedForms where form != .name && form != .symbol {
                 if let written = catalog.write(code, as: form, locale: locale.dataLocale) { list.append(written) }
             }
         }
-        if spec.acceptedForms.contains(where: { $0 == .name || $0 == .symbol }) { list += names.names }
+        if readsNames { list += names.names }
         samples = list
         return list
     }
