@@ -29,8 +29,9 @@ int32_t cicu_uloc_toLanguageTag(const char *localeID, char *tag, int32_t capacit
                                 UErrorCode *status) {
     return uloc_toLanguageTag(localeID, tag, capacity, strict, status);
 }
-ULocaleDisplayNames *cicu_uldn_open(const char *locale, UDisplayContext length, UErrorCode *status) {
-    UDisplayContext contexts[] = {UDISPCTX_STANDARD_NAMES, length, UDISPCTX_CAPITALIZATION_NONE,
+ULocaleDisplayNames *cicu_uldn_open(const char *locale, UDisplayContext length, UDisplayContext dialect,
+                                    UErrorCode *status) {
+    UDisplayContext contexts[] = {dialect, length, UDISPCTX_CAPITALIZATION_NONE,
                                   UDISPCTX_NO_SUBSTITUTE};
     return uldn_openForContext(locale, contexts, 4, status);
 }
@@ -92,10 +93,5 @@ int32_t cicu_uldn_scriptDisplayName(const ULocaleDisplayNames *names, const char
 int32_t cicu_uldn_variantDisplayName(const ULocaleDisplayNames *names, const char *variant,
                                      UChar *result, int32_t capacity, UErrorCode *status) {
     return uldn_variantDisplayName(names, variant, result, capacity, status);
-}
-ULocaleDisplayNames *cicu_uldn_openDialect(const char *locale, UErrorCode *status) {
-    UDisplayContext contexts[] = {UDISPCTX_DIALECT_NAMES, UDISPCTX_LENGTH_FULL, UDISPCTX_CAPITALIZATION_NONE,
-                                  UDISPCTX_NO_SUBSTITUTE};
-    return uldn_openForContext(locale, contexts, 4, status);
 }
 const char *const *cicu_uloc_getISOLanguages(void) { return uloc_getISOLanguages(); }

@@ -213,8 +213,11 @@ int32_t cicu_uloc_getDisplayLanguage(const char *localeID, const char *displayLo
 int32_t cicu_uloc_toLanguageTag(const char *localeID, char *tag, int32_t capacity, UBool strict,
                                 UErrorCode *status);
 /// A display-name maker for `locale`, with `length` UDISPCTX_LENGTH_FULL or _SHORT (CLDR's
-/// short forms: "UK" for GB, "US" for the United States) and standard names.
-ULocaleDisplayNames *cicu_uldn_open(const char *locale, UDisplayContext length, UErrorCode *status);
+/// short forms: "UK" for GB, "US" for the United States) and `dialect` UDISPCTX_STANDARD_NAMES
+/// or UDISPCTX_DIALECT_NAMES (dialect names where CLDR has them: "British English",
+/// "Schweizer Hochdeutsch", which people write as much as the standard names).
+ULocaleDisplayNames *cicu_uldn_open(const char *locale, UDisplayContext length, UDisplayContext dialect,
+                                    UErrorCode *status);
 void cicu_uldn_close(ULocaleDisplayNames *names);
 int32_t cicu_uldn_regionDisplayName(const ULocaleDisplayNames *names, const char *region,
                                     UChar *result, int32_t capacity, UErrorCode *status);
@@ -255,9 +258,6 @@ int32_t cicu_uldn_scriptDisplayName(const ULocaleDisplayNames *names, const char
 /// none: a tag's variant ICU cannot name is one it does not know (`bas-sorabe`).
 int32_t cicu_uldn_variantDisplayName(const ULocaleDisplayNames *names, const char *variant,
                                      UChar *result, int32_t capacity, UErrorCode *status);
-/// A display-name maker for `locale` that writes dialect names where CLDR has them ("British
-/// English", "Schweizer Hochdeutsch"), which people write as much as the standard names.
-ULocaleDisplayNames *cicu_uldn_openDialect(const char *locale, UErrorCode *status);
 /// ISO 639 language codes ICU knows (NULL-terminated), for the languages' plain names.
 const char *const *cicu_uloc_getISOLanguages(void);
 

@@ -178,7 +178,7 @@ struct CountryCatalog: IdentifierCatalog {
         if let table = nameTables.withLock({ $0[key] }) { return table }
         var status = U_ZERO_ERROR
         var table: [String: String] = [:]
-        if let names = cicu_uldn_open(locale, length, &status), !ICU.failed(status) {
+        if let names = cicu_uldn_open(locale, length, UDISPCTX_STANDARD_NAMES, &status), !ICU.failed(status) {
             defer { cicu_uldn_close(names) }
             for territory in territories {
                 if let name = ICU.utf16String({ cicu_uldn_regionDisplayName(names, territory.alpha2, $0, $1, &$2) }),

@@ -194,7 +194,9 @@ struct LanguageCatalog: IdentifierCatalog {
         let language = ICU.cString { cicu_uloc_getLanguage(id, $0, $1, &$2) } ?? ""
         if !language.isEmpty, !isKnownLanguage(language) { return ("language", language) }
         var status = U_ZERO_ERROR
-        guard let names = cicu_uldn_open("en", UDISPCTX_LENGTH_FULL, &status), !ICU.failed(status) else {
+        guard let names = cicu_uldn_open("en", UDISPCTX_LENGTH_FULL, UDISPCTX_STANDARD_NAMES, &status),
+            !ICU.failed(status)
+        else {
             return nil
         }
         defer { cicu_uldn_close(names) }
@@ -240,7 +242,8 @@ struct LanguageCatalog: IdentifierCatalog {
         var parsed: Int32 = 0
         var status = U_ZERO_ERROR
         guard let id = ICU.cString({ cicu_uloc_forLanguageTag(tag, $0, $1, &parsed, &$2) }),
-            let names = cicu_uldn_open(locale, UDISPCTX_LENGTH_FULL, &status), !ICU.failed(status)
+            let names = cicu_uldn_open(locale, UDISPCTX_LENGTH_FULL, UDISPCTX_STANDARD_NAMES, &status),
+            !ICU.failed(status)
         else { return nil }
         defer { cicu_uldn_close(names) }
         return ICU.utf16String { cicu_uldn_localeDisplayName(names, id, $0, $1, &$2) }
@@ -257,7 +260,8 @@ struct LanguageCatalog: IdentifierCatalog {
         var status = U_ZERO_ERROR
         var table: [String: String] = [:]
         let opened =
-            dialect ? cicu_uldn_openDialect(locale, &status) : cicu_uldn_open(locale, UDISPCTX_LENGTH_FULL, &status)
+            cicu_uldn_open(
+                locale, UDISPCTX_LENGTH_FULL, dialect ? UDISPCTX_DIALECT_NAMES : UDISPCTX_STANDARD_NAMES, &status)
         if let names = opened, !ICU.failed(status) {
             defer { cicu_uldn_close(names) }
             for tagged in tags {
