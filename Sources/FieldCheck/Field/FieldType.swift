@@ -35,9 +35,10 @@ public struct FieldType: Sendable {
     }
 
     /// The types fieldcheck itself reads, in the order they are listed to users.
-    static let builtIn: [FieldType] = [
-        .string, .number, .date, .boolean, .year, .yearMonth, .time, .dateTime, .duration,
-    ] + identifiers
+    static let builtIn: [FieldType] =
+        [
+            .string, .number, .date, .boolean, .year, .yearMonth, .time, .dateTime, .duration,
+        ] + identifiers
 
     private static let registry = Mutex<[FieldType]>(builtIn)
 

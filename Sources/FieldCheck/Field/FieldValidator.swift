@@ -131,7 +131,8 @@ public final class FieldValidator {
         case .temporal(let temporal):
             typed = try TemporalValidator(temporal, locale: spec.locale, vocabulary: spec.vocabulary)
         case .custom(let type): typed = CustomValidator(type)
-        case .identifier(let identifier): typed = try IdentifierValidator(identifier, locale: spec.locale, vocabulary: spec.vocabulary)
+        case .identifier(let identifier):
+            typed = try IdentifierValidator(identifier, locale: spec.locale, vocabulary: spec.vocabulary)
         }
         if let min = spec.minLength, let max = spec.maxLength, min > max {
             throw ConfigurationError(

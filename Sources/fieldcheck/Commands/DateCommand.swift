@@ -32,12 +32,13 @@ extension Fieldcheck {
 
         @OptionGroup var rules: DateRules
         @OptionGroup var lines: LineOptions
+        @OptionGroup var run: RunOptions
 
         mutating func runWithStatus() throws -> Int32 {
             // `--format` is shared with the report formats: a strptime one is the date's.
-            rules.formatGiven = lines.run.strptimeFormat
+            rules.formatGiven = run.strptimeFormat
             try rules.checkFormats()
-            return try LineRunner(validator: FieldValidator(rules.spec()), options: lines).run()
+            return try LineRunner(validator: FieldValidator(rules.spec()), options: lines, runOptions: run).run()
         }
     }
 }

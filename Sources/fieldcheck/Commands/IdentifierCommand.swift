@@ -89,10 +89,11 @@ struct IdentifierCommand<Kind: IdentifierCommandKind>: StatusCommand {
 
     @OptionGroup var rules: IdentifierRules
     @OptionGroup var lines: LineOptions
+    @OptionGroup var run: RunOptions
 
     mutating func runWithStatus() throws -> Int32 {
-        try lines.run.refuseStrptimeFormat()
-        return try LineRunner(validator: FieldValidator(rules.spec(Kind.kind)), options: lines).run()
+        try run.refuseStrptimeFormat()
+        return try LineRunner(validator: FieldValidator(rules.spec(Kind.kind)), options: lines, runOptions: run).run()
     }
 }
 

@@ -21,10 +21,11 @@ extension Fieldcheck {
 
         @OptionGroup var rules: TextRules
         @OptionGroup var lines: LineOptions
+        @OptionGroup var run: RunOptions
 
         mutating func runWithStatus() throws -> Int32 {
-            try lines.run.refuseStrptimeFormat()
-            return try LineRunner(validator: FieldValidator(rules.spec()), options: lines).run()
+            try run.refuseStrptimeFormat()
+            return try LineRunner(validator: FieldValidator(rules.spec()), options: lines, runOptions: run).run()
         }
     }
 }

@@ -1,7 +1,9 @@
 import ArgumentParser
 import FieldCheck
 
-/// Input and output options shared by every line command (`text`, `number`, `date`).
+/// The inputs of every line command (`text`, `number`, `date`, the identifier commands): files
+/// or `--value`s, and `-z`. How a run writes and reports is `RunOptions`, the command's sibling
+/// option group (not nested here: see `ReportOptions`).
 struct LineOptions: ParsableArguments {
     @Argument(help: "Files to read, one value per line; stdin when none or '-'.", completion: .file())
     var files: [String] = []
@@ -18,15 +20,6 @@ struct LineOptions: ParsableArguments {
         name: [.customShort("z"), .customLong("null-data")],
         help: "Read and write NUL-terminated records instead of lines.")
     var nullData = false
-
-    @OptionGroup var run: RunOptions
-
-    var report: ReportOptions { run.report }
-    var onInvalid: InvalidPolicy { run.onInvalid }
-    var rejects: String? { run.rejects }
-    var jobs: Int { run.jobs }
-    /// The record limit: 8 MiB unless given.
-    var maxRecordBytes: Int { run.recordLimit }
 
     /// The `--value` values as one input, each ended by the record terminator; nil when none.
     var valueRecords: [UInt8]? {
@@ -80,7 +73,40 @@ struct RunOptions: ParsableArguments {
         }
     }
 
-    @OptionGroup var report: ReportOptions
+    @Flag(help: "Write nothing on stdout; report through diagnostics and the exit status only.")
+    var check = false
+
+    @Flag(name: [.short, .long], help: "Print no diagnostics (and build no messages: faster on rejected values).")
+    var quiet = false
+
+    @Flag(
+        help:
+            "Print counts of what was read, accepted and rejected (by code) on stderr at the end; with --json, as the last record on stdout."
+    )
+    var summary = false
+
+    @Flag(
+        help:
+            "Keep values and characters out of diagnostics and JSON (codes, offsets, lengths and character categories stay)."
+    )
+    var redact = false
+
+    @Option(
+        help:
+            "Colour diagnostics and draw a caret under the character: auto (when stderr is a terminal), always or never."
+    )
+    var color: ColorChoice = .auto
+
+    @Option(
+        help:
+            "Which warnings stderr gets: once (the first of each code, and a count of the rest at the end), all or none. Errors are never held back; --json always has every one."
+    )
+    var warnings: WarningPolicy = .once
+
+    /// How diagnostics are reported, as `csv` and the sinks take it.
+    var report: ReportOptions {
+        ReportOptions(check: check, quiet: quiet, summary: summary, redact: redact, color: color, warnings: warnings)
+    }
 
     @Option(
         help:
@@ -121,7 +147,7 @@ struct RunOptions: ParsableArguments {
         if json, let format = reportFormats.last, format != .json {
             throw ValidationError("--json is --format json: it cannot be used with --format \(format.rawValue)")
         }
-        if outputFormat != .human && report.check {
+        if outputFormat != .human && check {
             throw ValidationError("--format \(outputFormat.rawValue) and --check cannot be used together")
         }
         if let maxRecordBytes, maxRecordBytes < 1 || maxRecordBytes > 64 << 20 {
@@ -131,37 +157,17 @@ struct RunOptions: ParsableArguments {
 }
 
 /// How diagnostics are reported, the same for line commands and `csv`: `--check`, `--quiet`,
-/// `--summary`, `--color`.
-struct ReportOptions: ParsableArguments {
-    @Flag(help: "Write nothing on stdout; report through diagnostics and the exit status only.")
-    var check = false
-
-    @Flag(name: [.short, .long], help: "Print no diagnostics (and build no messages: faster on rejected values).")
-    var quiet = false
-
-    @Flag(
-        help:
-            "Print counts of what was read, accepted and rejected (by code) on stderr at the end; with --json, as the last record on stdout."
-    )
-    var summary = false
-
-    @Flag(
-        help:
-            "Keep values and characters out of diagnostics and JSON (codes, offsets, lengths and character categories stay)."
-    )
-    var redact = false
-
-    @Option(
-        help:
-            "Colour diagnostics and draw a caret under the character: auto (when stderr is a terminal), always or never."
-    )
-    var color: ColorChoice = .auto
-
-    @Option(
-        help:
-            "Which warnings stderr gets: once (the first of each code, and a count of the rest at the end), all or none. Errors are never held back; --json always has every one."
-    )
-    var warnings: WarningPolicy = .once
+/// `--summary`, `--redact`, `--color`, `--warnings`. Declared as `RunOptions`' own options, not
+/// an option group of its own: every level of nested groups multiplies the checks a debug
+/// build of swift-argument-parser makes of the command tree at start-up (a line command took
+/// 0.5 s to start in the debug build the CLI tests run, most of their time).
+struct ReportOptions {
+    var check: Bool
+    var quiet: Bool
+    var summary: Bool
+    var redact: Bool
+    var color: ColorChoice
+    var warnings: WarningPolicy
 
     /// Whether diagnostics on `stream` get colour and a caret line.
     func usesColor(on stream: OutputStream) -> Bool {

@@ -10,21 +10,22 @@ import FieldCheck
 struct LineRunner {
     let validator: FieldValidator
     let options: LineOptions
+    let runOptions: RunOptions
 
     /// Processes all inputs and returns the exit status: 0 when every value was accepted,
     /// 1 when at least one was rejected, 3 when an input could not be read.
     func run() throws -> Int32 {
-        let routing = Routing(options.run, color: options.report.usesColor(on: Streams.standardError))
-        let sinks = try Sinks.standard(rejects: options.rejects, routing: routing)
-        let policy = LinePolicy(options, routing: routing)
+        let routing = Routing(runOptions, color: runOptions.report.usesColor(on: Streams.standardError))
+        let sinks = try Sinks.standard(rejects: runOptions.rejects, routing: routing)
+        let policy = LinePolicy(options, runOptions, routing: routing)
         let step = ValueStep(validator: validator, policy: policy, sinks: sinks)
-        let reader = RecordReader(delimiter: policy.terminator, maxRecordBytes: options.maxRecordBytes)
+        let reader = RecordReader(delimiter: policy.terminator, maxRecordBytes: runOptions.recordLimit)
         let files = options.files.isEmpty ? ["-"] : options.files
         let values = options.valueRecords
         let ioFailed: Bool
-        if options.jobs > 1 {
+        if runOptions.jobs > 1 {
             let pool = try LinePool(
-                jobs: options.jobs, validator: validator, policy: policy, reader: reader, like: sinks)
+                jobs: runOptions.jobs, validator: validator, policy: policy, reader: reader, like: sinks)
             ioFailed = try pool.run(
                 files: files, values: values, reader: reader, main: step, sinks: sinks, missing: missingFile)
         } else {
@@ -38,7 +39,7 @@ struct LineRunner {
                 }
             }
         }
-        try sinks.finish(summary: options.report.summary ? .values : nil)
+        try sinks.finish(summary: runOptions.summary ? .values : nil)
         if ioFailed { return 3 }
         return sinks.summary.rejectedAny ? 1 : 0
     }
@@ -99,12 +100,12 @@ struct LinePolicy: Sendable {
     /// a message under `--quiet` (JSON Lines carry them): they are not built.
     let detail: CheckDetail
 
-    init(_ options: LineOptions, routing: Routing) {
+    init(_ options: LineOptions, _ run: RunOptions, routing: Routing) {
         self.routing = routing
         terminator = options.nullData ? 0 : 0x0A
         unit = !options.values.isEmpty ? "value" : options.nullData ? "record" : "line"
-        maxRecordBytes = options.maxRecordBytes
-        let verdictOnly = routing.quiet && routing.format == .human && !options.report.summary
+        maxRecordBytes = run.recordLimit
+        let verdictOnly = routing.quiet && routing.format == .human && !run.summary
         detail =
             switch routing.format {
             case .json: .everything
