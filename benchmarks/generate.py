@@ -475,15 +475,16 @@ ARAB_NUMBER_KINDS = {
 }
 
 
-def draw_lines(rng, count, valid, invalid_kinds, rule, name):
-    """Draw `count` values; return (values, truths, kinds, kind counts)."""
+def draw_lines(rng, count, valid, invalid_kinds, rule, name, share=INVALID_SHARE):
+    """Draw `count` values, each kind of invalid one with probability `share`; return
+    (values, truths, kinds, kind counts)."""
     kinds = list(invalid_kinds.items())
     values: list[str] = []
     truths: list[str] = []
     labels: list[str] = []
     counts: Counter[str] = Counter()
     for _ in range(count):
-        pick = int(rng.random() / INVALID_SHARE)
+        pick = int(rng.random() / share)
         if pick < len(kinds):
             kind, make = kinds[pick]
             value = make(rng)
@@ -555,7 +556,7 @@ def bad_code(rng: random.Random, kind: str) -> str:
     return letters + rng.choice("-_ ./") + digits
 
 
-def draw_table(rng: random.Random, rows: int, extra: random.Random):
+def draw_table(rng: random.Random, rows: int, extra: random.Random, share: float = INVALID_SHARE, late_share: float = INVALID_SHARE):
     """Rows of id,price,date,code,paid,at; about 1 % of each column's cells are bad.
 
     A bad row has exactly one bad cell. A duplicate id repeats the id of an
@@ -565,7 +566,7 @@ def draw_table(rng: random.Random, rows: int, extra: random.Random):
     the datetime at were added later: they are drawn from their own
     random.Random, so the first four columns are the same as before, and a
     row the first four leave valid gets a bad paid or at about 1 % of the
-    time each."""
+    time each. `share` and `late_share` change those 1 %s (the mostly-bad table)."""
     plan = (
         [("id", k, 0.5) for k in ID_KINDS]
         + [("price", k, 1 / len(PRICE_KINDS)) for k in PRICE_KINDS]
@@ -575,8 +576,8 @@ def draw_table(rng: random.Random, rows: int, extra: random.Random):
     # Cumulative thresholds: each column's kinds share that column's 1 %.
     thresholds = []
     total = 0.0
-    for column, kind, share in plan:
-        total += share * INVALID_SHARE
+    for column, kind, kind_share in plan:
+        total += kind_share * share
         thresholds.append((total, column, kind))
     price_makers = {
         "misplaced_grouping": misplaced_grouping,
@@ -618,10 +619,10 @@ def draw_table(rng: random.Random, rows: int, extra: random.Random):
         paid = extra.choice(BOOLEAN_WORDS)
         at = valid_datetime(extra)
         pick = extra.random()
-        if kind == "valid" and pick < 2 * INVALID_SHARE:
-            column = "paid" if pick < INVALID_SHARE else "at"
+        if kind == "valid" and pick < 2 * late_share:
+            column = "paid" if pick < late_share else "at"
             bad_kinds = PAID_KINDS if column == "paid" else AT_KINDS
-            bad_kind = bad_kinds[min(int((pick % INVALID_SHARE) / INVALID_SHARE * len(bad_kinds)), len(bad_kinds) - 1)]
+            bad_kind = bad_kinds[min(int((pick % late_share) / late_share * len(bad_kinds)), len(bad_kinds) - 1)]
             kind = f"{column}:{bad_kind}"
             if column == "paid":
                 paid = bad_paid(extra, bad_kind)
@@ -650,12 +651,12 @@ def _write_lines(path: Path, lines: list[str]) -> None:
 
 
 def _line_workload(
-    manifest: dict, out: Path, count: int, seed: int, name: str, stem: str, valid, kinds, rule
+    manifest: dict, out: Path, count: int, seed: int, name: str, stem: str, valid, kinds, rule, share=INVALID_SHARE
 ) -> None:
     """Draw one line workload from random.Random("SEED/name"), write its data,
     truth and kinds files, and enter it in the manifest."""
     rng = random.Random(f"{seed}/{name}")
-    values, truths, labels, counts = draw_lines(rng, count, valid, kinds, rule, name)
+    values, truths, labels, counts = draw_lines(rng, count, valid, kinds, rule, name, share)
     _write_lines(out / f"{stem}.txt", values)
     _write_lines(out / f"{stem}.truth", truths)
     _write_lines(out / f"{stem}.kinds", labels)
@@ -707,6 +708,34 @@ def generate(count: int, out: Path, seed: int) -> dict:
     )
     for name, stem, valid, kinds, rule in later_workloads:
         _line_workload(manifest, out, count, seed, name, stem, valid, kinds, rule)
+    # Mostly bad input (issue 35): half the values rejected, every kind alike, where each
+    # rejection is explained (or written as JSON) and the fast paths decide little.
+    bad_workloads = (
+        ("numbers-bad", "numbers_de_bad", valid_number, NUMBER_KINDS, number_is_valid),
+        ("dates-bad", "dates_bad", valid_date, DATE_KINDS, date_is_valid),
+    )
+    for name, stem, valid, kinds, rule in bad_workloads:
+        _line_workload(manifest, out, count, seed, name, stem, valid, kinds, rule, share=0.5 / len(kinds))
+    rng = random.Random(f"{seed}/csv-bad")
+    # 11 % of rows bad in each of the first four columns, 6 % of the rest in paid or at each:
+    # about half the rows rejected.
+    table, truths, labels, counts = draw_table(rng, rows, random.Random(f"{seed}/csv-bad-paid-at"), 0.11, 0.06)
+    with open(out / "table_bad.csv", "w", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle, lineterminator="\n")
+        writer.writerow(["id", "price", "date", "code", "paid", "at"])
+        writer.writerows(table)
+    _write_lines(out / "table_bad.truth", truths)
+    _write_lines(out / "table_bad.kinds", labels)
+    manifest["workloads"]["csv-bad"] = {
+        "data": "table_bad.csv",
+        "truth": "table_bad.truth",
+        "kinds_file": "table_bad.kinds",
+        "schema": "schema.yaml",
+        "rows": rows,
+        "values": rows,
+        "valid": truths.count("1"),
+        "kinds": dict(sorted(counts.items())),
+    }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     return manifest
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import dataclasses
 import hashlib
 import importlib.util
 import json
@@ -53,7 +54,7 @@ class Tool:
     name: str
     argv: list[str]  # "{input}" is replaced by the data file
     stdin: bool = False  # feed the data file on stdin
-    check: str = "lines"  # lines: per-line verdicts; count: grep -c; csv: rows; none
+    check: str = "lines"  # lines: per-line verdicts; count: grep -c; csv: rows; json: --json records; none
     ok_codes: tuple[int, ...] = (0, 1)  # exit codes that are not a failure
     exit_means_all_accepted: bool = False  # exit 0 iff every value accepted
     env: dict[str, str] = field(default_factory=dict)
@@ -345,6 +346,42 @@ def note_wrong_kinds(result: Result, wrong: Counter[str]) -> None:
         result.notes.append(f"{result.tool} on {result.workload}: the wrong verdicts by kind of value: {parts}")
 
 
+def judge_json(tool: Tool, workload: Workload, directory: Path, out_path: Path, result: Result):
+    """False accepts / rejects from `--json` records: one per value with its `valid` (line
+    commands), or one per problem with its `row` and `severity` (csv: a row with an error is
+    rejected)."""
+    truth = read_lines(directory / workload.truth)
+    kinds = read_kinds(directory, workload, len(truth))
+    accepted = [True] * len(truth)
+    with open(out_path, encoding="utf-8") as handle:
+        records = [json.loads(line) for line in handle if line.strip()]
+    if workload.unit == "rows":
+        for record in records:
+            if record.get("severity") == "error" and isinstance(record.get("row"), int):
+                if 1 <= record["row"] <= len(truth):
+                    accepted[record["row"] - 1] = False
+    else:
+        if len(records) != len(truth):
+            result.message = f"stdout has {len(records):,} JSON records for {len(truth):,} input lines"
+            return
+        accepted = [record.get("valid") is True for record in records]
+    wrong: Counter[str] = Counter()
+    false_accepts = false_rejects = 0
+    for number, (verdict, took) in enumerate(zip(truth, accepted), start=1):
+        valid = verdict == b"1"
+        if took == valid:
+            continue
+        wrong[kinds[number - 1]] += 1
+        if took:
+            false_accepts += 1
+        else:
+            false_rejects += 1
+        if len(result.samples) < 10:
+            result.samples.append(f"{workload.unit[:-1]} {number} is {'valid' if valid else 'invalid'}; {tool.name} {'accepted' if took else 'rejected'} it")
+    result.false_accepts, result.false_rejects = false_accepts, false_rejects
+    note_wrong_kinds(result, wrong)
+
+
 def run_tool(tool: Tool, workload: Workload, directory: Path, results_dir: Path, repeat: int, use_time: bool) -> Result:
     result = Result(workload.name, tool.name, notes=list(tool.notes))
     if tool.skip:
@@ -372,6 +409,8 @@ def run_tool(tool: Tool, workload: Workload, directory: Path, results_dir: Path,
         judge_lines(tool, workload, directory, out_path, result)
     elif tool.check == "csv":
         judge_csv(tool, workload, directory, out_path, result)
+    elif tool.check == "json":
+        judge_json(tool, workload, directory, out_path, result)
     elif tool.check == "count":
         counted = out_path.read_text().strip()
         counted = f"{int(counted):,}" if counted.isdigit() else repr(counted)
@@ -424,6 +463,12 @@ def workloads(binary: Path, manifest: dict, directory: Path, has_csv: bool) -> l
         tool = fieldcheck(*args)
         tool.argv = [arg for arg in tool.argv if arg != "--quiet"]
         tool.name = "fieldcheck (diagnostics)"
+        return tool
+
+    def fieldcheck_json(*args: str) -> Tool:
+        # JSON Lines on stdout, one record per value with every rejection explained.
+        tool = Tool("fieldcheck --json", [fc, *args, "--json", "{input}"], check="json", is_fieldcheck=True)
+        tool.exit_means_all_accepted = True
         return tool
 
     def icu(name: str, *args: str) -> Tool:
@@ -487,8 +532,15 @@ def workloads(binary: Path, manifest: dict, directory: Path, has_csv: bool) -> l
             "columns (the --normalize rows judge the same checks cell by cell)"
         ],
     )
+    csv_fieldcheck_json = Tool(
+        "fieldcheck --json",
+        [fc, "csv", "--schema", str(SCHEMA), "--json", "{input}"],
+        check="json",
+        is_fieldcheck=True,
+    )
+    csv_tools = (csv_fieldcheck, csv_fieldcheck_jobs, csv_fieldcheck_default, csv_fieldcheck_check, csv_fieldcheck_json)
     if not has_csv:
-        for tool in (csv_fieldcheck, csv_fieldcheck_jobs, csv_fieldcheck_default, csv_fieldcheck_check):
+        for tool in csv_tools:
             tool.skip = "fieldcheck csv not available"
 
     info = manifest["workloads"]
@@ -589,6 +641,25 @@ def workloads(binary: Path, manifest: dict, directory: Path, has_csv: bool) -> l
             ],
         ),
     ]
+    # Mostly bad input (issue 35): half the values rejected, every kind alike. What an
+    # explained rejection costs, in words on stderr and as JSON Lines on stdout.
+    if "numbers-bad" in info:
+        bad = [("numbers-bad", ("number", "--locale", "de_DE"), icu("icu_number")),
+               ("dates-bad", ("date", "--locale", "de_DE", "--pattern", "dd.MM.yyyy"), icu("icu_date"))]
+        for name, args, baseline in bad:
+            result.append(Workload(name, info[name]["data"], info[name]["truth"], info[name]["values"], [
+                fieldcheck(*args), fieldcheck_default(*args), fieldcheck_json(*args), baseline, floor()]))
+        result.append(Workload(
+            "csv-bad", info["csv-bad"]["data"], info["csv-bad"]["truth"], info["csv-bad"]["values"],
+            [
+                dataclasses.replace(csv_fieldcheck),
+                dataclasses.replace(csv_fieldcheck_default),
+                dataclasses.replace(csv_fieldcheck_json),
+                floor(),
+                anchor("duckdb", "duckdb", "DuckDB (1 thread)", [str(anchors / "duckdb_csv.py"), "{input}"], "csv"),
+            ],
+            unit="rows",
+        ))
     for workload in result:
         workload.kinds = info[workload.name].get("kinds_file")
     return result
