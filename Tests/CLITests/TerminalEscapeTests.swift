@@ -66,4 +66,23 @@ import Testing
             Self.assertClean(run.stdout, "\(args) stdout")
         }
     }
+
+    /// `--json` strings escape exactly what RFC 8259 requires (`"`, `\`, controls) and what a
+    /// terminal would act on (DEL, C1 controls, the line and paragraph separators, bidi
+    /// embeddings, overrides and isolates), and read back as the value: in a line command's
+    /// record and in a csv problem's record, beside characters that stay as they are.
+    @Test func jsonStringsEscapeWhatATerminalActsOnAndReadBack() throws {
+        let value =
+            "q\"b\\s\u{1}t\tn\u{7F}\u{85}\u{9F}\u{A0}é\u{2027}\u{2028}\u{2029}\u{202E}\u{202F}\u{2066}\u{2069}\u{206A}😀"
+        let escaped =
+            #"q\"b\\s\u0001t\tn\u007f\u0085\u009f\#u{A0}é\#u{2027}\u2028\u2029\u202e\#u{202F}\u2066\u2069\#u{206A}😀"#
+        let line = try CLI.run(["text", "--max-length", "2", "--json"], input: value + "\n")
+        #expect(line.stdout.contains("\"input\":\"\(escaped)\""), "\(line.stdout)")
+        #expect(line.objects.first?["input"] as? String == value)
+        let csv = try CLI.run(
+            ["csv", "--column", "a=integer", "--json"],
+            input: "a\n\"\(value.replacingOccurrences(of: "\"", with: "\"\""))\"\n")
+        #expect(csv.stdout.contains("\"input\":\"\(escaped)\""), "\(csv.stdout)")
+        #expect(csv.objects.first?["input"] as? String == value)
+    }
 }

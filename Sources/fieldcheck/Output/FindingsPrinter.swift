@@ -116,19 +116,21 @@ struct JSONLinesFindings: FindingsPrinter {
     var reportsEveryValue: Bool { true }
 
     func value(_ result: FieldResult, at location: Location, redacted: Bool, into sinks: Sinks) throws {
-        try sinks.report(JSONLinesPrinter.render(result, at: location))
+        var text = JSONText()
+        JSONLinesPrinter.write(result, at: location, into: &text)
+        try sinks.report(text.bytes)
     }
 
     func row(_ problems: RowProblems, into sinks: Sinks) throws {
-        var text = ""
+        var text = JSONText()
         for (list, warning) in [(problems.errors, false), (problems.warnings, true)] {
             for problem in list {
-                text += JSONLinesPrinter.render(
+                JSONLinesPrinter.write(
                     problem, file: problems.file, row: problems.row, line: problems.line, warning: warning,
-                    redacted: problems.redact)
+                    redacted: problems.redact, into: &text)
             }
         }
-        try sinks.report(text)
+        try sinks.report(text.bytes)
     }
 }
 

@@ -16,24 +16,54 @@ import FieldCheck
 ///   for `invalid_utf8`), `length`, `character`, `codepoint`, `name`, `message`, and
 ///   `byte` for `invalid_utf8`. `warnings` and `removed` (under `--strip`) use the same form.
 enum JSONLinesPrinter {
-    static func render(_ result: FieldResult, at location: Location) -> String {
-        var out = JSON.recordStart
-        if let file = location.file { out += "\"file\":\(JSON.string(file))," }
+    static func write(_ result: FieldResult, at location: Location, into out: inout JSONText) {
+        out.raw(JSON.recordStart)
+        if let file = location.file {
+            out.raw("\"file\":")
+            out.string(file)
+            out.raw(",")
+        }
         // Values given with --value are numbered as lines: "value" is the canonical value's key.
-        out += "\"\(location.unit == "value" ? "line" : location.unit)\":\(location.number)"
-        out += ",\"input\":\(result.isRedacted ? "null" : JSON.string(result.input))"
-        out += ",\"valid\":\(result.isValid)"
-        out += ",\"value\":\(JSON.string(result.value))"
-        out += ",\"output\":\(JSON.string(result.output))"
-        if let currency = result.currency { out += ",\"currency\":\(JSON.string(currency))" }
-        out += ",\"errors\":\(array(result.errors))"
-        out += ",\"warnings\":\(array(result.warnings))"
-        out += ",\"removed\":\(array(result.removed))"
-        return out + "}\n"
+        out.raw("\"")
+        out.raw(location.unit == "value" ? "line" : location.unit)
+        out.raw("\":")
+        out.int(location.number)
+        out.raw(",\"input\":")
+        if result.isRedacted { out.raw("null") } else { out.string(result.input) }
+        out.raw(",\"valid\":")
+        out.bool(result.isValid)
+        out.raw(",\"value\":")
+        out.string(result.value)
+        out.raw(",\"output\":")
+        out.string(result.output)
+        if let currency = result.currency {
+            out.raw(",\"currency\":")
+            out.string(currency)
+        }
+        out.raw(",\"errors\":")
+        array(result.errors, into: &out)
+        out.raw(",\"warnings\":")
+        array(result.warnings, into: &out)
+        out.raw(",\"removed\":")
+        array(result.removed, into: &out)
+        out.raw("}\n")
     }
 
     static func array(_ diagnostics: [Diagnostic]) -> String {
-        "[" + diagnostics.map(object).joined(separator: ",") + "]"
+        var text = JSONText()
+        array(diagnostics, into: &text)
+        return text.string
+    }
+
+    static func array(_ diagnostics: [Diagnostic], into out: inout JSONText) {
+        out.raw("[")
+        for (index, diagnostic) in diagnostics.enumerated() {
+            if index > 0 { out.raw(",") }
+            out.raw("{")
+            members(diagnostic, into: &out)
+            out.raw("}")
+        }
+        out.raw("]")
     }
 
     /// `fieldcheck csv --json`: one object per problem, not per row:
@@ -44,37 +74,63 @@ enum JSONLinesPrinter {
     /// (`ragged_row`, `malformed_csv`). A `foreign_key` problem adds `"reference"`, the resource
     /// its value was looked up in ("" for the same table); `column` then names the key's columns
     /// and `input` its values, joined by ", ".
-    static func render(
-        _ problem: CellProblem, file: String?, row: Int, line: Int, warning: Bool, redacted: Bool = false
-    ) -> String {
-        var out = JSON.recordStart
-        if let file { out += "\"file\":\(JSON.string(file))," }
-        out += "\"row\":\(row),\"line\":\(line)"
-        out += ",\"column\":\(JSON.string(problem.column))"
-        out += ",\"field\":\(problem.field.map { String($0 + 1) } ?? "null")"
-        out += ",\"input\":\(problem.column == nil || redacted ? "null" : JSON.string(problem.input))"
-        out += ",\"severity\":\"\(warning ? "warning" : "error")\","
-        out += members(problem.diagnostic)
+    static func write(
+        _ problem: CellProblem, file: String?, row: Int, line: Int, warning: Bool, redacted: Bool = false,
+        into out: inout JSONText
+    ) {
+        out.raw(JSON.recordStart)
+        if let file {
+            out.raw("\"file\":")
+            out.string(file)
+            out.raw(",")
+        }
+        out.raw("\"row\":")
+        out.int(row)
+        out.raw(",\"line\":")
+        out.int(line)
+        out.raw(",\"column\":")
+        out.string(problem.column)
+        out.raw(",\"field\":")
+        if let field = problem.field { out.int(field + 1) } else { out.raw("null") }
+        out.raw(",\"input\":")
+        if problem.column == nil || redacted { out.raw("null") } else { out.string(problem.input) }
+        out.raw(warning ? ",\"severity\":\"warning\"," : ",\"severity\":\"error\",")
+        members(problem.diagnostic, into: &out)
         // foreign_key: the resource the value was looked up in ("" for the same table).
-        if let reference = problem.reference { out += ",\"reference\":\(JSON.string(reference))" }
-        return out + "}\n"
+        if let reference = problem.reference {
+            out.raw(",\"reference\":")
+            out.string(reference)
+        }
+        out.raw("}\n")
     }
 
-    static func object(_ diagnostic: Diagnostic) -> String { "{" + members(diagnostic) + "}" }
-
     /// The keys of one diagnostic, without the braces around them.
-    private static func members(_ diagnostic: Diagnostic) -> String {
-        var out = "\"code\":\(JSON.string(diagnostic.code.rawValue))"
-        out += ",\"offset\":\(diagnostic.offset.map(String.init) ?? "null")"
-        out += ",\"length\":\(diagnostic.length)"
-        out += ",\"character\":\(JSON.string(diagnostic.character.map { String($0) }))"
-        out += ",\"codepoint\":\(JSON.string(diagnostic.character.map(CharacterDescription.codepoint)))"
-        out += ",\"name\":\(JSON.string(diagnostic.characterName))"
-        if let codepoint = diagnostic.codepoint, diagnostic.byte != nil {
-            out += ",\"byte\":\(JSON.string(codepoint))"
+    private static func members(_ diagnostic: Diagnostic, into out: inout JSONText) {
+        out.raw("\"code\":\"")
+        out.raw(diagnostic.code.rawValue)
+        out.raw("\",\"offset\":")
+        if let offset = diagnostic.offset { out.int(offset) } else { out.raw("null") }
+        out.raw(",\"length\":")
+        out.int(diagnostic.length)
+        if let character = diagnostic.character {
+            out.raw(",\"character\":")
+            out.string(String(character))
+            out.raw(",\"codepoint\":\"")
+            out.raw(CharacterDescription.codepoint(character))
+            out.raw("\",\"name\":")
+            out.string(CharacterDescription.name(character))
+        } else {
+            out.raw(",\"character\":null,\"codepoint\":null,\"name\":null")
         }
-        if let category = diagnostic.category { out += ",\"category\":\(JSON.string(category))" }
-        out += ",\"message\":\(JSON.string(diagnostic.message))"
-        return out
+        if let codepoint = diagnostic.codepoint, diagnostic.byte != nil {
+            out.raw(",\"byte\":")
+            out.string(codepoint)
+        }
+        if let category = diagnostic.category {
+            out.raw(",\"category\":")
+            out.string(category)
+        }
+        out.raw(",\"message\":")
+        out.string(diagnostic.message)
     }
 }

@@ -150,6 +150,8 @@ final class Sinks {
     /// What a report format writes on stdout (JSON Lines, workflow commands).
     func report(_ text: String) throws { try out.write(text) }
 
+    func report(_ bytes: [UInt8]) throws { try out.write(bytes) }
+
     /// Moves what a batch wrote into these sinks, after everything before it.
     func take(_ batch: Sinks) throws {
         try batch.out.move(to: out)
