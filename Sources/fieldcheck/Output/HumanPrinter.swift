@@ -93,8 +93,7 @@ struct HumanPrinter {
             }
             if scalar.value < 0x20 || scalar.value == 0x7F
                 || (scalar != " " && CharacterDescription.isInvisible(scalar)
-                    && scalar.properties.generalCategory != .nonspacingMark
-                    && scalar.properties.generalCategory != .enclosingMark)
+                    && !CharacterDescription.isCombiningMark(scalar))
             {
                 text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
                 exact = false
