@@ -30,7 +30,10 @@ extension Fieldcheck {
                 """
         )
 
+        @OptionGroup var locale: LocaleOption
         @OptionGroup var rules: DateRules
+        @OptionGroup var length: LengthOptions
+        @OptionGroup var prepare: PrepareOptions
         @OptionGroup var lines: LineOptions
         @OptionGroup var run: RunOptions
 
@@ -38,15 +41,16 @@ extension Fieldcheck {
             // `--format` is shared with the report formats: a strptime one is the date's.
             rules.formatGiven = run.strptimeFormat
             try rules.checkFormats()
-            return try LineRunner(validator: FieldValidator(rules.spec()), options: lines, runOptions: run).run()
+            return try LineRunner(
+                validator: FieldValidator(rules.spec(FieldBasics(locale: locale, length: length, prepare: prepare))),
+                options: lines, runOptions: run
+            ).run()
         }
     }
 }
 
 /// The rule options of `fieldcheck date`, shared with `fieldcheck prompt date`.
 struct DateRules: ParsableArguments {
-
-    @OptionGroup var locale: LocaleOption
 
     @Option(
         help:
@@ -111,9 +115,6 @@ struct DateRules: ParsableArguments {
     )
     var output: OutputForm = .canonical
 
-    @OptionGroup var length: LengthOptions
-    @OptionGroup var prepare: PrepareOptions
-
     func validate() throws {
         try checkFormats()
         if toStyle != nil && toPattern != nil { throw ValidationError("give one of --to-style and --to-pattern") }
@@ -138,8 +139,8 @@ struct DateRules: ParsableArguments {
     }
 
     /// The field these options describe.
-    func spec() throws -> FieldSpec {
-        let resolved = try locale.resolve(category: "LC_TIME")
+    func spec(_ basics: FieldBasics) throws -> FieldSpec {
+        let resolved = try basics.locale.resolve(category: "LC_TIME")
         var date = DateSpec()
         // No format given: the locale's short style, and ISO 8601 too (what fieldcheck writes).
         date.format = .styleOrISO(.short)
@@ -157,8 +158,7 @@ struct DateRules: ParsableArguments {
         var spec = FieldSpec(kind: .date(date), locale: resolved)
         spec.vocabulary = .commandLine
         spec.output = output
-        length.apply(to: &spec)
-        prepare.apply(to: &spec)
+        basics.apply(to: &spec)
         return spec
     }
 }

@@ -87,13 +87,19 @@ struct IdentifierCommand<Kind: IdentifierCommandKind>: StatusCommand {
                 """)
     }
 
+    @OptionGroup var locale: LocaleOption
     @OptionGroup var rules: IdentifierRules
+    @OptionGroup var prepare: PrepareOptions
     @OptionGroup var lines: LineOptions
     @OptionGroup var run: RunOptions
 
     mutating func runWithStatus() throws -> Int32 {
         try run.refuseStrptimeFormat()
-        return try LineRunner(validator: FieldValidator(rules.spec(Kind.kind)), options: lines, runOptions: run).run()
+        return try LineRunner(
+            validator: FieldValidator(
+                rules.spec(Kind.kind, FieldBasics(locale: locale, length: nil, prepare: prepare))), options: lines,
+            runOptions: run
+        ).run()
     }
 }
 
@@ -104,15 +110,18 @@ struct PromptIdentifier<Kind: IdentifierCommandKind>: StatusCommand {
             commandName: Kind.kind.rawValue,
             abstract: "A \(Kind.kind.noun) field: a code or a name, as in fieldcheck \(Kind.kind.rawValue).")
     }
+    @OptionGroup var locale: LocaleOption
     @OptionGroup var rules: IdentifierRules
+    @OptionGroup var prepare: PrepareOptions
     @OptionGroup var prompt: PromptOptions
-    mutating func runWithStatus() throws -> Int32 { try prompt.run(FieldValidator(rules.spec(Kind.kind))) }
+    mutating func runWithStatus() throws -> Int32 {
+        try prompt.run(
+            FieldValidator(rules.spec(Kind.kind, FieldBasics(locale: locale, length: nil, prepare: prepare))))
+    }
 }
 
 /// The rule options of an identifier command, shared with its prompt.
 struct IdentifierRules: ParsableArguments {
-    @OptionGroup var locale: LocaleOption
-
     @Option(
         help: ArgumentHelp(
             "The forms accepted, comma-separated (default: all of the kind's: code, alpha3, numeric, name for a country; code, symbol, name for a currency; code, name otherwise).",
@@ -133,10 +142,8 @@ struct IdentifierRules: ParsableArguments {
     @Flag(help: "Accept former currencies (DEM, FRF) as well as current ones (currencies only).")
     var historic = false
 
-    @OptionGroup var prepare: PrepareOptions
-
     /// The field these options describe, for `kind`.
-    func spec(_ kind: IdentifierKind) throws -> FieldSpec {
+    func spec(_ kind: IdentifierKind, _ basics: FieldBasics) throws -> FieldSpec {
         var identifier = IdentifierSpec(kind: kind)
         let forms = kind.formList
         if let accept {
@@ -174,10 +181,10 @@ struct IdentifierRules: ParsableArguments {
             throw ConfigurationError(
                 "--to writes a \(kind.noun)'s name or symbol in another locale: give --output name with it")
         }
-        var spec = FieldSpec(kind: .identifier(identifier), locale: try locale.resolve(category: "LC_CTYPE"))
+        var spec = FieldSpec(kind: .identifier(identifier), locale: try basics.locale.resolve(category: "LC_CTYPE"))
         spec.vocabulary = .commandLine
         spec.output = outputForm
-        prepare.apply(to: &spec)
+        basics.apply(to: &spec)
         return spec
     }
 

@@ -31,21 +31,25 @@ extension Fieldcheck {
                 """
         )
 
+        @OptionGroup var locale: LocaleOption
         @OptionGroup var rules: NumberRules
+        @OptionGroup var length: LengthOptions
+        @OptionGroup var prepare: PrepareOptions
         @OptionGroup var lines: LineOptions
         @OptionGroup var run: RunOptions
 
         mutating func runWithStatus() throws -> Int32 {
             try run.refuseStrptimeFormat()
-            return try LineRunner(validator: FieldValidator(rules.spec()), options: lines, runOptions: run).run()
+            return try LineRunner(
+                validator: FieldValidator(rules.spec(FieldBasics(locale: locale, length: length, prepare: prepare))),
+                options: lines, runOptions: run
+            ).run()
         }
     }
 }
 
 /// The rule options of `fieldcheck number`, shared with `fieldcheck prompt number`.
 struct NumberRules: ParsableArguments {
-
-    @OptionGroup var locale: LocaleOption
 
     @Option(
         help:
@@ -106,9 +110,6 @@ struct NumberRules: ParsableArguments {
     )
     var output: OutputForm = .canonical
 
-    @OptionGroup var length: LengthOptions
-    @OptionGroup var prepare: PrepareOptions
-
     func validate() throws {
         if let maxFractionDigits, maxFractionDigits < 0 {
             throw ValidationError("--max-fraction-digits must not be negative")
@@ -124,8 +125,8 @@ struct NumberRules: ParsableArguments {
     }
 
     /// The field these options describe.
-    func spec() throws -> FieldSpec {
-        let resolved = try locale.resolve(category: "LC_NUMERIC")
+    func spec(_ basics: FieldBasics) throws -> FieldSpec {
+        let resolved = try basics.locale.resolve(category: "LC_NUMERIC")
         var number = NumberSpec()
         number.style = style
         number.currency = currency?.uppercased()
@@ -142,8 +143,7 @@ struct NumberRules: ParsableArguments {
         var spec = FieldSpec(kind: .number(number), locale: resolved)
         spec.vocabulary = .commandLine
         spec.output = output
-        length.apply(to: &spec)
-        prepare.apply(to: &spec)
+        basics.apply(to: &spec)
         return spec
     }
 }

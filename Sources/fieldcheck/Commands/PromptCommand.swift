@@ -30,23 +30,36 @@ extension Fieldcheck {
     struct PromptText: StatusCommand {
         static let configuration = CommandConfiguration(
             commandName: "text", abstract: "A text field: characters, length and pattern as in fieldcheck text.")
+        @OptionGroup var locale: LocaleOption
         @OptionGroup var rules: TextRules
+        @OptionGroup var length: LengthOptions
+        @OptionGroup var prepare: PrepareOptions
         @OptionGroup var prompt: PromptOptions
-        mutating func runWithStatus() throws -> Int32 { try prompt.run(FieldValidator(rules.spec())) }
+        mutating func runWithStatus() throws -> Int32 {
+            try prompt.run(FieldValidator(rules.spec(FieldBasics(locale: locale, length: length, prepare: prepare))))
+        }
     }
 
     struct PromptNumber: StatusCommand {
         static let configuration = CommandConfiguration(
             commandName: "number", abstract: "A number field in a locale, as in fieldcheck number.")
+        @OptionGroup var locale: LocaleOption
         @OptionGroup var rules: NumberRules
+        @OptionGroup var length: LengthOptions
+        @OptionGroup var prepare: PrepareOptions
         @OptionGroup var prompt: PromptOptions
-        mutating func runWithStatus() throws -> Int32 { try prompt.run(FieldValidator(rules.spec())) }
+        mutating func runWithStatus() throws -> Int32 {
+            try prompt.run(FieldValidator(rules.spec(FieldBasics(locale: locale, length: length, prepare: prepare))))
+        }
     }
 
     struct PromptDate: StatusCommand {
         static let configuration = CommandConfiguration(
             commandName: "date", abstract: "A date field in a locale, as in fieldcheck date.")
+        @OptionGroup var locale: LocaleOption
         @OptionGroup var rules: DateRules
+        @OptionGroup var length: LengthOptions
+        @OptionGroup var prepare: PrepareOptions
         @OptionGroup var prompt: PromptOptions
         @Option(
             help: ArgumentHelp(
@@ -55,7 +68,8 @@ extension Fieldcheck {
         mutating func runWithStatus() throws -> Int32 {
             rules.formatGiven = format
             try rules.checkFormats()
-            return try prompt.run(FieldValidator(rules.spec()))
+            return try prompt.run(
+                FieldValidator(rules.spec(FieldBasics(locale: locale, length: length, prepare: prepare))))
         }
     }
 }

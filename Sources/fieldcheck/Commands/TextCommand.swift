@@ -19,21 +19,25 @@ extension Fieldcheck {
                 """
         )
 
+        @OptionGroup var locale: LocaleOption
         @OptionGroup var rules: TextRules
+        @OptionGroup var length: LengthOptions
+        @OptionGroup var prepare: PrepareOptions
         @OptionGroup var lines: LineOptions
         @OptionGroup var run: RunOptions
 
         mutating func runWithStatus() throws -> Int32 {
             try run.refuseStrptimeFormat()
-            return try LineRunner(validator: FieldValidator(rules.spec()), options: lines, runOptions: run).run()
+            return try LineRunner(
+                validator: FieldValidator(rules.spec(FieldBasics(locale: locale, length: length, prepare: prepare))),
+                options: lines, runOptions: run
+            ).run()
         }
     }
 }
 
 /// The rule options of `fieldcheck text`, shared with `fieldcheck prompt text`.
 struct TextRules: ParsableArguments {
-
-    @OptionGroup var locale: LocaleOption
 
     @Option(help: ArgumentHelp("Allow only these characters.", valueName: "SET"))
     var allow: String?
@@ -62,12 +66,9 @@ struct TextRules: ParsableArguments {
             valueName: "REGEX"))
     var pattern: String?
 
-    @OptionGroup var length: LengthOptions
-    @OptionGroup var prepare: PrepareOptions
-
     /// The field these options describe.
-    func spec() throws -> FieldSpec {
-        var spec = FieldSpec(kind: .text, locale: try locale.resolve(category: "LC_CTYPE"))
+    func spec(_ basics: FieldBasics) throws -> FieldSpec {
+        var spec = FieldSpec(kind: .text, locale: try basics.locale.resolve(category: "LC_CTYPE"))
         spec.vocabulary = .commandLine
         spec.allow = allow.map(CharacterRule.init)
         spec.deny = deny.map(CharacterRule.init)
@@ -83,8 +84,7 @@ struct TextRules: ParsableArguments {
         spec.strip = strip
         spec.caseMapping = `case`
         spec.pattern = pattern
-        length.apply(to: &spec)
-        prepare.apply(to: &spec)
+        basics.apply(to: &spec)
         return spec
     }
 

@@ -175,6 +175,21 @@ struct ReportOptions {
     }
 }
 
+/// What every field command reads beside its own rules: `--locale`, the length options (not
+/// an identifier's) and `--trim`/`--normalize`. The commands declare these as option groups of
+/// their own around the rules, not inside them (see `ReportOptions`), and hand them to the
+/// rules' `spec` together.
+struct FieldBasics {
+    var locale: LocaleOption
+    var length: LengthOptions?
+    var prepare: PrepareOptions
+
+    func apply(to spec: inout FieldSpec) {
+        length?.apply(to: &spec)
+        prepare.apply(to: &spec)
+    }
+}
+
 /// `--locale`, resolved against the environment when absent.
 struct LocaleOption: ParsableArguments {
     @Option(
