@@ -670,6 +670,32 @@ def _line_workload(
     }
 
 
+def _table_workload(
+    manifest: dict, out: Path, rows: int, seed: int, name: str, stem: str,
+    share: float = INVALID_SHARE, late_share: float = INVALID_SHARE,
+) -> None:
+    """Draw one table from random.Random("SEED/name") (paid and at from "SEED/name-paid-at"),
+    write it with its truth and kinds files, and enter it in the manifest."""
+    rng = random.Random(f"{seed}/{name}")
+    table, truths, labels, counts = draw_table(rng, rows, random.Random(f"{seed}/{name}-paid-at"), share, late_share)
+    with open(out / f"{stem}.csv", "w", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle, lineterminator="\n")
+        writer.writerow(["id", "price", "date", "code", "paid", "at"])
+        writer.writerows(table)
+    _write_lines(out / f"{stem}.truth", truths)
+    _write_lines(out / f"{stem}.kinds", labels)
+    manifest["workloads"][name] = {
+        "data": f"{stem}.csv",
+        "truth": f"{stem}.truth",
+        "kinds_file": f"{stem}.kinds",
+        "schema": "schema.yaml",
+        "rows": rows,
+        "values": rows,
+        "valid": truths.count("1"),
+        "kinds": dict(sorted(counts.items())),
+    }
+
+
 def generate(count: int, out: Path, seed: int) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     manifest: dict = {"seed": seed, "count": count, "invalid_share_per_kind": INVALID_SHARE, "workloads": {}}
@@ -681,25 +707,8 @@ def generate(count: int, out: Path, seed: int) -> dict:
     for name, stem, valid, kinds, rule in line_workloads:
         _line_workload(manifest, out, count, seed, name, stem, valid, kinds, rule)
     rows = max(1, count)
-    rng = random.Random(f"{seed}/csv")
-    table, truths, labels, counts = draw_table(rng, rows, random.Random(f"{seed}/csv-paid-at"))
-    with open(out / "table.csv", "w", encoding="utf-8", newline="") as handle:
-        writer = csv.writer(handle, lineterminator="\n")
-        writer.writerow(["id", "price", "date", "code", "paid", "at"])
-        writer.writerows(table)
-    _write_lines(out / "table.truth", truths)
-    _write_lines(out / "table.kinds", labels)
+    _table_workload(manifest, out, rows, seed, "csv", "table")
     (out / "schema.yaml").write_text(SCHEMA.read_text(encoding="utf-8"), encoding="utf-8")
-    manifest["workloads"]["csv"] = {
-        "data": "table.csv",
-        "truth": "table.truth",
-        "kinds_file": "table.kinds",
-        "schema": "schema.yaml",
-        "rows": rows,
-        "values": rows,
-        "valid": truths.count("1"),
-        "kinds": dict(sorted(counts.items())),
-    }
     # Added later; each has its own random.Random like the others, so the
     # files above are the same as before they existed.
     later_workloads = (
@@ -716,26 +725,9 @@ def generate(count: int, out: Path, seed: int) -> dict:
     )
     for name, stem, valid, kinds, rule in bad_workloads:
         _line_workload(manifest, out, count, seed, name, stem, valid, kinds, rule, share=0.5 / len(kinds))
-    rng = random.Random(f"{seed}/csv-bad")
     # 11 % of rows bad in each of the first four columns, 6 % of the rest in paid or at each:
     # about half the rows rejected.
-    table, truths, labels, counts = draw_table(rng, rows, random.Random(f"{seed}/csv-bad-paid-at"), 0.11, 0.06)
-    with open(out / "table_bad.csv", "w", encoding="utf-8", newline="") as handle:
-        writer = csv.writer(handle, lineterminator="\n")
-        writer.writerow(["id", "price", "date", "code", "paid", "at"])
-        writer.writerows(table)
-    _write_lines(out / "table_bad.truth", truths)
-    _write_lines(out / "table_bad.kinds", labels)
-    manifest["workloads"]["csv-bad"] = {
-        "data": "table_bad.csv",
-        "truth": "table_bad.truth",
-        "kinds_file": "table_bad.kinds",
-        "schema": "schema.yaml",
-        "rows": rows,
-        "values": rows,
-        "valid": truths.count("1"),
-        "kinds": dict(sorted(counts.items())),
-    }
+    _table_workload(manifest, out, rows, seed, "csv-bad", "table_bad", 0.11, 0.06)
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     return manifest
 
