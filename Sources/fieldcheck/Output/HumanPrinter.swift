@@ -81,6 +81,12 @@ struct HumanPrinter {
     /// The input as it can be shown inside quotes on one line: control and invisible
     /// characters escaped, long values cut. `exact` says whether columns still line up.
     static func display(_ input: String) -> (text: String, exact: Bool) {
+        // Most values are short printable ASCII, shown as they are: their bytes are looked at
+        // without decoding scalars or building a copy.
+        let plain = input.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.count <= 120 && bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        }
+        if plain == true { return (input, true) }
         var text = ""
         var exact = true
         var count = 0
