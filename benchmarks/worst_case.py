@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Throughput on hostile input: the fuzz corpora and random Unicode, per command and mode.
+
+    make release
+    python3 benchmarks/worst_case.py            # or FIELDCHECK=/path/to/fieldcheck
+
+Each input class is repeated to about 2 MB (the random-Unicode file is 30,000 lines of 1 to 40
+characters drawn from all of Unicode, seed 1) and run through each command in three modes:
+--quiet, explained (the default: every rejection in words on stderr) and --json. Prints MB/s
+of CPU time (user + system, lowest of 2 runs) and, per command, the slowest class and mode.
+Issue 35 asks that no class fall below 5 MB/s in any mode. Standard library only.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BINARY = os.environ.get("FIELDCHECK", str(ROOT / ".build" / "release" / "fieldcheck"))
+TARGET = 2_000_000
+
+
+def corpus(name: str) -> bytes:
+    files = sorted((ROOT / "Fuzz" / "corpus" / name).glob("*"))
+    return b"".join(path.read_bytes() + b"\n" for path in files)
+
+
+def random_unicode() -> bytes:
+    rng = random.Random(1)
+    lines = []
+    for _ in range(30_000):
+        ranges = [(0x20, 0x7E), (0xA0, 0x2FFF), (0x3000, 0xD7FF), (0x10000, 0x1F9FF)]
+        text = "".join(chr(rng.randint(*rng.choice(ranges))) for _ in range(rng.randint(1, 40)))
+        lines.append(text.replace("\n", " "))
+    return ("\n".join(lines) + "\n").encode("utf-8", "surrogatepass")
+
+
+NUMBER = ["number", "--locale", "de_DE"]
+LENIENT = ["number", "--lenient", "--no-exponent", "--to", "en_IN"]
+LONG_DATE = ["date", "--locale", "de_DE", "--style", "long"]
+PATTERN_DATE = ["date", "--locale", "de_DE", "--pattern", "dd.MM.yyyy"]
+TEXT = ["text", "--allow", "[[:L:]]", "--max-length", "12"]
+
+
+def cpu_seconds(argv: list[str]) -> float:
+    best = float("inf")
+    for _ in range(2):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        best = min(best, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return best
+
+
+def main() -> int:
+    if not os.access(BINARY, os.X_OK):
+        print(f"worst_case.py: no fieldcheck at {BINARY} (make release, or set FIELDCHECK)", file=sys.stderr)
+        return 2
+    classes = [
+        ("FuzzNumber corpus", corpus("FuzzNumber"), [NUMBER, LENIENT]),
+        ("FuzzDate corpus", corpus("FuzzDate"), [LONG_DATE, PATTERN_DATE]),
+        ("FuzzText corpus", corpus("FuzzText"), [TEXT + ["--normalize", "nfkc"]]),
+        ("random Unicode", random_unicode(), [LENIENT, LONG_DATE, TEXT]),
+    ]
+    print("| input | command | mode | MB | CPU s | MB/s |")
+    print("|---|---|---|---:|---:|---:|")
+    slowest: dict[str, tuple[float, str]] = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        path = Path(scratch) / "input.txt"
+        for name, data, commands in classes:
+            blob = data * max(1, TARGET // max(1, len(data)))
+            path.write_bytes(blob)
+            megabytes = len(blob) / 1e6
+            for command in commands:
+                for mode in (["--quiet"], [], ["--json"]):
+                    seconds = cpu_seconds([BINARY, *command, *mode, str(path)])
+                    rate = megabytes / seconds if seconds > 0 else float("inf")
+                    label = " ".join(mode) or "explained"
+                    print(f"| {name} | `{' '.join(command)}` | {label} | {megabytes:.2f} | {seconds:.2f} | {rate:.1f} |")
+                    key = command[0]
+                    if key not in slowest or rate < slowest[key][0]:
+                        slowest[key] = (rate, f"{name}, `{' '.join(command)}`, {label}")
+    print()
+    for command, (rate, where) in slowest.items():
+        print(f"- slowest {command}: {rate:.1f} MB/s ({where})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
