@@ -353,8 +353,12 @@ def judge_json(tool: Tool, workload: Workload, directory: Path, out_path: Path, 
     truth = read_lines(directory / workload.truth)
     kinds = read_kinds(directory, workload, len(truth))
     accepted = [True] * len(truth)
-    with open(out_path, encoding="utf-8") as handle:
-        records = [json.loads(line) for line in handle if line.strip()]
+    try:
+        with open(out_path, encoding="utf-8") as handle:
+            records = [json.loads(line) for line in handle if line.strip()]
+    except (ValueError, UnicodeDecodeError) as error:
+        result.message = f"stdout is not JSON Lines: {error}"
+        return
     if workload.unit == "rows":
         for record in records:
             if record.get("severity") == "error" and isinstance(record.get("row"), int):

@@ -73,8 +73,10 @@ import Testing
     /// keep in flight), for the comparisons run with every option: 60 runs of the whole table
     /// took a tenth of the test suite's time.
     static let fewerRows: String = {
-        Self.table.split(separator: "\n", omittingEmptySubsequences: false).prefix(8_001)
-            .joined(separator: "\n") + "\n"
+        var lines = Self.table.split(separator: "\n", omittingEmptySubsequences: false).prefix(8_001)
+        // Not in the middle of a quoted cell that holds a line break: an even count of quotes.
+        while lines.joined(separator: "\n").count(where: { $0 == "\"" }) % 2 == 1 { lines = lines.dropLast() }
+        return lines.joined(separator: "\n") + "\n"
     }()
 
     struct Written: Equatable {

@@ -73,9 +73,9 @@ import Testing
     /// record and in a csv problem's record, beside characters that stay as they are.
     @Test func jsonStringsEscapeWhatATerminalActsOnAndReadBack() throws {
         let value =
-            "q\"b\\s\u{1}t\tn\u{7F}\u{85}\u{9F}\u{A0}é\u{2027}\u{2028}\u{2029}\u{202E}\u{202F}\u{2066}\u{2069}\u{206A}😀"
+            "q\"b\\s\u{1}t\tn\u{7F}\u{85}\u{9F}\u{A0}é\u{2027}\u{2028}\u{2029}\u{202E}\u{202F}\u{2066}\u{2069}\u{206A}😀\u{1F}"
         let escaped =
-            #"q\"b\\s\u0001t\tn\u007f\u0085\u009f\#u{A0}é\#u{2027}\u2028\u2029\u202e\#u{202F}\u2066\u2069\#u{206A}😀"#
+            #"q\"b\\s\u0001t\tn\u007f\u0085\u009f\#u{A0}é\#u{2027}\u2028\u2029\u202e\#u{202F}\u2066\u2069\#u{206A}😀\u001f"#
         let line = try CLI.run(["text", "--max-length", "2", "--json"], input: value + "\n")
         #expect(line.stdout.contains("\"input\":\"\(escaped)\""), "\(line.stdout)")
         #expect(line.objects.first?["input"] as? String == value)

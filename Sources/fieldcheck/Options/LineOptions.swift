@@ -159,8 +159,8 @@ struct RunOptions: ParsableArguments {
 /// How diagnostics are reported, the same for line commands and `csv`: `--check`, `--quiet`,
 /// `--summary`, `--redact`, `--color`, `--warnings`. Declared as `RunOptions`' own options, not
 /// an option group of its own: every level of nested groups multiplies the checks a debug
-/// build of swift-argument-parser makes of the command tree at start-up (a line command took
-/// 0.5 s to start in the debug build the CLI tests run, most of their time).
+/// build of swift-argument-parser makes of the command tree at start-up (nested three deep, a
+/// line command took 0.5 s to start in the debug build the CLI tests run; one level, 0.11 s).
 struct ReportOptions {
     var check: Bool
     var quiet: Bool

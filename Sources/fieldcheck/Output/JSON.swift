@@ -21,6 +21,7 @@ enum JSON {
 /// about 9 µs, three times its explained text on stderr (issue 35).
 struct JSONText {
     private(set) var bytes: [UInt8] = []
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
 
@@ -112,10 +113,9 @@ struct JSONText {
         case 0x0D: raw("\\r")
         case 0x09: raw("\\t")
         default:
-            let digits: [UInt8] = Array("0123456789abcdef".utf8)
             raw("\\u")
             for shift in stride(from: 12, through: 0, by: -4) {
-                bytes.append(digits[Int((scalar >> UInt32(shift)) & 0xF)])
+                bytes.append(Self.hexDigits[Int((scalar >> UInt32(shift)) & 0xF)])
             }
         }
     }
