@@ -10,16 +10,6 @@ public struct PrefixRefusal: Sendable, Hashable {
 }
 
 extension FieldValidator {
-    /// Whether `prefix`, typed so far, can still be completed into a value this field accepts
-    /// (nil), or why not. Not whether it is valid now: `1,` is a prefix of a de_DE number and
-    /// `31.1` of a `dd.MM.yyyy` date, while `32` and `1,2,` are not.
-    ///
-    /// Text: every character must pass the character rules, the length must not pass the
-    /// maximum, and the pattern must match or still be able to (ICU's `hitEnd`). Numbers and
-    /// dates: the same, and some completion must be read as valid: the tails of values the
-    /// locale writes, spliced on (`31.1` + `2.2024`), and short continuations (a digit,
-    /// `,0`, `.000`, an exponent). A completion found is a proof; none found after that
-    /// search is a refusal.
     /// `prefix` completed as far as the field's listed values that begin with it agree: a
     /// country's, currency's, language's or time zone's codes and names (`Allem` gives
     /// `Allemagne` in fr_FR; `Ma` nothing more, as Madagascar, Malaisie and Mali part there).
@@ -41,6 +31,16 @@ extension FieldValidator {
         return completed.count > prefix.count ? completed : nil
     }
 
+    /// Whether `prefix`, typed so far, can still be completed into a value this field accepts
+    /// (nil), or why not. Not whether it is valid now: `1,` is a prefix of a de_DE number and
+    /// `31.1` of a `dd.MM.yyyy` date, while `32` and `1,2,` are not.
+    ///
+    /// Text: every character must pass the character rules, the length must not pass the
+    /// maximum, and the pattern must match or still be able to (ICU's `hitEnd`). Numbers and
+    /// dates: the same, and some completion must be read as valid: the tails of values the
+    /// locale writes, spliced on (`31.1` + `2.2024`), and short continuations (a digit,
+    /// `,0`, `.000`, an exponent). A completion found is a proof; none found after that
+    /// search is a refusal.
     public func refusal(ofPrefix prefix: String) -> PrefixRefusal? {
         let scalars = Array(prefix.unicodeScalars)
         guard !scalars.isEmpty else { return nil }
