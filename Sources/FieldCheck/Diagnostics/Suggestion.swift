@@ -16,17 +16,53 @@ public enum Suggestion {
         return previous[b.count]
     }
 
+    /// Names prepared once for many look-ups (an identifier field's names, asked for every
+    /// unknown value): each name with its lowercased scalars and its length in characters.
+    public struct Candidates: Sendable {
+        fileprivate let entries: [(name: String, lowered: [Unicode.Scalar], count: Int)]
+
+        public init(_ names: some Sequence<String>) {
+            entries = names.map { ($0, Array($0.lowercased().unicodeScalars), $0.count) }
+        }
+    }
+
     /// The names that `typed` is most likely a typo of: equal but for case, or within
     /// `maxDistance` edits (1 for names of up to 4 characters), nearest first.
     public static func near(_ typed: String, in names: some Sequence<String>, maxDistance: Int = 2) -> [String] {
-        let lowered = typed.lowercased()
-        return names.compactMap { name -> (String, Int)? in
-            if name.lowercased() == lowered { return (name, 0) }
-            let limit = min(maxDistance, max(1, min(name.count, typed.count) / 3))
-            let distance = editDistance(lowered, name.lowercased())
-            return distance <= limit ? (name, distance) : nil
+        near(typed, in: Candidates(names), maxDistance: maxDistance)
+    }
+
+    /// As `near(_:in:maxDistance:)`, over prepared names. A name whose length differs by more
+    /// than the limit is skipped, and a comparison stops once every path is over the limit:
+    /// the answer is the same as comparing in full (an identifier field's did-you-mean spent
+    /// about 750 µs per unknown name that way).
+    public static func near(_ typed: String, in candidates: Candidates, maxDistance: Int = 2) -> [String] {
+        let lowered = Array(typed.lowercased().unicodeScalars)
+        let typedCount = typed.count
+        var previous = [Int](repeating: 0, count: lowered.count + 1)
+        var current = previous
+        var found: [(name: String, distance: Int)] = []
+        for entry in candidates.entries {
+            let limit = min(maxDistance, max(1, min(entry.count, typedCount) / 3))
+            guard abs(entry.lowered.count - lowered.count) <= limit else { continue }
+            for index in previous.indices { previous[index] = index }
+            var within = true
+            for (row, x) in entry.lowered.enumerated() {
+                current[0] = row + 1
+                var smallest = current[0]
+                for (column, y) in lowered.enumerated() {
+                    current[column + 1] = min(
+                        previous[column + 1] + 1, current[column] + 1, previous[column] + (x == y ? 0 : 1))
+                    smallest = min(smallest, current[column + 1])
+                }
+                if smallest > limit {
+                    within = false
+                    break
+                }
+                swap(&previous, &current)
+            }
+            if within, previous[lowered.count] <= limit { found.append((entry.name, previous[lowered.count])) }
         }
-        .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
-        .map(\.0)
+        return found.sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }.map(\.name)
     }
 }

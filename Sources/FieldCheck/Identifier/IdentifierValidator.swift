@@ -147,7 +147,7 @@ final class IdentifierValidator: TypedValidator {
         }
         var reason = "no \(catalog.noun) is written '\(value)' in \(locale.nameAndOrigin)"
         if readsNames {
-            let near = nearNames(value)
+            let near = Suggestion.near(value, in: nameCandidates, maxDistance: 3).prefix(3)
             if !near.isEmpty { reason += " (did you mean '\(near.joined(separator: "' or '"))'?)" }
         }
         reject(value, code: .unknownName, reason: reason, offset: divergence(of: value), map: map, into: &result)
@@ -204,41 +204,8 @@ final class IdentifierValidator: TypedValidator {
             ))
     }
 
-    /// The names nearest `value` (at most three edits, fewer for short ones; as
-    /// `Suggestion.near` chooses them), found without comparing it in full with every name:
-    /// a name whose length differs by more than the limit is skipped, and a comparison stops
-    /// once every path is over it. Each unknown name costs this, on the explained path.
-    private func nearNames(_ value: String) -> [String] {
-        if lowercasedNames == nil { lowercasedNames = names.names.map { ($0, Array($0.lowercased().unicodeScalars)) } }
-        let typed = Array(value.lowercased().unicodeScalars)
-        var found: [(name: String, distance: Int)] = []
-        var previous = [Int](repeating: 0, count: typed.count + 1)
-        var current = previous
-        for (name, scalars) in lowercasedNames ?? [] {
-            let limit = min(3, max(1, min(scalars.count, typed.count) / 3))
-            guard abs(scalars.count - typed.count) <= limit else { continue }
-            for index in previous.indices { previous[index] = index }
-            var within = true
-            for (row, x) in scalars.enumerated() {
-                current[0] = row + 1
-                var smallest = current[0]
-                for (column, y) in typed.enumerated() {
-                    current[column + 1] = min(
-                        previous[column + 1] + 1, current[column] + 1, previous[column] + (x == y ? 0 : 1))
-                    smallest = min(smallest, current[column + 1])
-                }
-                if smallest > limit {
-                    within = false
-                    break
-                }
-                swap(&previous, &current)
-            }
-            if within, previous[typed.count] <= limit { found.append((name, previous[typed.count])) }
-        }
-        return found.sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
-            .prefix(3).map(\.name)
-    }
-    private var lowercasedNames: [(String, [Unicode.Scalar])]? = nil
+    /// The field's names prepared for did-you-mean; made on the first unknown name.
+    private lazy var nameCandidates = Suggestion.Candidates(names.names)
 
     /// Where `value` leaves the beginning of every name and code (compared without case):
     /// the character a prompt would refuse. Nil when it is the beginning of one.
