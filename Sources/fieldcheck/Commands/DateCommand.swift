@@ -3,7 +3,7 @@ import FieldCheck
 
 extension Fieldcheck {
     /// `fieldcheck date`: strict locale-aware dates.
-    struct DateCommand: StatusCommand {
+    struct DateCommand: StatusCommand, DeclaresFieldBasics {
         static let configuration = CommandConfiguration(
             commandName: "date",
             abstract: "Check dates written in a locale; print them as ISO 8601, or formatted for another locale.",
@@ -42,7 +42,7 @@ extension Fieldcheck {
             rules.formatGiven = run.strptimeFormat
             try rules.checkFormats()
             return try LineRunner(
-                validator: FieldValidator(rules.spec(FieldBasics(locale: locale, length: length, prepare: prepare))),
+                validator: FieldValidator(rules.spec(basics)),
                 options: lines, runOptions: run
             ).run()
         }

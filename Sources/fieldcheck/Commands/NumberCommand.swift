@@ -3,7 +3,7 @@ import FieldCheck
 
 extension Fieldcheck {
     /// `fieldcheck number`: strict locale-aware numbers.
-    struct NumberCommand: StatusCommand {
+    struct NumberCommand: StatusCommand, DeclaresFieldBasics {
         static let configuration = CommandConfiguration(
             commandName: "number",
             abstract: "Check numbers written in a locale; print them exactly, or formatted for another.",
@@ -41,7 +41,7 @@ extension Fieldcheck {
         mutating func runWithStatus() throws -> Int32 {
             try run.refuseStrptimeFormat()
             return try LineRunner(
-                validator: FieldValidator(rules.spec(FieldBasics(locale: locale, length: length, prepare: prepare))),
+                validator: FieldValidator(rules.spec(basics)),
                 options: lines, runOptions: run
             ).run()
         }

@@ -27,7 +27,7 @@ extension Fieldcheck {
         )
     }
 
-    struct PromptText: StatusCommand {
+    struct PromptText: StatusCommand, DeclaresFieldBasics {
         static let configuration = CommandConfiguration(
             commandName: "text", abstract: "A text field: characters, length and pattern as in fieldcheck text.")
         @OptionGroup var locale: LocaleOption
@@ -36,11 +36,11 @@ extension Fieldcheck {
         @OptionGroup var prepare: PrepareOptions
         @OptionGroup var prompt: PromptOptions
         mutating func runWithStatus() throws -> Int32 {
-            try prompt.run(FieldValidator(rules.spec(FieldBasics(locale: locale, length: length, prepare: prepare))))
+            try prompt.run(FieldValidator(rules.spec(basics)))
         }
     }
 
-    struct PromptNumber: StatusCommand {
+    struct PromptNumber: StatusCommand, DeclaresFieldBasics {
         static let configuration = CommandConfiguration(
             commandName: "number", abstract: "A number field in a locale, as in fieldcheck number.")
         @OptionGroup var locale: LocaleOption
@@ -49,11 +49,11 @@ extension Fieldcheck {
         @OptionGroup var prepare: PrepareOptions
         @OptionGroup var prompt: PromptOptions
         mutating func runWithStatus() throws -> Int32 {
-            try prompt.run(FieldValidator(rules.spec(FieldBasics(locale: locale, length: length, prepare: prepare))))
+            try prompt.run(FieldValidator(rules.spec(basics)))
         }
     }
 
-    struct PromptDate: StatusCommand {
+    struct PromptDate: StatusCommand, DeclaresFieldBasics {
         static let configuration = CommandConfiguration(
             commandName: "date", abstract: "A date field in a locale, as in fieldcheck date.")
         @OptionGroup var locale: LocaleOption
@@ -69,7 +69,7 @@ extension Fieldcheck {
             rules.formatGiven = format
             try rules.checkFormats()
             return try prompt.run(
-                FieldValidator(rules.spec(FieldBasics(locale: locale, length: length, prepare: prepare))))
+                FieldValidator(rules.spec(basics)))
         }
     }
 }

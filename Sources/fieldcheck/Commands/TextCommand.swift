@@ -3,7 +3,7 @@ import FieldCheck
 
 extension Fieldcheck {
     /// `fieldcheck text`: constrained text — allowed characters, length, pattern, case.
-    struct TextCommand: StatusCommand {
+    struct TextCommand: StatusCommand, DeclaresFieldBasics {
         static let configuration = CommandConfiguration(
             commandName: "text",
             abstract: "Check text against character, length and pattern rules.",
@@ -29,7 +29,7 @@ extension Fieldcheck {
         mutating func runWithStatus() throws -> Int32 {
             try run.refuseStrptimeFormat()
             return try LineRunner(
-                validator: FieldValidator(rules.spec(FieldBasics(locale: locale, length: length, prepare: prepare))),
+                validator: FieldValidator(rules.spec(basics)),
                 options: lines, runOptions: run
             ).run()
         }

@@ -190,6 +190,18 @@ struct FieldBasics {
     }
 }
 
+/// A command that declares `--locale`, the length options and `--trim`/`--normalize` beside
+/// its rules (text, number, date and their prompts).
+protocol DeclaresFieldBasics {
+    var locale: LocaleOption { get }
+    var length: LengthOptions { get }
+    var prepare: PrepareOptions { get }
+}
+
+extension DeclaresFieldBasics {
+    var basics: FieldBasics { FieldBasics(locale: locale, length: length, prepare: prepare) }
+}
+
 /// `--locale`, resolved against the environment when absent.
 struct LocaleOption: ParsableArguments {
     @Option(
