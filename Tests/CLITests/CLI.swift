@@ -4,8 +4,8 @@ import Testing
 /// Runs the built `fieldcheck` binary with real stdin and captures stdout, stderr and the
 /// exit status. The binary sits next to the test bundle in SwiftPM's build folder, unless
 /// `FIELDCHECK_TEST_BINARY` names another one: the whole CLI suite then runs against it, as
-/// against the self-contained binary of `make dist`, whose ICU data is trimmed (issue 31):
-/// `FIELDCHECK_TEST_BINARY=$PWD/.build/dist/fieldcheck swift test --filter CLITests`.
+/// against the self-contained binary of `make dist`, whose ICU data is trimmed (issue 31), as
+/// `.ci/run` does: `FIELDCHECK_TEST_BINARY=$PWD/.build/dist/fieldcheck swift test`.
 struct CLI {
     struct Outcome {
         var stdout: String
