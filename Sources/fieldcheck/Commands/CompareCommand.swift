@@ -70,24 +70,31 @@ extension Fieldcheck {
             if all && locales != nil { throw ValidationError("--all and --locales exclude each other") }
         }
 
+        /// What `compare` writes for one value read: how it reads in each locale, or a record
+        /// too long to compare (reported on stderr; under `--json` also by a record in its
+        /// place, so that every value read has one).
+        enum Report {
+            /// Under `--redact`, `redactedAs` names the value by where it was read ("value 2",
+            /// "line 3").
+            case compared(LocaleComparison, redactedAs: String?)
+            case tooLong(FieldResult)
+        }
+
         mutating func runWithStatus() throws -> Int32 {
             let comparer = try LocaleComparer(locales: try chosenLocales(), type: type)
             let out = Streams.standardOutput
             let paint = color == .always || (color == .auto && out.isTerminal && LineRunner.colorAllowed)
+            var printer: any ReportPrinter<Report> =
+                json
+                ? RecordReports { [redact] in Self.json($0, redacted: redact) }
+                : HumanReports { Self.table($0, color: paint) }
             var unclear = false
-            var first = true
             /// - Parameter place: where the value was read ("value 2", "line 3"), which names
             ///   it under --redact.
             func report(_ value: String, place: @autoclosure () -> String) throws {
                 let comparison = comparer.compare(value)
                 if comparison.isAmbiguous || !comparison.isReadable { unclear = true }
-                if json {
-                    try out.write(Self.json(comparison, redacted: redact) + "\n")
-                } else {
-                    if !first { try out.write("\n") }
-                    try out.write(Self.table(comparison, color: paint, redactedAs: redact ? place() : nil))
-                }
-                first = false
+                try printer.write(.compared(comparison, redactedAs: redact ? place() : nil), into: out)
             }
             for (index, value) in values.enumerated() { try report(value, place: "value \(index + 1)") }
             var ioFailed = false
@@ -100,9 +107,8 @@ extension Fieldcheck {
                             // The reader kept only the first bytes: comparing them would show
                             // the meaning of a value nobody wrote. Reported as the line
                             // commands report it.
-                            try reportTooLong(
-                                record, length: length, limit: reader.maxRecordBytes, file: name, json: json ? out : nil
-                            )
+                            let result = tooLong(record, length: length, limit: reader.maxRecordBytes, file: name)
+                            try printer.write(.tooLong(result), into: out)
                             unclear = true
                             return
                         }
@@ -123,12 +129,9 @@ extension Fieldcheck {
             return unclear ? 1 : 0
         }
 
-        /// Reports a record longer than the reader holds: `record_too_long` on stderr, worded
-        /// as the line commands word it, and under `--json` an object in its place on stdout,
-        /// so that every value read still has one.
-        private func reportTooLong(
-            _ record: Record, length: Int, limit: Int, file: String?, json out: OutputStream?
-        ) throws {
+        /// A record longer than the reader holds, as the line commands report it: its
+        /// `record_too_long` goes to stderr here, whatever the format.
+        private func tooLong(_ record: Record, length: Int, limit: Int, file: String?) -> FieldResult {
             var result = LineRunner.oversized(
                 record.bytes, length: length, limit: limit, consequence: "it was not compared")
             if redact { result = result.redacted() }
@@ -137,11 +140,7 @@ extension Fieldcheck {
             Streams.complain(
                 "\(file.map { "\($0): " } ?? "")line \(record.number): \(shown)\(diagnostic.message) [record_too_long]"
             )
-            guard let out else { return }
-            try out.write(
-                JSON.recordStart + "\"input\":\(result.isRedacted ? "null" : JSON.string(result.input)),\"type\":null,"
-                    + "\"ambiguous\":false,\"readable\":false,"
-                    + "\"meanings\":[],\"readings\":[],\"errors\":\(JSONLinesPrinter.array(result.errors))}\n")
+            return result
         }
 
         private func chosenLocales() throws(ConfigurationError) -> [LocaleID] {
@@ -165,6 +164,12 @@ extension Fieldcheck {
 
         /// - Parameter place: under `--redact`, where the value was read: the value is then
         ///   named by it and its length, and each distinct reading by its number ("reading 2").
+        /// The rows of a compared value; nothing for a record too long (stderr has it).
+        static func table(_ report: Report, color: Bool) -> String {
+            guard case .compared(let comparison, let place) = report else { return "" }
+            return table(comparison, color: color, redactedAs: place)
+        }
+
         static func table(_ comparison: LocaleComparison, color: Bool, redactedAs place: String? = nil) -> String {
             func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
             let shown: String
@@ -203,6 +208,20 @@ extension Fieldcheck {
                 text += "  no locale compared reads \(shown) as a \(comparison.type.rawValue)\n"
             }
             return text
+        }
+
+        /// One JSON Lines record: a compared value's, or a record too long to compare, with its
+        /// `record_too_long` and no readings.
+        static func json(_ report: Report, redacted: Bool) -> String {
+            switch report {
+            case .compared(let comparison, _):
+                return json(comparison, redacted: redacted) + "\n"
+            case .tooLong(let result):
+                return JSON.recordStart
+                    + "\"input\":\(result.isRedacted ? "null" : JSON.string(result.input)),\"type\":null,"
+                    + "\"ambiguous\":false,\"readable\":false,"
+                    + "\"meanings\":[],\"readings\":[],\"errors\":\(JSONLinesPrinter.array(result.errors))}\n"
+            }
         }
 
         /// - Parameter redacted: `--redact`: the input, readings and meanings are null, and

@@ -113,6 +113,14 @@ extension Fieldcheck {
             let settling = try locale.map { (text) throws(ConfigurationError) in try LocaleID(text) }
             // A delimiter is given for CSV, whatever the input is named.
             if package != nil || delimiter != nil { csv = true }
+            var printer: any ReportPrinter<FileReport> =
+                switch (schema, json) {
+                case (true, true): RecordReports(render: SchemaWriter.json)
+                case (true, false): RecordReports(render: SchemaWriter.yaml)
+                case (false, true): RecordReports(render: Self.json)
+                case (false, false):
+                    HumanReports(separated: false) { TerminalText.escaped(Self.text($0), keepingLineBreaks: true) }
+                }
             for path in files.isEmpty ? ["-"] : files {
                 var report: FileReport
                 do {
@@ -141,13 +149,7 @@ extension Fieldcheck {
                 } else {
                     writer?.add(report, file: path)
                 }
-                if schema {
-                    try out.write(json ? SchemaWriter.json(report) : SchemaWriter.yaml(report))
-                } else if json {
-                    try out.write(Self.json(report))
-                } else {
-                    try out.write(TerminalText.escaped(Self.text(report), keepingLineBreaks: true))
-                }
+                try printer.write(report, into: out)
             }
             if let writer {
                 // A package that lacks a file it was asked for would pass for the whole.

@@ -22,30 +22,23 @@ extension Fieldcheck {
         mutating func runWithStatus() throws -> Int32 {
             let out = Streams.standardOutput
             if list {
-                for id in LocaleID.available {
-                    if json {
-                        try out.write(
-                            JSON.recordStart
-                                + "\"locale\":\(JSON.string(id)),\"name\":\(JSON.string(LocaleID.displayName(id)))}\n")
-                    } else {
-                        try out.write("\(id)\t\(LocaleID.displayName(id))\n")
+                var printer: any ReportPrinter<String> =
+                    json
+                    ? RecordReports { id in
+                        JSON.recordStart
+                            + "\"locale\":\(JSON.string(id)),\"name\":\(JSON.string(LocaleID.displayName(id)))}\n"
                     }
-                }
+                    : HumanReports(separated: false) { id in "\(id)\t\(LocaleID.displayName(id))\n" }
+                for id in LocaleID.available { try printer.write(id, into: out) }
                 return 0
             }
             let ids: [LocaleID] =
                 locales.isEmpty
                 ? [try LocaleID.fromEnvironment(category: "LC_NUMERIC", environment: environment())]
                 : try locales.map { (text) throws(ConfigurationError) in try LocaleID(text) }
-            for (index, id) in ids.enumerated() {
-                let report = LocaleReport(id)
-                if json {
-                    try out.write(Self.json(report) + "\n")
-                } else {
-                    if index > 0 { try out.write("\n") }
-                    try out.write(Self.text(report))
-                }
-            }
+            var printer: any ReportPrinter<LocaleReport> =
+                json ? RecordReports { Self.json($0) + "\n" } : HumanReports(render: Self.text)
+            for id in ids { try printer.write(LocaleReport(id), into: out) }
             return 0
         }
 
