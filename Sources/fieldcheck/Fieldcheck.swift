@@ -23,12 +23,20 @@ struct Fieldcheck: ParsableCommand {
             configuration error, 3 I/O error. See fieldcheck(1).
             """,
         version: VersionReport.text,
-        subcommands: [
-            TextCommand.self, NumberCommand.self, DateCommand.self,
-        ] + identifierCommands + [
-            CSVCommand.self, LocaleCommand.self, CompareCommand.self, InferCommand.self, PromptCommand.self,
-        ]
+        subcommands: namedSubcommands.map(\.type)
     )
+
+    /// The subcommands, in the order `--help` lists them, each with the name it is called by.
+    /// `checkSubcommandName` and `parseCommand` read the names at every start, without
+    /// building this root's configuration (its version line asks ICU for its versions) or an
+    /// identifier command's (its help).
+    static let namedSubcommands: [(name: String, type: any ParsableCommand.Type)] =
+        [TextCommand.self, NumberCommand.self, DateCommand.self].map(named) + identifierCommands
+        + [CSVCommand.self, LocaleCommand.self, CompareCommand.self, InferCommand.self, PromptCommand.self].map(named)
+
+    private static func named(_ type: any ParsableCommand.Type) -> (name: String, type: any ParsableCommand.Type) {
+        (type.configuration.commandName ?? "", type)
+    }
 
     static func main() {
         signal(SIGPIPE, SIG_IGN)
@@ -45,7 +53,7 @@ struct Fieldcheck: ParsableCommand {
                 Glibc.exit(0)
             }
             try checkSubcommandName(arguments)
-            var command = try parseAsRoot(arguments)
+            var command = try parseCommand(arguments)
             if var runnable = command as? StatusCommand {
                 status = try runnable.runWithStatus()
             } else {
@@ -103,11 +111,29 @@ extension Fieldcheck {
             + "fieldcheck \(others.joined(separator: " ")) -- \(option)\n"
     }
 
+    /// The command the arguments name. A subcommand named first is parsed on its own: parsing
+    /// from the root reflects over every option of the subcommand once more (ArgumentParser
+    /// asks whether it takes all the input that remains), a fifth of a line command's start-up
+    /// (issue 35). What that parse refuses or does not hand to one of ours — a usage error,
+    /// `--help`, a completion script — is parsed again from the root, so that every message
+    /// and usage line is the root's own.
+    static func parseCommand(_ arguments: [String]) throws -> ParsableCommand {
+        if let first = arguments.first, let subcommand = namedSubcommands.first(where: { $0.name == first }),
+            let command = try? subcommand.type.parseAsRoot(Array(arguments.dropFirst())),
+            // Not ArgumentParser's own help command, which `-h` there becomes: its usage line
+            // would lack the root's name.
+            command is StatusCommand
+        {
+            return command
+        }
+        return try parseAsRoot(arguments)
+    }
+
     /// Refuses a first argument that is no subcommand (`fieldcheck txt`) by naming the nearest
     /// ones, which ArgumentParser does not do for subcommands.
     static func checkSubcommandName(_ arguments: [String]) throws(ConfigurationError) {
         guard let first = arguments.first, !first.hasPrefix("-") else { return }
-        let names = configuration.subcommands.map { $0.configuration.commandName ?? "" } + ["help"]
+        let names = namedSubcommands.map(\.name) + ["help"]
         guard !names.contains(first) else { return }
         let nearest = names.filter {
             Suggestion.editDistance($0, first) <= 2 || $0.hasPrefix(first) || first.hasPrefix($0)

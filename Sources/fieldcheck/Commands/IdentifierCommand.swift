@@ -13,10 +13,12 @@ enum CurrencyKind: IdentifierCommandKind { static var kind: IdentifierKind { .cu
 enum LanguageKind: IdentifierCommandKind { static var kind: IdentifierKind { .language } }
 enum TimeZoneKind: IdentifierCommandKind { static var kind: IdentifierKind { .timezone } }
 
-/// The identifier commands, in the order `--help` lists them.
-let identifierCommands: [any ParsableCommand.Type] = [
-    IdentifierCommand<CountryKind>.self, IdentifierCommand<CurrencyKind>.self, IdentifierCommand<LanguageKind>.self,
-    IdentifierCommand<TimeZoneKind>.self,
+/// The identifier commands, in the order `--help` lists them, each with the name it is called
+/// by: read from its kind, since an identifier command's configuration builds its whole help
+/// each time it is asked for, and the names are looked up at every start.
+let identifierCommands: [(name: String, type: any ParsableCommand.Type)] = [
+    IdentifierCommand<CountryKind>.named, IdentifierCommand<CurrencyKind>.named, IdentifierCommand<LanguageKind>.named,
+    IdentifierCommand<TimeZoneKind>.named,
 ]
 /// Their `prompt` fields.
 let identifierPrompts: [any ParsableCommand.Type] = [
@@ -70,10 +72,13 @@ extension IdentifierForm {
 
 /// `fieldcheck country` and the other identifier kinds: codes and names read back to the code.
 struct IdentifierCommand<Kind: IdentifierCommandKind>: StatusCommand {
+    /// The command with its name, which is its kind's.
+    static var named: (name: String, type: any ParsableCommand.Type) { (Kind.kind.rawValue, self) }
+
     static var configuration: CommandConfiguration {
         let kind = Kind.kind
         return CommandConfiguration(
-            commandName: kind.rawValue,
+            commandName: named.name,
             abstract: "Check \(kind.noun) codes and names in a locale; print the code, or another form.",
             discussion: """
                 A value is read as a code first, then as a name of the locale; names are matched as \
