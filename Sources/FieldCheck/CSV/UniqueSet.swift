@@ -319,10 +319,11 @@ final class UniqueSet {
     }
 
     /// How many rows the input holds, when the caller can tell (a regular file's size over
-    /// the bytes of its first rows), or 0.
-    @exclusivity(unchecked) var expectedRows = 0
+    /// the bytes of its first rows), or 0. Checked, unlike the state above: it is set once
+    /// per file and read only when the table grows.
+    var expectedRows = 0
     /// How many times the table has grown.
-    @exclusivity(unchecked) private(set) var growths = 0
+    private(set) var growths = 0
 
     /// Grows the table by half, and places every record again in arrival order. The old table
     /// goes first: the records are all it takes to build the new one.

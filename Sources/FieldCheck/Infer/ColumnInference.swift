@@ -83,7 +83,8 @@ public final class ColumnInferrer {
     public var outlierLimit = 20
     /// Whether a column sets aside the candidates that reject clearly more values than the
     /// best one (see `Standing`). When a column's answer is not exact (`Column.isExact`),
-    /// reading its values again with this off gives the exact one.
+    /// reading its values again with this off gives the exact one. Unchecked: every value of
+    /// every column reads it, and it is set only between columns.
     @exclusivity(unchecked) public var setsAside = true
 
     public init() {
