@@ -101,15 +101,47 @@ public enum CharacterDescription {
     }
 
     /// `'a' (U+0061 LATIN SMALL LETTER A)` or `invisible U+200B ZERO WIDTH SPACE`.
+    ///
+    /// Built in one string: every refused character of an explained run is described, and
+    /// interpolating the pieces copied each of them again.
     public static func describe(_ scalar: Unicode.Scalar) -> String {
-        let id = "\(codepoint(scalar)) \(name(scalar))"
-        return isInvisible(scalar) ? "invisible \(id)" : "'\(Character(scalar))' (\(id))"
+        let invisible = isInvisible(scalar)
+        let name = name(scalar)
+        var text = ""
+        text.reserveCapacity(name.utf8.count + 24)
+        if invisible {
+            text += "invisible U+"
+        } else {
+            text += "'"
+            text.append(Character(scalar))
+            text += "' (U+"
+        }
+        appendHex(scalar.value, width: 4, to: &text)
+        text += " "
+        text += name
+        if !invisible { text += ")" }
+        return text
     }
 }
 
 func hex(_ value: UInt32, width: Int) -> String {
-    let digits = String(value, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    var text = ""
+    appendHex(value, width: width, to: &text)
+    return text
+}
+
+/// `value` in upper-case hexadecimal, at least `width` (at most 8) digits, appended to `text`
+/// as one small string (no allocation), not digit by digit.
+func appendHex(_ value: UInt32, width: Int, to text: inout String) {
+    let count = min(8, max(width, (UInt32.bitWidth - value.leadingZeroBitCount + 3) / 4))
+    let digits = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { buffer in
+        for index in 0..<count {
+            let nibble = UInt8(truncatingIfNeeded: value >> UInt32((count - 1 - index) * 4)) & 0xF
+            buffer[index] = nibble < 10 ? 0x30 + nibble : 0x37 + nibble
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+    }
+    text += digits
 }
 
 /// A reason in words, built only when it is read: readers fail far more often than anyone

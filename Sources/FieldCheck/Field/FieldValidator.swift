@@ -40,6 +40,11 @@ public final class FieldValidator {
     private let allowSet: CharacterSetHandle?
     private let presetSet: CharacterSetHandle?
     private let denySet: CharacterSetHandle?
+    /// Why each set refuses a character, worded once: every refused character of a value
+    /// gives its reason (random Unicode against `--allow` refuses several a line).
+    private let allowReason: String?
+    private let presetReason: String?
+    private let denyReason: String?
     let regex: RegexHandle?
     private let graphemes: GraphemeCounter
     let normalizer: OpaquePointer?
@@ -115,6 +120,11 @@ public final class FieldValidator {
         allowSet = try spec.allow?.makeSet(option: spec.vocabulary.allow)
         denySet = try spec.deny?.makeSet(option: spec.vocabulary.deny)
         presetSet = spec.preset?.makeSet(locale: spec.locale)
+        allowReason = spec.allow.map { "not in \(spec.vocabulary.allow) \($0.source)" }
+        presetReason = spec.preset.map {
+            "not in \(spec.vocabulary.preset) \($0.rawValue) (\($0.summary), \(spec.locale))"
+        }
+        denyReason = spec.deny.map { "denied by \(spec.vocabulary.deny) \($0.source)" }
         regex = try spec.pattern.map { (pattern) throws(ConfigurationError) in try RegexHandle(pattern: pattern) }
         graphemes = GraphemeCounter(locale: spec.locale)
         var status = U_ZERO_ERROR
@@ -421,11 +431,9 @@ public final class FieldValidator {
 
     /// Why a character is not allowed, or nil when it is.
     func refusal(_ scalar: Unicode.Scalar) -> String? {
-        if let allowSet, !allowSet.contains(scalar) { return "not in \(spec.vocabulary.allow) \(spec.allow!.source)" }
-        if let presetSet, !presetSet.contains(scalar) {
-            return "not in \(spec.vocabulary.preset) \(spec.preset!.rawValue) (\(spec.preset!.summary), \(spec.locale))"
-        }
-        if let denySet, denySet.contains(scalar) { return "denied by \(spec.vocabulary.deny) \(spec.deny!.source)" }
+        if let allowSet, !allowSet.contains(scalar) { return allowReason }
+        if let presetSet, !presetSet.contains(scalar) { return presetReason }
+        if let denySet, denySet.contains(scalar) { return denyReason }
         return nil
     }
 
@@ -443,6 +451,8 @@ public final class FieldValidator {
         var removedAny = false
         // The removals past `listedRemovals`: the first one, its reason, the last offset, how many.
         var unlisted: (offset: Int, scalar: Unicode.Scalar, reason: String, last: Int, count: Int)? = nil
+        // The example, worded at the value's first disallowed character and not at each.
+        var expected: String? = nil
         for (index, scalar) in value.unicodeScalars.enumerated() {
             guard let reason = refusal(scalar) else {
                 if spec.strip {
@@ -466,13 +476,15 @@ public final class FieldValidator {
                         code: .removedCharacter, offset: offset, character: scalar,
                         message: explainsRejections ? "removed \(what) at column \(offset + 1): \(reason)" : ""))
             } else if result.errors.count < 10 {
-                let what = explainsRejections ? CharacterDescription.describe(scalar) : ""
+                var message = ""
+                if explainsRejections {
+                    if expected == nil { expected = placeholderPhrase }
+                    message =
+                        "disallowed character \(CharacterDescription.describe(scalar)) at column \(offset + 1): "
+                        + "\(reason); expected \(expected!)"
+                }
                 result.errors.append(
-                    Diagnostic(
-                        code: .disallowedCharacter, offset: offset, character: scalar,
-                        message: explainsRejections
-                            ? "disallowed character \(what) at column \(offset + 1): \(reason); "
-                                + "expected \(placeholderPhrase)" : ""))
+                    Diagnostic(code: .disallowedCharacter, offset: offset, character: scalar, message: message))
             }
         }
         if let unlisted {

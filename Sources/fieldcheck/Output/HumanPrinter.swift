@@ -19,14 +19,16 @@ struct HumanPrinter {
         }
         var out = ""
         let shown = Self.display(result.input)
+        // The place, escaped once for every line of the value.
+        let place = TerminalText.escaped(location.description)
         for diagnostic in result.errors {
-            out += line(location, shown.text, diagnostic, severity: "error")
+            appendLine(to: &out, escapedPlace: place, shown.text, diagnostic, warning: false)
             if caret, shown.exact, let offset = diagnostic.offset, diagnostic.code != .invalidUTF8 {
                 out += caretLine(input: result.input, offset: offset, length: max(1, diagnostic.length))
             }
         }
-        for diagnostic in result.removed + shownWarnings {
-            out += line(location, shown.text, diagnostic, severity: "warning")
+        for list in [result.removed, shownWarnings] {
+            for diagnostic in list { appendLine(to: &out, escapedPlace: place, shown.text, diagnostic, warning: true) }
         }
         return out
     }
@@ -34,11 +36,11 @@ struct HumanPrinter {
     /// One warning of a value, alone.
     func render(warning diagnostic: Diagnostic, of result: FieldResult, at location: Location) -> String {
         if result.isRedacted { return render(place: location.description, input: nil, diagnostic, warning: true) }
-        return line(location, Self.display(result.input).text, diagnostic, severity: "warning")
-    }
-
-    private func line(_ location: Location, _ input: String, _ diagnostic: Diagnostic, severity: String) -> String {
-        line(location.description, input, diagnostic, severity: severity)
+        var out = ""
+        appendLine(
+            to: &out, escapedPlace: TerminalText.escaped(location.description), Self.display(result.input).text,
+            diagnostic, warning: true)
+        return out
     }
 
     /// One diagnostic about a CSV cell or row: `place` is "data.csv: row 3 (line 4), column 'price'".
@@ -50,19 +52,43 @@ struct HumanPrinter {
                 + "\(TerminalText.escaped(diagnostic.message)) \(code)\n"
         }
         let shown = Self.display(input)
-        var out = line(place, shown.text, diagnostic, severity: warning ? "warning" : "error")
+        var out = ""
+        appendLine(to: &out, escapedPlace: TerminalText.escaped(place), shown.text, diagnostic, warning: warning)
         if caret, !warning, shown.exact, let offset = diagnostic.offset, diagnostic.code != .invalidUTF8 {
             out += caretLine(input: input, offset: offset, length: max(1, diagnostic.length))
         }
         return out
     }
 
-    private func line(_ location: String, _ input: String, _ diagnostic: Diagnostic, severity: String) -> String {
-        let tag = severity == "warning" ? paint("warning", "33") + ": " : ""
-        let code = paint("[\(diagnostic.code.rawValue)]", severity == "warning" ? "33" : "31")
-        return
-            "fieldcheck: \(TerminalText.escaped(location)): '\(input)': \(tag)"
-            + "\(TerminalText.escaped(diagnostic.message)) \(code)\n"
+    /// `fieldcheck: PLACE: 'INPUT': [warning: ]MESSAGE [code]`, appended in place: a bad value
+    /// of random Unicode has several, and building each from interpolated pieces copied every
+    /// piece twice (a quarter of an explained run).
+    private func appendLine(
+        to out: inout String, escapedPlace place: String, _ input: String, _ diagnostic: Diagnostic, warning: Bool
+    ) {
+        let message = TerminalText.escaped(diagnostic.message)
+        let code = diagnostic.code.rawValue
+        out.reserveCapacity(
+            out.utf8.count + place.utf8.count + input.utf8.count + message.utf8.count + code.utf8.count + 64)
+        out += "fieldcheck: "
+        out += place
+        out += ": '"
+        out += input
+        out += "': "
+        if warning {
+            out += paint("warning", "33")
+            out += ": "
+        }
+        out += message
+        out += " "
+        if color {
+            out += paint("[\(code)]", warning ? "33" : "31")
+        } else {
+            out += "["
+            out += code
+            out += "]"
+        }
+        out += "\n"
     }
 
     private func caretLine(input: String, offset: Int, length: Int) -> String {
