@@ -1,4 +1,5 @@
 internal import CICU
+import Synchronization
 
 /// One finding about one value: what (a stable code), where (an offset in Unicode scalars of
 /// the input, or in bytes for `invalid_utf8`), which character, and why.
@@ -102,9 +103,25 @@ public enum CharacterDescription {
 
     /// `'a' (U+0061 LATIN SMALL LETTER A)` or `invisible U+200B ZERO WIDTH SPACE`.
     ///
-    /// Built in one string: every refused character of an explained run is described, and
-    /// interpolating the pieces copied each of them again.
+    /// Built in one string, and kept for the next time (up to `describedLimit` characters):
+    /// every refused character of an explained run is described, the same few over and over
+    /// in real data (a letter, a separator, a no-break space), and ICU's name lookup was most
+    /// of a description's cost.
     public static func describe(_ scalar: Unicode.Scalar) -> String {
+        if let known = described.withLock({ $0[scalar.value] }) { return known }
+        let text = newDescription(scalar)
+        described.withLock { known in
+            if known.count < describedLimit { known[scalar.value] = text }
+        }
+        return text
+    }
+
+    /// The descriptions made so far, shared by every thread of a `--jobs` run.
+    private static let described = Mutex<[UInt32: String]>([:])
+    /// The most characters whose description is kept (about 300 KB at most).
+    static let describedLimit = 4096
+
+    private static func newDescription(_ scalar: Unicode.Scalar) -> String {
         let invisible = isInvisible(scalar)
         let name = name(scalar)
         var text = ""

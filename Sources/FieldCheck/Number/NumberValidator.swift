@@ -294,11 +294,25 @@ final class NumberValidator: TypedValidator {
             case .mixedDigits: "digit of another numbering system"
             default: "character"
             }
-        var message = "\(what) \(CharacterDescription.describe(character)) at column \(offset + 1): \(reason())"
+        // Appended in place, with room for the other-locale reading `diagnostic` may add: each
+        // piece interpolated was copied again (a third of the message's cost).
+        let description = CharacterDescription.describe(character)
+        let because = reason()
+        var message = ""
+        message.reserveCapacity(description.utf8.count + because.utf8.count + example.utf8.count + 160)
+        message += what
+        message += " "
+        message += description
+        message += " at column "
+        message += String(offset + 1)
+        message += ": "
+        message += because
         if character.properties.isWhitespace && (index == 0 || index == scalars.count - 1) {
             if let hint = vocabulary.trimHint { message += " (\(hint))" }
         }
-        return Diagnostic(code: code, offset: offset, character: character, message: message + "; expected \(example)")
+        message += "; expected "
+        message += example
+        return Diagnostic(code: code, offset: offset, character: character, message: message)
     }
 
     private func diagnostic(_ failure: NumberFailure, _ scalars: [Unicode.Scalar], _ map: OffsetMap, value: String)
