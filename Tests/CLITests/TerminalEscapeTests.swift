@@ -15,6 +15,29 @@ import Testing
         #expect(bad.isEmpty, "\(what) carries \(bad.map { String($0.value, radix: 16) }): \(text.debugDescription)")
     }
 
+    /// Printable ASCII is recognized eight bytes at a time: a control character or DEL at any
+    /// place in a word, in the value and in a file name, is still escaped.
+    @Test func aControlCharacterAnywhereInALongASCIIValueIsEscaped() throws {
+        let controls = (0x01...0x1F).filter { $0 != 0x0A && $0 != 0x0D } + [0x7F]
+        var input = ""
+        for (index, control) in controls.enumerated() {
+            let place = index % 17
+            input +=
+                String(repeating: "a", count: place) + String(UnicodeScalar(UInt8(control)))
+                + String(repeating: "b", count: 20 - place) + "\n"
+        }
+        let run = try CLI.run(["text", "--allow", "ab"], input: input)
+        #expect(run.status == 1)
+        Self.assertClean(run.stderr, "stderr")
+        for control in controls {
+            #expect(run.stderr.contains("\\u{\(String(control, radix: 16, uppercase: true))}"), "\(control)")
+        }
+        let named = try CLI.run(["number", "missing-abcdefgh\u{7F}ijklmnop\u{1B}qrstuvw.txt"], input: "")
+        #expect(named.status == 3)
+        Self.assertClean(named.stderr, "stderr")
+        #expect(named.stderr.contains("abcdefgh\\u{7F}ijklmnop\\u{1B}qrstuvw"), "\(named.stderr)")
+    }
+
     @Test func fileNamesAreEscaped() throws {
         let run = try CLI.run(["number", "missing-\(Self.hostile).txt"], input: "")
         #expect(run.status == 3)

@@ -110,7 +110,7 @@ struct HumanPrinter {
         // Most values are short printable ASCII, shown as they are: their bytes are looked at
         // without decoding scalars or building a copy.
         let plain = input.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.count <= 120 && bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+            bytes.count <= 120 && TerminalText.isPrintableASCII(bytes, lineFeeds: false)
         }
         if plain == true { return (input, true) }
         var text = ""
