@@ -432,8 +432,14 @@ final class NumberValidator: TypedValidator {
             + "in the square of the digits")
 
     /// Whether ICU's lenient parser reads any decimal digit here.
+    /// Whether ICU's lenient parser reads the scalar as a decimal digit: General Category Nd,
+    /// in ICU's Unicode version. A lookup in ICU's property trie: the standard library's
+    /// `numericType` searched a table and took a sixth of a lenient run over random Unicode
+    /// (and knows digits of later Unicode versions, which ICU 72 does not read).
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII ? ("0"..."9").contains(scalar) : scalar.properties.numericType == .decimal
+        scalar.isASCII
+            ? ("0"..."9").contains(scalar)
+            : Int32(cicu_u_charType(UChar32(scalar.value))) == Int32(U_DECIMAL_DIGIT_NUMBER.rawValue)
     }
 
     /// The value with each run of more than `lenientRunDigits` digits cut to its first ones,
@@ -545,11 +551,11 @@ final class NumberValidator: TypedValidator {
     /// leading zeros aside (ICU reads any decimal digit there).
     private static func exponentExceedsBound(_ scalars: [Unicode.Scalar], from index: Int) -> Bool {
         var position = index
-        while position < scalars.count, scalars[position].properties.numericType != .decimal { position += 1 }
+        while position < scalars.count, !isDigit(scalars[position]) { position += 1 }
         var significant = 0
         var magnitude = 0
-        while position < scalars.count, let value = scalars[position].properties.numericValue,
-            scalars[position].properties.numericType == .decimal
+        while position < scalars.count, isDigit(scalars[position]),
+            let value = scalars[position].properties.numericValue
         {
             if significant > 0 || value != 0 {
                 significant += 1
@@ -566,9 +572,7 @@ final class NumberValidator: TypedValidator {
     /// reads any decimal digit, the decimal separator's look-alikes (its sets of commas and
     /// of full stops) and the exponent symbol in either case.
     private func locateParts(_ scalars: [Unicode.Scalar], in parsed: inout ParsedNumber) {
-        func isDigit(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.isASCII ? ("0"..."9").contains(scalar) : scalar.properties.numericType == .decimal
-        }
+        let isDigit = Self.isDigit
         let separator = parser.symbols.decimalSeparator.unicodeScalars.first ?? "."
         let separators = [Self.commas, Self.fullStops].first { $0.contains(separator) } ?? [separator]
         let exponents = Set(
@@ -604,9 +608,7 @@ final class NumberValidator: TypedValidator {
     private func locateFractionRead(
         _ scalars: [Unicode.Scalar], written number: ExactDecimal, in parsed: inout ParsedNumber
     ) {
-        func isDigit(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.isASCII ? ("0"..."9").contains(scalar) : scalar.properties.numericType == .decimal
-        }
+        let isDigit = Self.isDigit
         if parsed.decimalIndex == nil, parsed.exponentIndex == nil, number.exponent < 0 {
             var digits = 0
             for index in scalars.indices.reversed() {
