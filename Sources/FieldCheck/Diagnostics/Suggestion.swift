@@ -3,17 +3,38 @@
 public enum Suggestion {
     /// Levenshtein distance in Unicode scalars.
     public static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars)
         let b = Array(b.unicodeScalars)
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
+        var rows = DistanceRows(b.count)
+        return rows.distance(Array(a.unicodeScalars), b, limit: .max)!
+    }
+
+    /// The two rows of the edit-distance table, kept for many comparisons with one string.
+    private struct DistanceRows {
+        var previous: [Int]
+        var current: [Int]
+
+        init(_ count: Int) {
+            previous = [Int](repeating: 0, count: count + 1)
+            current = previous
         }
-        return previous[b.count]
+
+        /// The distance from `a` to `b` (of the length the rows were made for), or nil once
+        /// every path is over `limit`: the rest of the table cannot bring it back.
+        mutating func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int? {
+            for index in previous.indices { previous[index] = index }
+            for (row, x) in a.enumerated() {
+                current[0] = row + 1
+                var smallest = current[0]
+                for (column, y) in b.enumerated() {
+                    current[column + 1] = min(
+                        previous[column + 1] + 1, current[column] + 1, previous[column] + (x == y ? 0 : 1))
+                    smallest = min(smallest, current[column + 1])
+                }
+                if smallest > limit { return nil }
+                swap(&previous, &current)
+            }
+            return previous[b.count]
+        }
     }
 
     /// Names prepared once for many look-ups (an identifier field's names, asked for every
@@ -39,29 +60,14 @@ public enum Suggestion {
     public static func near(_ typed: String, in candidates: Candidates, maxDistance: Int = 2) -> [String] {
         let lowered = Array(typed.lowercased().unicodeScalars)
         let typedCount = typed.count
-        var previous = [Int](repeating: 0, count: lowered.count + 1)
-        var current = previous
+        var rows = DistanceRows(lowered.count)
         var found: [(name: String, distance: Int)] = []
         for entry in candidates.entries {
             let limit = min(maxDistance, max(1, min(entry.count, typedCount) / 3))
-            guard abs(entry.lowered.count - lowered.count) <= limit else { continue }
-            for index in previous.indices { previous[index] = index }
-            var within = true
-            for (row, x) in entry.lowered.enumerated() {
-                current[0] = row + 1
-                var smallest = current[0]
-                for (column, y) in lowered.enumerated() {
-                    current[column + 1] = min(
-                        previous[column + 1] + 1, current[column] + 1, previous[column] + (x == y ? 0 : 1))
-                    smallest = min(smallest, current[column + 1])
-                }
-                if smallest > limit {
-                    within = false
-                    break
-                }
-                swap(&previous, &current)
-            }
-            if within, previous[lowered.count] <= limit { found.append((entry.name, previous[lowered.count])) }
+            guard abs(entry.lowered.count - lowered.count) <= limit,
+                let distance = rows.distance(entry.lowered, lowered, limit: limit), distance <= limit
+            else { continue }
+            found.append((entry.name, distance))
         }
         return found.sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }.map(\.name)
     }
