@@ -11,70 +11,69 @@ struct HumanPrinter {
     /// A value's diagnostics: errors, characters `--strip` removed, and its warnings unless
     /// `warnings` is false (`--warnings once` renders them one by one: `render(warning:…)`).
     func render(_ result: FieldResult, at location: Location, warnings: Bool = true) -> String {
-        let shownWarnings = warnings ? result.warnings : []
-        if result.isRedacted {
-            return (result.errors + result.removed + shownWarnings).map {
-                render(place: location.description, input: nil, $0, warning: !result.errors.contains($0))
-            }.joined()
-        }
         var out = ""
-        let shown = Self.display(result.input)
-        // The place, escaped once for every line of the value.
+        // The value, quoted unless redacted, and the place, escaped once for every line.
+        let shown = result.isRedacted ? nil : Self.display(result.input)
         let place = TerminalText.escaped(location.description)
         for diagnostic in result.errors {
-            appendLine(to: &out, escapedPlace: place, shown.text, diagnostic, warning: false)
-            if caret, shown.exact, let offset = diagnostic.offset, diagnostic.code != .invalidUTF8 {
+            appendLine(to: &out, escapedPlace: place, shown?.text, diagnostic, warning: false)
+            if caret, let shown, shown.exact, let offset = diagnostic.offset, diagnostic.code != .invalidUTF8 {
                 out += caretLine(input: result.input, offset: offset, length: max(1, diagnostic.length))
             }
         }
-        for list in [result.removed, shownWarnings] {
-            for diagnostic in list { appendLine(to: &out, escapedPlace: place, shown.text, diagnostic, warning: true) }
+        for diagnostic in result.removed {
+            appendLine(to: &out, escapedPlace: place, shown?.text, diagnostic, warning: true)
+        }
+        if warnings {
+            for diagnostic in result.warnings {
+                appendLine(to: &out, escapedPlace: place, shown?.text, diagnostic, warning: true)
+            }
         }
         return out
     }
 
     /// One warning of a value, alone.
     func render(warning diagnostic: Diagnostic, of result: FieldResult, at location: Location) -> String {
-        if result.isRedacted { return render(place: location.description, input: nil, diagnostic, warning: true) }
         var out = ""
         appendLine(
-            to: &out, escapedPlace: TerminalText.escaped(location.description), Self.display(result.input).text,
-            diagnostic, warning: true)
+            to: &out, escapedPlace: TerminalText.escaped(location.description),
+            result.isRedacted ? nil : Self.display(result.input).text, diagnostic, warning: true)
         return out
     }
 
     /// One diagnostic about a CSV cell or row: `place` is "data.csv: row 3 (line 4), column 'price'".
     func render(place: String, input: String?, _ diagnostic: Diagnostic, warning: Bool = false) -> String {
-        guard let input else {
-            let code = paint("[\(diagnostic.code.rawValue)]", warning ? "33" : "31")
-            return
-                "fieldcheck: \(TerminalText.escaped(place)): \(warning ? paint("warning", "33") + ": " : "")"
-                + "\(TerminalText.escaped(diagnostic.message)) \(code)\n"
-        }
-        let shown = Self.display(input)
+        let shown = input.map(Self.display)
         var out = ""
-        appendLine(to: &out, escapedPlace: TerminalText.escaped(place), shown.text, diagnostic, warning: warning)
-        if caret, !warning, shown.exact, let offset = diagnostic.offset, diagnostic.code != .invalidUTF8 {
+        appendLine(to: &out, escapedPlace: TerminalText.escaped(place), shown?.text, diagnostic, warning: warning)
+        if caret, !warning, let input, let shown, shown.exact, let offset = diagnostic.offset,
+            diagnostic.code != .invalidUTF8
+        {
             out += caretLine(input: input, offset: offset, length: max(1, diagnostic.length))
         }
         return out
     }
 
-    /// `fieldcheck: PLACE: 'INPUT': [warning: ]MESSAGE [code]`, appended in place: a bad value
-    /// of random Unicode has several, and building each from interpolated pieces copied every
-    /// piece twice (a quarter of an explained run).
+    /// `fieldcheck: PLACE: ['INPUT': ][warning: ]MESSAGE [code]`, appended in place: a bad
+    /// value of random Unicode has several, and building each from interpolated pieces copied
+    /// every piece twice (a quarter of an explained run). Without `input` (redacted, or about
+    /// a whole row) the value is left out.
     private func appendLine(
-        to out: inout String, escapedPlace place: String, _ input: String, _ diagnostic: Diagnostic, warning: Bool
+        to out: inout String, escapedPlace place: String, _ input: String?, _ diagnostic: Diagnostic, warning: Bool
     ) {
         let message = TerminalText.escaped(diagnostic.message)
         let code = diagnostic.code.rawValue
         out.reserveCapacity(
-            out.utf8.count + place.utf8.count + input.utf8.count + message.utf8.count + code.utf8.count + 64)
+            out.utf8.count + place.utf8.count + (input?.utf8.count ?? 0) + message.utf8.count + code.utf8.count + 64)
         out += "fieldcheck: "
         out += place
-        out += ": '"
-        out += input
-        out += "': "
+        if let input {
+            out += ": '"
+            out += input
+            out += "': "
+        } else {
+            out += ": "
+        }
         if warning {
             out += paint("warning", "33")
             out += ": "
