@@ -431,7 +431,6 @@ final class NumberValidator: TypedValidator {
             + "(runs of more than \(lenientRunDigits) digits count \(lenientRunDigits)); its reading takes time "
             + "in the square of the digits")
 
-    /// Whether ICU's lenient parser reads any decimal digit here.
     /// Whether ICU's lenient parser reads the scalar as a decimal digit: General Category Nd,
     /// in ICU's Unicode version. A lookup in ICU's property trie: the standard library's
     /// `numericType` searched a table and took a sixth of a lenient run over random Unicode
@@ -572,7 +571,6 @@ final class NumberValidator: TypedValidator {
     /// reads any decimal digit, the decimal separator's look-alikes (its sets of commas and
     /// of full stops) and the exponent symbol in either case.
     private func locateParts(_ scalars: [Unicode.Scalar], in parsed: inout ParsedNumber) {
-        let isDigit = Self.isDigit
         let separator = parser.symbols.decimalSeparator.unicodeScalars.first ?? "."
         let separators = [Self.commas, Self.fullStops].first { $0.contains(separator) } ?? [separator]
         let exponents = Set(
@@ -586,12 +584,12 @@ final class NumberValidator: TypedValidator {
                 guard Array(written.unicodeScalars) == symbol else { return false }
                 var next = index + symbol.count
                 if "+-\u{2212}".unicodeScalars.contains(scalars[next]) || minus.contains(scalars[next]) { next += 1 }
-                return next < scalars.count && isDigit(scalars[next])
+                return next < scalars.count && Self.isDigit(scalars[next])
             }
         }
         var sawDigit = false
         for (index, scalar) in scalars.enumerated() {
-            if isDigit(scalar) {
+            if Self.isDigit(scalar) {
                 sawDigit = true
                 if parsed.decimalIndex != nil { parsed.fractionDigitCount += 1 }
             } else if sawDigit && startsExponent(index) {
@@ -608,11 +606,10 @@ final class NumberValidator: TypedValidator {
     private func locateFractionRead(
         _ scalars: [Unicode.Scalar], written number: ExactDecimal, in parsed: inout ParsedNumber
     ) {
-        let isDigit = Self.isDigit
         if parsed.decimalIndex == nil, parsed.exponentIndex == nil, number.exponent < 0 {
             var digits = 0
             for index in scalars.indices.reversed() {
-                if isDigit(scalars[index]) {
+                if Self.isDigit(scalars[index]) {
                     digits += 1
                 } else if digits > 0 {
                     parsed.decimalIndex = index

@@ -162,14 +162,14 @@ extension Fieldcheck {
         /// Locales listed in a row before the rest are counted.
         static let shownLocales = 12
 
-        /// - Parameter place: under `--redact`, where the value was read: the value is then
-        ///   named by it and its length, and each distinct reading by its number ("reading 2").
         /// The rows of a compared value; nothing for a record too long (stderr has it).
         static func table(_ report: Report, color: Bool) -> String {
             guard case .compared(let comparison, let place) = report else { return "" }
             return table(comparison, color: color, redactedAs: place)
         }
 
+        /// - Parameter place: under `--redact`, where the value was read: the value is then
+        ///   named by it and its length, and each distinct reading by its number ("reading 2").
         static func table(_ comparison: LocaleComparison, color: Bool, redactedAs place: String? = nil) -> String {
             func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
             let shown: String

@@ -68,8 +68,7 @@ extension Fieldcheck {
         mutating func runWithStatus() throws -> Int32 {
             rules.formatGiven = format
             try rules.checkFormats()
-            return try prompt.run(
-                FieldValidator(rules.spec(basics)))
+            return try prompt.run(FieldValidator(rules.spec(basics)))
         }
     }
 }

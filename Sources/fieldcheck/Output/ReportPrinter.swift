@@ -35,8 +35,6 @@ struct HumanReports<Report>: ReportPrinter {
 struct RecordReports<Report>: ReportPrinter {
     let render: (Report) -> String
 
-    init(render: @escaping (Report) -> String) { self.render = render }
-
     func write(_ report: Report, into out: OutputStream) throws {
         try out.write(render(report))
     }
