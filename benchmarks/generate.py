@@ -658,12 +658,21 @@ def _line_workload(
     rng = random.Random(f"{seed}/{name}")
     values, truths, labels, counts = draw_lines(rng, count, valid, kinds, rule, name, share)
     _write_lines(out / f"{stem}.txt", values)
+    _enter(manifest, out, name, stem, f"{stem}.txt", count, truths, labels, counts)
+
+
+def _enter(
+    manifest: dict, out: Path, name: str, stem: str, data: str, count: int, truths, labels, counts, **extra
+) -> None:
+    """Write a workload's truth and kinds files beside its data, and enter it in the manifest
+    (`extra` keys after the file names: a table's schema and rows)."""
     _write_lines(out / f"{stem}.truth", truths)
     _write_lines(out / f"{stem}.kinds", labels)
     manifest["workloads"][name] = {
-        "data": f"{stem}.txt",
+        "data": data,
         "truth": f"{stem}.truth",
         "kinds_file": f"{stem}.kinds",
+        **extra,
         "values": count,
         "valid": truths.count("1"),
         "kinds": dict(sorted(counts.items())),
@@ -682,18 +691,7 @@ def _table_workload(
         writer = csv.writer(handle, lineterminator="\n")
         writer.writerow(["id", "price", "date", "code", "paid", "at"])
         writer.writerows(table)
-    _write_lines(out / f"{stem}.truth", truths)
-    _write_lines(out / f"{stem}.kinds", labels)
-    manifest["workloads"][name] = {
-        "data": f"{stem}.csv",
-        "truth": f"{stem}.truth",
-        "kinds_file": f"{stem}.kinds",
-        "schema": "schema.yaml",
-        "rows": rows,
-        "values": rows,
-        "valid": truths.count("1"),
-        "kinds": dict(sorted(counts.items())),
-    }
+    _enter(manifest, out, name, stem, f"{stem}.csv", rows, truths, labels, counts, schema="schema.yaml", rows=rows)
 
 
 def generate(count: int, out: Path, seed: int) -> dict:
