@@ -92,6 +92,12 @@ struct Fieldcheck: ParsableCommand {
             Streams.complain(error.description)
             if final == 0 || final == 1 { final = 3 }
         } catch {}
+        // Diagnostics and messages still held (stderr is buffered unless it is a terminal).
+        do {
+            try Streams.standardError.flush()
+        } catch is InputOutputError {
+            if final == 0 || final == 1 { final = 3 }
+        } catch {}
         Glibc.exit(final)
     }
 }

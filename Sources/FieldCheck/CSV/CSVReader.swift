@@ -70,6 +70,9 @@ public final class CSVReader {
     public let delimiter: UInt8
     public let maxRecordBytes: Int
     public static let blockSize = 1 << 18
+    /// Called when the next read of the input would wait, as `RecordReader.beforeWaiting`
+    /// is. Set it before reading starts.
+    public var beforeWaiting: (() throws -> Void)? = nil
 
     /// The bytes read at a time, and the size chunk mode aims its chunks at.
     let blockSize: Int
@@ -439,6 +442,7 @@ public final class CSVReader {
                 continue
             }
             // One block at a time, so only the pages in use become resident.
+            if let beforeWaiting, readWouldWait(fd) { try beforeWaiting() }
             let got = try readBlock(fd, into: buffer + end, count: min(capacity - end, blockSize))
             if got == 0 {
                 eof = true
@@ -490,6 +494,12 @@ public final class CSVReader {
             if eof {
                 if end > cutStart { try hand(upTo: end, scanner.rest(end: end)) }
                 return true
+            }
+            if let beforeWaiting, readWouldWait(fd) {
+                // The input goes quiet: the whole records read so far are handed out, for the
+                // caller to answer before it waits.
+                if scanner.lastBoundary > cutStart { try hand(upTo: scanner.lastBoundary, scanner.cut()) }
+                try beforeWaiting()
             }
             if end - cutStart > maxRecordBytes - blockSize && scanner.lastBoundary > cutStart {
                 // Room for the next block, in which the record in progress may end.

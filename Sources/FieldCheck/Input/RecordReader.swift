@@ -57,6 +57,12 @@ public struct RecordBlock {
 public struct RecordReader {
     public var delimiter: UInt8
     public var maxRecordBytes: Int
+    /// Called when the next read of the input would wait (a pipe or a terminal with nothing
+    /// to read yet), never for a file: a caller that holds back what it writes (answers and
+    /// diagnostics, buffered for speed) writes it out here, so that whoever follows its
+    /// output has the answer to everything read before the input went quiet. An error it
+    /// throws ends the reading.
+    public var beforeWaiting: (() throws -> Void)? = nil
     public static let blockSize = 1 << 18
     /// How many leading bytes of an oversized record are kept for its diagnostic.
     public static let oversizedPrefix = 64
@@ -250,6 +256,7 @@ public struct RecordReader {
             // One block at a time: the kernel touches every page a read may fill, so asking
             // for the whole buffer would make it resident even for short lines.
             let room = min(capacity - end, Self.blockSize)
+            if let beforeWaiting, readWouldWait(fd) { try beforeWaiting() }
             let got = try readBlock(fd, into: buffer + end, count: room)
             if got == 0 { eof = true } else { end += got }
         }
@@ -285,6 +292,13 @@ func readBlock(_ fd: Int32, into buffer: UnsafeMutablePointer<UInt8>, count: Int
         if got >= 0 { return got }
         if errno != EINTR { throw InputError(String(cString: strerror(errno))) }
     }
+}
+
+/// Whether a read of `fd` would wait for input: nothing to read yet, and not at its end.
+/// One `poll(2)` that does not wait; a file is always ready.
+func readWouldWait(_ fd: Int32) -> Bool {
+    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return poll(&entry, 1, 0) == 0
 }
 
 /// The whole contents of a small text file (a schema), or nil when it cannot be read.

@@ -60,6 +60,11 @@ struct CSVRunner {
                 renderDelimiter: normalize && routing.writesRecords ? delimiter : nil,
                 verdictsOnly: verdictsOnly)
             : nil
+        // The input goes quiet: the rows read are checked and written before waiting for more.
+        reader.beforeWaiting = {
+            try pool?.finishAll()
+            try Streams.flushBeforeWaiting()
+        }
         let rows = CSVRowWriter(
             sinks: sinks, normalize: normalize, delimiter: delimiter, onInvalid: onInvalid)
         // On one thread (no pool), a row with nothing to report is written as the table

@@ -145,6 +145,13 @@ final class LinePool {
         missing: (String) -> String? = { _ in nil }
     ) throws -> Bool {
         let write = { (batch: Batch) throws in try self.write(batch, to: sinks, main: main) }
+        var reader = reader
+        // The input goes quiet: what was read is checked and written before waiting for more.
+        reader.beforeWaiting = {
+            try self.pool.dispatch(write)
+            try self.pool.finishAll(write)
+            try Streams.flushBeforeWaiting()
+        }
         do {
             let failed = try forEachInput(files, given: values, missing: missing) { fd, name in
                 try reader.forEachBlock(

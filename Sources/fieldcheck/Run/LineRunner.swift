@@ -19,7 +19,8 @@ struct LineRunner {
         let sinks = try Sinks.standard(rejects: runOptions.rejects, routing: routing)
         let policy = LinePolicy(options, runOptions, routing: routing)
         let step = ValueStep(validator: validator, policy: policy, sinks: sinks)
-        let reader = RecordReader(delimiter: policy.terminator, maxRecordBytes: runOptions.recordLimit)
+        var reader = RecordReader(delimiter: policy.terminator, maxRecordBytes: runOptions.recordLimit)
+        reader.beforeWaiting = Streams.flushBeforeWaiting
         let files = options.files.isEmpty ? ["-"] : options.files
         let values = options.valueRecords
         let ioFailed: Bool
