@@ -108,4 +108,31 @@ import Testing
         #expect(csv.stdout.contains("\"input\":\"\(escaped)\""), "\(csv.stdout)")
         #expect(csv.objects.first?["input"] as? String == value)
     }
+
+    /// JSON strings are scanned eight bytes at a time: a character to escape is found at every
+    /// place of a long value, with plain ASCII before and after it.
+    @Test func aCharacterToEscapeAnywhereInALongJSONStringIsEscaped() throws {
+        let specials: [(String, String)] = [
+            ("\"", #"\""#), ("\\", #"\\"#), ("\u{1}", #"\u0001"#), ("\u{7F}", #"\u007f"#), ("\u{85}", #"\u0085"#),
+            ("\u{2028}", #"\u2028"#), ("é", "é"),
+        ]
+        var values: [String] = []
+        for (special, _) in specials {
+            for place in 0..<17 {
+                values.append(
+                    String(repeating: "a", count: place) + special + String(repeating: "b", count: 24 - place))
+            }
+        }
+        let run = try CLI.run(["text", "--max-length", "2", "--json"], input: values.joined(separator: "\n") + "\n")
+        #expect(run.status == 1)
+        #expect(run.objects.map { $0["input"] as? String } == values)
+        for (index, line) in run.lines.enumerated() {
+            let (special, escaped) = specials[index / 17]
+            let place = index % 17
+            let expected = String(repeating: "a", count: place) + escaped + String(repeating: "b", count: 24 - place)
+            #expect(
+                line.contains("\"input\":\"\(expected)\""),
+                "\(special.unicodeScalars.first!.value) at \(place): \(line)")
+        }
+    }
 }

@@ -54,10 +54,20 @@ public enum CharacterDescription {
     }
 
     /// The Unicode name from ICU, or a label such as `<control-0000>` when it has none.
+    ///
+    /// Kept for the next time, as `describe` keeps its text: every refused character of a
+    /// `--json` record is named, and ICU's lookup was a tenth of such a run.
     public static func name(_ scalar: Unicode.Scalar) -> String {
-        ICU.cString(capacity: 96) { cicu_u_charName(UChar32(scalar.value), $0, $1, &$2) }
-            ?? ""
+        if let known = names.withLock({ $0[scalar.value] }) { return known }
+        let name = ICU.cString(capacity: 96) { cicu_u_charName(UChar32(scalar.value), $0, $1, &$2) } ?? ""
+        names.withLock { known in
+            if known.count < describedLimit { known[scalar.value] = name }
+        }
+        return name
     }
+
+    /// The names looked up so far, shared by every thread (at most `describedLimit`).
+    private static let names = Mutex<[UInt32: String]>([:])
 
     /// Whether the character shows nothing (or nothing distinct) when printed.
     ///
@@ -118,7 +128,7 @@ public enum CharacterDescription {
 
     /// The descriptions made so far, shared by every thread of a `--jobs` run.
     private static let described = Mutex<[UInt32: String]>([:])
-    /// The most characters whose description is kept (about 300 KB at most).
+    /// The most characters whose description (or name) is kept (about 300 KB each at most).
     static let describedLimit = 4096
 
     private static func newDescription(_ scalar: Unicode.Scalar) -> String {

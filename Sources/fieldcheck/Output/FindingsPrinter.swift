@@ -116,21 +116,19 @@ struct JSONLinesFindings: FindingsPrinter {
     var reportsEveryValue: Bool { true }
 
     func value(_ result: FieldResult, at location: Location, redacted: Bool, into sinks: Sinks) throws {
-        var text = JSONText()
-        JSONLinesPrinter.write(result, at: location, into: &text)
-        try sinks.report(text.bytes)
+        try sinks.report { JSONLinesPrinter.write(result, at: location, into: &$0) }
     }
 
     func row(_ problems: RowProblems, into sinks: Sinks) throws {
-        var text = JSONText()
-        for (list, warning) in [(problems.errors, false), (problems.warnings, true)] {
-            for problem in list {
-                JSONLinesPrinter.write(
-                    problem, file: problems.file, row: problems.row, line: problems.line, warning: warning,
-                    redacted: problems.redact, into: &text)
+        try sinks.report { text in
+            for (list, warning) in [(problems.errors, false), (problems.warnings, true)] {
+                for problem in list {
+                    JSONLinesPrinter.write(
+                        problem, file: problems.file, row: problems.row, line: problems.line, warning: warning,
+                        redacted: problems.redact, into: &text)
+                }
             }
         }
-        try sinks.report(text.bytes)
     }
 }
 

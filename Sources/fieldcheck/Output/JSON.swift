@@ -1,3 +1,5 @@
+import FieldCheck
+
 /// Minimal JSON text building: strings escaped per RFC 8259, nothing else needed.
 enum JSON {
     /// How every `--json` record starts: `formatVersion`, the version of the records' format,
@@ -8,7 +10,7 @@ enum JSON {
 
     /// `value` as a JSON string, quoted and escaped (see `JSONText.string`).
     static func string(_ value: String) -> String {
-        var text = JSONText(capacity: value.utf8.count + 2)
+        let text = JSONText(capacity: value.utf8.count + 2)
         text.string(value)
         return text.string
     }
@@ -18,35 +20,71 @@ enum JSON {
 
 /// JSON text built as UTF-8 bytes: the records `--json` writes for every value. Built through
 /// `String` (interpolation, `+=`, escaping scalar by scalar) a record of a rejected value cost
-/// about 9 µs, three times its explained text on stderr (issue 35).
+/// about 9 µs, three times its explained text on stderr (issue 35); appended to an Array, byte
+/// runs still cost a copy each through its generic path, and the record a copy into stdout's
+/// buffer. So the text goes straight into a `FieldOutput`: stdout's own buffer for a record
+/// (`Sinks.report(_:)`), or a buffer of its own.
 struct JSONText {
-    private(set) var bytes: [UInt8] = []
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    /// Where the text goes.
+    let out: FieldOutput
+    private static let hexDigits: StaticString = "0123456789abcdef"
 
-    init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+    /// Text in a buffer of its own (`string`, `bytes`).
+    init(capacity: Int = 256) { out = FieldOutput(capacity: capacity) }
 
-    /// The text as a `String`.
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    /// Text appended to `out`, after what it holds.
+    init(into out: FieldOutput) { self.out = out }
+
+    /// The text as a `String` (of a `JSONText` with its own buffer).
+    var string: String { out.string }
+
+    /// The text's bytes (of a `JSONText` with its own buffer).
+    var bytes: [UInt8] { out.bytes }
 
     /// Appends JSON text as it is (keys, punctuation, literals).
-    mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    func raw(_ text: StaticString) {
+        text.withUTF8Buffer { out.append($0) }
     }
 
-    /// Appends JSON text that is already JSON (an object rendered elsewhere).
-    mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    /// Appends text that is already JSON (a code, an object rendered elsewhere). Labelled, so
+    /// that a literal takes `raw(_: StaticString)`: as a `String`, a literal cost four times
+    /// as much, and a record writes about fifteen.
+    func raw(json text: String) {
+        var text = text
+        text.withUTF8 { out.append($0) }
+    }
 
-    mutating func int(_ value: Int) {
+    /// Appends the decimal digits of `value`, written in place.
+    func int(_ value: Int) {
         if value >= 0 && value < 10 {
-            bytes.append(UInt8(truncatingIfNeeded: value) &+ 0x30)
-        } else {
-            bytes.append(contentsOf: String(value).utf8)
+            out.append(byte: UInt8(truncatingIfNeeded: value) &+ 0x30)
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var magnitude = value.magnitude
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 { out.append(byte: UInt8(ascii: "-")) }
+            out.append(UnsafeBufferPointer(rebasing: digits[start..<20]))
         }
     }
 
-    mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
+    /// Appends `value` in upper-case hexadecimal, at least `width` digits: a code point.
+    func hex(_ value: UInt32, width: Int) {
+        let count = max(width, (UInt32.bitWidth - value.leadingZeroBitCount + 3) / 4)
+        for index in stride(from: count - 1, through: 0, by: -1) {
+            let nibble = UInt8(truncatingIfNeeded: value >> UInt32(index * 4)) & 0xF
+            out.append(byte: nibble < 10 ? 0x30 + nibble : 0x37 + nibble)
+        }
+    }
 
-    mutating func string(_ value: String?) {
+    func bool(_ value: Bool) { value ? raw("true") : raw("false") }
+
+    func string(_ value: String?) {
         if let value { string(value) } else { raw("null") }
     }
 
@@ -54,14 +92,32 @@ struct JSONText {
     /// controls, DEL, the line and paragraph separators and the bidi embeddings, overrides and
     /// isolates: the same string, and harmless printed on a terminal. Runs of bytes that need
     /// nothing are copied whole.
-    mutating func string(_ value: String) {
+    func string(_ value: String) {
         var value = value
-        bytes.append(0x22)
+        out.append(byte: 0x22)
         value.withUTF8 { utf8 in
             var start = 0
             var index = 0
             let count = utf8.count
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
             while index < count {
+                // Eight bytes at a time while none is at or above 0x80, below 0x20, DEL, `"` or
+                // `\` (a zero byte of the word XORed with it): messages are mostly such text.
+                if index + 8 <= count {
+                    let word = UnsafeRawPointer(utf8.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                    let belowSpace = (word &- ones &* 0x20) & ~word & highs
+                    let delete = word ^ (ones &* 0x7F)
+                    let quote = word ^ (ones &* 0x22)
+                    let backslash = word ^ (ones &* 0x5C)
+                    let special =
+                        ((delete &- ones) & ~delete) | ((quote &- ones) & ~quote)
+                        | ((backslash &- ones) & ~backslash)
+                    if (word | belowSpace | special) & highs == 0 {
+                        index += 8
+                        continue
+                    }
+                }
                 let byte = utf8[index]
                 // Bytes 0x20...0x7E other than `"` and `\`, and lead bytes of scalars that are
                 // never escaped, are copied as they are.
@@ -85,14 +141,14 @@ struct JSONText {
                     index += 1
                     continue
                 }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                out.append(UnsafeBufferPointer(rebasing: utf8[start..<index]))
                 escape(scalar(utf8, at: index, width: width))
                 index += width
                 start = index
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<count]))
+            out.append(UnsafeBufferPointer(rebasing: utf8[start..<count]))
         }
-        bytes.append(0x22)
+        out.append(byte: 0x22)
     }
 
     private func scalar(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int, width: Int) -> UInt32 {
@@ -105,7 +161,7 @@ struct JSONText {
         }
     }
 
-    private mutating func escape(_ scalar: UInt32) {
+    private func escape(_ scalar: UInt32) {
         switch scalar {
         case 0x22: raw("\\\"")
         case 0x5C: raw("\\\\")
@@ -115,7 +171,7 @@ struct JSONText {
         default:
             raw("\\u")
             for shift in stride(from: 12, through: 0, by: -4) {
-                bytes.append(Self.hexDigits[Int((scalar >> UInt32(shift)) & 0xF)])
+                out.append(byte: Self.hexDigits.utf8Start[Int((scalar >> UInt32(shift)) & 0xF)])
             }
         }
     }

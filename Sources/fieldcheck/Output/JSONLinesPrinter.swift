@@ -17,7 +17,7 @@ import FieldCheck
 ///   `byte` for `invalid_utf8`. `warnings` and `removed` (under `--strip`) use the same form.
 enum JSONLinesPrinter {
     static func write(_ result: FieldResult, at location: Location, into out: inout JSONText) {
-        out.raw(JSON.recordStart)
+        out.raw(json: JSON.recordStart)
         if let file = location.file {
             out.raw("\"file\":")
             out.string(file)
@@ -25,7 +25,7 @@ enum JSONLinesPrinter {
         }
         // Values given with --value are numbered as lines: "value" is the canonical value's key.
         out.raw("\"")
-        out.raw(location.unit == "value" ? "line" : location.unit)
+        out.raw(json: location.unit == "value" ? "line" : location.unit)
         out.raw("\":")
         out.int(location.number)
         out.raw(",\"input\":")
@@ -78,7 +78,7 @@ enum JSONLinesPrinter {
         _ problem: CellProblem, file: String?, row: Int, line: Int, warning: Bool, redacted: Bool = false,
         into out: inout JSONText
     ) {
-        out.raw(JSON.recordStart)
+        out.raw(json: JSON.recordStart)
         if let file {
             out.raw("\"file\":")
             out.string(file)
@@ -107,7 +107,7 @@ enum JSONLinesPrinter {
     /// The keys of one diagnostic, without the braces around them.
     private static func members(_ diagnostic: Diagnostic, into out: inout JSONText) {
         out.raw("\"code\":\"")
-        out.raw(diagnostic.code.rawValue)
+        out.raw(json: diagnostic.code.rawValue)
         out.raw("\",\"offset\":")
         if let offset = diagnostic.offset { out.int(offset) } else { out.raw("null") }
         out.raw(",\"length\":")
@@ -115,14 +115,14 @@ enum JSONLinesPrinter {
         if let character = diagnostic.character {
             out.raw(",\"character\":")
             out.string(String(character))
-            out.raw(",\"codepoint\":\"")
-            out.raw(CharacterDescription.codepoint(character))
+            out.raw(",\"codepoint\":\"U+")
+            out.hex(character.value, width: 4)
             out.raw("\",\"name\":")
             out.string(CharacterDescription.name(character))
         } else {
             out.raw(",\"character\":null,\"codepoint\":null,\"name\":null")
         }
-        if let codepoint = diagnostic.codepoint, diagnostic.byte != nil {
+        if diagnostic.byte != nil, let codepoint = diagnostic.codepoint {
             out.raw(",\"byte\":")
             out.string(codepoint)
         }

@@ -150,7 +150,12 @@ final class Sinks {
     /// What a report format writes on stdout (JSON Lines, workflow commands).
     func report(_ text: String) throws { try out.write(text) }
 
-    func report(_ bytes: [UInt8]) throws { try out.write(bytes) }
+    /// A report record written by `write` straight into stdout's buffer: no copy of it made.
+    func report(_ write: (inout JSONText) -> Void) throws {
+        var text = JSONText(into: out.buffer)
+        write(&text)
+        try out.flushIfFull()
+    }
 
     /// Moves what a batch wrote into these sinks, after everything before it.
     func take(_ batch: Sinks) throws {
