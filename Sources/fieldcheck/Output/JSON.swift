@@ -1,5 +1,27 @@
 import FieldCheck
 
+extension FieldOutput {
+    /// Appends the decimal digits of `value`, written in place: a line or row number, an
+    /// offset, on every diagnostic and record.
+    func appendDecimal(_ value: Int) {
+        if value >= 0 && value < 10 {
+            append(byte: UInt8(truncatingIfNeeded: value) &+ 0x30)
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var magnitude = value.magnitude
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 { append(byte: UInt8(ascii: "-")) }
+            append(UnsafeBufferPointer(rebasing: digits[start..<20]))
+        }
+    }
+}
+
 /// Minimal JSON text building: strings escaped per RFC 8259, nothing else needed.
 enum JSON {
     /// How every `--json` record starts: `formatVersion`, the version of the records' format,
@@ -54,24 +76,8 @@ struct JSONText {
         text.withUTF8 { out.append($0) }
     }
 
-    /// Appends the decimal digits of `value`, written in place.
-    func int(_ value: Int) {
-        if value >= 0 && value < 10 {
-            out.append(byte: UInt8(truncatingIfNeeded: value) &+ 0x30)
-            return
-        }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var magnitude = value.magnitude
-            var start = 20
-            repeat {
-                start -= 1
-                digits[start] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 { out.append(byte: UInt8(ascii: "-")) }
-            out.append(UnsafeBufferPointer(rebasing: digits[start..<20]))
-        }
-    }
+    /// Appends the decimal digits of `value`.
+    func int(_ value: Int) { out.appendDecimal(value) }
 
     /// Appends `value` in upper-case hexadecimal, at least `width` digits: a code point.
     func hex(_ value: UInt32, width: Int) {

@@ -6,8 +6,4 @@ struct Location {
     var number: Int
     /// "line", or "record" under `-z`.
     var unit: String
-
-    var description: String {
-        (file.map { "\($0): " } ?? "") + "\(unit) \(number)"
-    }
 }
