@@ -136,8 +136,10 @@ final class DateValidator: TypedValidator {
             return nil
         }
         guard let found else { return "" }
-        return "; \(quoted(value)) is not a date in \(locale.identifier), but in \(found.place) (\(found.pattern)) "
-            + "it reads as \(found.read)"
+        return joinedText([
+            "; ", quoted(value), " is not a date in ", locale.identifier, ", but in ", found.place, " (", found.pattern,
+            ") it reads as ", found.read,
+        ])
     }
 
     init(_ spec: DateSpec, locale: LocaleID, vocabulary: RuleVocabulary = .plain) throws(ConfigurationError) {
@@ -312,11 +314,13 @@ final class DateValidator: TypedValidator {
                 let column = map.original(failure.index) + 1
                 add(
                     failure.code, at: failure.index, length: failure.length,
-                    "\(subject) at column \(column) \(failure.reason)", wholeField: true)
+                    joinedText([subject, " at column ", String(column), " ", failure.reason]), wholeField: true)
             } else {
                 add(failure.code, at: failure.index, failure.reason)
             }
-            if explains, let last = result.errors.indices.last { result.errors[last].message += otherReading(value) }
+            if explains, let last = result.errors.indices.last {
+                result.errors[last].message = joinedText([result.errors[last].message, otherReading(value)])
+            }
             return
         case .success: break
         }
@@ -328,10 +332,12 @@ final class DateValidator: TypedValidator {
         ) {
             let column = map.original(part.start) + 1
             add(
-                code, at: part.start, length: part.length, "\(subject()) at column \(column) \(predicate())",
-                wholeField: true)
+                code, at: part.start, length: part.length,
+                joinedText([subject(), " at column ", String(column), " ", predicate()]), wholeField: true)
             // 13/04/2026 read as M/d/y: a field out of range is most often another order.
-            if explains, let last = result.errors.indices.last { result.errors[last].message += otherReading(value) }
+            if explains, let last = result.errors.indices.last {
+                result.errors[last].message = joinedText([result.errors[last].message, otherReading(value)])
+            }
         }
         /// The time of day in ISO 8601 (`13:45:00`, `13:45:30.250+02:00`), or nil when a field
         /// is out of range (reported).
@@ -600,23 +606,21 @@ final class DateValidator: TypedValidator {
         let offset = map.original(index)
         guard index < scalars.count else {
             return Diagnostic(
-                code: code, offset: offset, length: 0, message: explains ? "\(reason()); expected \(example)" : "")
+                code: code, offset: offset, length: 0,
+                message: explains ? joinedText([reason(), "; expected ", example]) : "")
         }
         let character = scalars[index]
         guard explains else {
             return Diagnostic(code: code, offset: offset, length: length, character: character, message: "")
         }
-        let what = CharacterDescription.describe(character)
-        let message: String
-        if wholeField {
-            message = reason()
-        } else if code == .trailingText {
-            message = "trailing text from \(what) at column \(offset + 1): \(reason())"
-        } else {
-            message = "unexpected \(what) at column \(offset + 1): \(reason())"
-        }
+        let pieces =
+            wholeField
+            ? [reason(), "; expected ", example]
+            : [
+                code == .trailingText ? "trailing text from " : "unexpected ", CharacterDescription.describe(character),
+                " at column ", String(offset + 1), ": ", reason(), "; expected ", example,
+            ]
         return Diagnostic(
-            code: code, offset: offset, length: length, character: character,
-            message: message + "; expected \(example)")
+            code: code, offset: offset, length: length, character: character, message: joinedText(pieces))
     }
 }

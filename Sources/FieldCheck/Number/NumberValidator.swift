@@ -280,7 +280,7 @@ final class NumberValidator: TypedValidator {
         guard let index, index < scalars.count else {
             return Diagnostic(
                 code: code, offset: index.map(map.original), length: 0,
-                message: explains ? "\(reason()); expected \(example)" : "")
+                message: explains ? joinedText([reason(), "; expected ", example]) : "")
         }
         let offset = map.original(index)
         let character = scalars[index]
@@ -294,25 +294,16 @@ final class NumberValidator: TypedValidator {
             case .mixedDigits: "digit of another numbering system"
             default: "character"
             }
-        // Appended in place, with room for the other-locale reading `diagnostic` may add: each
-        // piece interpolated was copied again (a third of the message's cost).
-        let description = CharacterDescription.describe(character)
-        let because = reason()
-        var message = ""
-        message.reserveCapacity(description.utf8.count + because.utf8.count + example.utf8.count + 160)
-        message += what
-        message += " "
-        message += description
-        message += " at column "
-        message += String(offset + 1)
-        message += ": "
-        message += because
-        if character.properties.isWhitespace && (index == 0 || index == scalars.count - 1) {
-            if let hint = vocabulary.trimHint { message += " (\(hint))" }
+        var pieces = [
+            what, " ", CharacterDescription.describe(character), " at column ", String(offset + 1), ": ", reason(),
+        ]
+        if character.properties.isWhitespace && (index == 0 || index == scalars.count - 1),
+            let hint = vocabulary.trimHint
+        {
+            pieces += [" (", hint, ")"]
         }
-        message += "; expected "
-        message += example
-        return Diagnostic(code: code, offset: offset, character: character, message: message)
+        pieces += ["; expected ", example]
+        return Diagnostic(code: code, offset: offset, character: character, message: joinedText(pieces))
     }
 
     private func diagnostic(_ failure: NumberFailure, _ scalars: [Unicode.Scalar], _ map: OffsetMap, value: String)
@@ -326,8 +317,10 @@ final class NumberValidator: TypedValidator {
         guard separatorTrouble else { return diagnostic }
         for swapped in self.swapped {
             guard case .success(let other) = swapped.parser.parse(scalars) else { continue }
-            diagnostic.message +=
-                "; \(quoted(value)) is not a number in \(parser.symbols.placeName), but in \(swapped.locale) it reads as \(other.value)"
+            diagnostic.message = joinedText([
+                diagnostic.message, "; ", quoted(value), " is not a number in ", parser.symbols.placeName, ", but in ",
+                swapped.locale.description, " it reads as ", other.value.description,
+            ])
             break
         }
         return diagnostic
