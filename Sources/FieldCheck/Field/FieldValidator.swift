@@ -474,14 +474,16 @@ public final class FieldValidator {
                 result.removed.append(
                     Diagnostic(
                         code: .removedCharacter, offset: offset, character: scalar,
-                        message: explainsRejections ? "removed \(what) at column \(offset + 1): \(reason)" : ""))
+                        message: explainsRejections
+                            ? joinedText(["removed ", what, " at column ", String(offset + 1), ": ", reason]) : ""))
             } else if result.errors.count < 10 {
                 var message = ""
                 if explainsRejections {
                     if expected == nil { expected = placeholderPhrase }
-                    message =
-                        "disallowed character \(CharacterDescription.describe(scalar)) at column \(offset + 1): "
-                        + "\(reason); expected \(expected!)"
+                    message = joinedText([
+                        "disallowed character ", CharacterDescription.describe(scalar), " at column ",
+                        String(offset + 1), ": ", reason, "; expected ", expected!,
+                    ])
                 }
                 result.errors.append(
                     Diagnostic(code: .disallowedCharacter, offset: offset, character: scalar, message: message))

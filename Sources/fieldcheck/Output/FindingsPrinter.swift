@@ -61,8 +61,7 @@ struct HumanFindings: FindingsPrinter {
         guard !quiet else { return }
         // Characters `--strip` removed are each value's own news, not a repeated warning.
         let warningsHere = warnings == .all || result.warnings.isEmpty
-        let text = human.render(result, at: location, warnings: warningsHere)
-        if !text.isEmpty { try sinks.diagnose(text) }
+        try sinks.diagnose { human.render(result, at: location, warnings: warningsHere, into: $0) }
         guard !warningsHere, warnings == .once else { return }
         for diagnostic in result.warnings {
             try sinks.diagnose(human.render(warning: diagnostic, of: result, at: location), once: diagnostic.code)

@@ -12,6 +12,14 @@ struct HumanPrinter {
     /// `warnings` is false (`--warnings once` renders them one by one: `render(warning:…)`).
     func render(_ result: FieldResult, at location: Location, warnings: Bool = true) -> String {
         let out = FieldOutput(capacity: 256)
+        render(result, at: location, warnings: warnings, into: out)
+        return out.string
+    }
+
+    /// `render(_:at:warnings:)` appended to `out`: straight into stderr's buffer
+    /// (`Sinks.diagnose(_:)`), for a value of random Unicode whose lines made a `String` of
+    /// kilobytes, validated again as UTF-8, only to be copied out.
+    func render(_ result: FieldResult, at location: Location, warnings: Bool = true, into out: FieldOutput) {
         // The value, quoted unless redacted, worked out once for every line.
         let shown = result.isRedacted ? nil : Self.display(result.input)
         let place = Place.location(location)
@@ -29,7 +37,6 @@ struct HumanPrinter {
                 appendLine(to: out, place, shown?.text, diagnostic, warning: true)
             }
         }
-        return out.string
     }
 
     /// One warning of a value, alone.
@@ -127,6 +134,18 @@ struct HumanPrinter {
             bytes.count <= 120 && TerminalText.isPrintableASCII(bytes, lineFeeds: false)
         }
         if plain == true { return (input, true) }
+        // Other text is shown as it is too when nothing in its first 120 characters needs an
+        // escape: no copy made scalar by scalar.
+        var checked = 0
+        var clean = true
+        for scalar in input.unicodeScalars {
+            checked += 1
+            if checked > 120 || needsEscape(scalar) {
+                clean = false
+                break
+            }
+        }
+        if clean { return (input, true) }
         var text = ""
         var exact = true
         var count = 0
@@ -137,10 +156,7 @@ struct HumanPrinter {
                 exact = false
                 break
             }
-            if scalar.value < 0x20 || scalar.value == 0x7F
-                || (scalar != " " && CharacterDescription.isInvisible(scalar)
-                    && !CharacterDescription.isCombiningMark(scalar))
-            {
+            if needsEscape(scalar) {
                 text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
                 exact = false
             } else {
@@ -148,5 +164,13 @@ struct HumanPrinter {
             }
         }
         return (text, exact)
+    }
+
+    /// Whether a character of a quoted value is shown as `\u{…}`: a control, or an invisible
+    /// character other than the space and combining marks.
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7F
+            || (scalar != " " && CharacterDescription.isInvisible(scalar)
+                && !CharacterDescription.isCombiningMark(scalar))
     }
 }

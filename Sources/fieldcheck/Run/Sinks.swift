@@ -117,6 +117,20 @@ final class Sinks {
         try err.write(text)
     }
 
+    /// Diagnostics `render` appends to stderr's buffer, with no `String` made of them (a
+    /// batch's are held as one); nothing when it appends nothing.
+    func diagnose(_ render: (FieldOutput) -> Void) throws {
+        if isBatch {
+            let text = FieldOutput(capacity: 256)
+            render(text)
+            if text.count > 0 { held.append((text.string, nil)) }
+            return
+        }
+        try out.flushIfSharingTerminal(with: err)
+        render(err.buffer)
+        try err.flushIfFull()
+    }
+
     /// A diagnostic shown once and then counted: a warning under `--warnings once`, or a csv
     /// cell's `invalid_utf8` once the file was said not to be UTF-8 (`foldsInvalidUTF8`).
     /// Written when it is the first of its code, otherwise counted for `finish`. A batch of a
