@@ -30,10 +30,6 @@ struct RowProblems {
     var warnings: [CellProblem]
     var redact: Bool
 
-    /// "data.csv: row 3 (line 4)", or "data.csv: header (line 1)".
-    var place: String {
-        (file.map { "\($0): " } ?? "") + (row == 0 ? "header (line \(line))" : "row \(row) (line \(line))")
-    }
 }
 
 /// How a run reports its findings, one implementation per `--format` (ripgrep's printers):
@@ -70,43 +66,50 @@ struct HumanFindings: FindingsPrinter {
 
     func row(_ problems: RowProblems, into sinks: Sinks) throws {
         guard !quiet else { return }
-        let place = problems.place
-        var text = ""
         if problems.row == 0 {
             // The header against the schema: the place is the header line, without a column.
-            for problem in problems.errors { text += human.render(place: place, input: nil, problem.diagnostic) }
-            try sinks.diagnose(text)
+            try sinks.diagnose { out in
+                for problem in problems.errors {
+                    human.render(row: problems, column: nil, input: nil, problem.diagnostic, into: out)
+                }
+            }
             return
         }
-        for problem in problems.errors {
-            let line = human.render(
-                place: CSVRunner.where(place, problem),
-                input: problem.column == nil || problems.redact ? nil : problem.input, problem.diagnostic)
-            guard problem.diagnostic.code == .invalidUTF8 else {
-                text += line
-                continue
+        // Rendered straight into stderr's buffer, up to an invalid_utf8 cell, which is shown once
+        // per file said not to be UTF-8 (`Sinks.foldsInvalidUTF8`), then counted.
+        var next = 0
+        while next < problems.errors.count {
+            try sinks.diagnose { out in
+                while next < problems.errors.count, problems.errors[next].diagnostic.code != .invalidUTF8 {
+                    render(problems.errors[next], of: problems, warning: false, into: out)
+                    next += 1
+                }
             }
-            // Shown once per file said not to be UTF-8 (`Sinks.foldsInvalidUTF8`), then counted.
-            if !text.isEmpty { try sinks.diagnose(text) }
-            text = ""
-            try sinks.diagnose(line, once: .invalidUTF8)
+            guard next < problems.errors.count else { break }
+            let line = FieldOutput(capacity: 256)
+            render(problems.errors[next], of: problems, warning: false, into: line)
+            try sinks.diagnose(line.string, once: .invalidUTF8)
+            next += 1
         }
         if warnings == .all {
-            for problem in problems.warnings {
-                text += human.render(
-                    place: CSVRunner.where(place, problem), input: problems.redact ? nil : problem.input,
-                    problem.diagnostic, warning: true)
+            try sinks.diagnose { out in
+                for problem in problems.warnings { render(problem, of: problems, warning: true, into: out) }
             }
         }
-        if !text.isEmpty { try sinks.diagnose(text) }
         guard warnings == .once else { return }
         for problem in problems.warnings {
-            try sinks.diagnose(
-                human.render(
-                    place: CSVRunner.where(place, problem), input: problems.redact ? nil : problem.input,
-                    problem.diagnostic, warning: true),
-                once: problem.diagnostic.code)
+            let line = FieldOutput(capacity: 256)
+            render(problem, of: problems, warning: true, into: line)
+            try sinks.diagnose(line.string, once: problem.diagnostic.code)
         }
+    }
+
+    /// One problem of a row: its input is shown unless it is about the whole row, or redacted.
+    private func render(_ problem: CellProblem, of problems: RowProblems, warning: Bool, into out: FieldOutput) {
+        let hidesInput = problems.redact || (!warning && problem.column == nil)
+        human.render(
+            row: problems, column: problem.column, input: hidesInput ? nil : problem.input, problem.diagnostic,
+            warning: warning, into: out)
     }
 }
 

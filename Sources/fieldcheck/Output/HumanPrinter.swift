@@ -48,23 +48,26 @@ struct HumanPrinter {
         return out.string
     }
 
-    /// One diagnostic about a CSV cell or row: `place` is "data.csv: row 3 (line 4), column 'price'".
-    func render(place: String, input: String?, _ diagnostic: Diagnostic, warning: Bool = false) -> String {
+    /// One diagnostic about a CSV cell or row, placed as "data.csv: row 3 (line 4), column
+    /// 'price'" (or "header (line 1)", without a column for a whole row), appended to `out`.
+    func render(
+        row problems: RowProblems, column: String?, input: String?, _ diagnostic: Diagnostic, warning: Bool = false,
+        into out: FieldOutput
+    ) {
         let shown = input.map(Self.display)
-        let out = FieldOutput(capacity: 256)
-        appendLine(to: out, .text(TerminalText.escaped(place)), shown?.text, diagnostic, warning: warning)
+        appendLine(to: out, .row(problems, column: column), shown?.text, diagnostic, warning: warning)
         if caret, !warning, let input, let shown, shown.exact, let offset = diagnostic.offset,
             diagnostic.code != .invalidUTF8
         {
             out.append(caretLine(input: input, offset: offset, length: max(1, diagnostic.length)))
         }
-        return out.string
     }
 
     /// Where a diagnostic is: a value's location, or a place already worded and escaped.
     private enum Place {
         case location(Location)
-        case text(String)
+        /// A csv row (or the header, row 0), and the column when the problem is a cell's.
+        case row(RowProblems, column: String?)
     }
 
     /// `fieldcheck: PLACE: ['INPUT': ][warning: ]MESSAGE [code]`, appended as bytes to a
@@ -85,8 +88,25 @@ struct HumanPrinter {
             out.append(location.unit)
             out.append(byte: 0x20)
             out.appendDecimal(location.number)
-        case .text(let text):
-            out.append(text)
+        case .row(let problems, let column):
+            if let file = problems.file {
+                out.append(TerminalText.escaped(file))
+                out.append(": ")
+            }
+            if problems.row == 0 {
+                out.append("header")
+            } else {
+                out.append("row ")
+                out.appendDecimal(problems.row)
+            }
+            out.append(" (line ")
+            out.appendDecimal(problems.line)
+            out.append(byte: UInt8(ascii: ")"))
+            if let column {
+                out.append(", column '")
+                out.append(TerminalText.escaped(column))
+                out.append(byte: UInt8(ascii: "'"))
+            }
         }
         if let input {
             out.append(": '")
