@@ -68,6 +68,9 @@ final class DateValidator: TypedValidator {
     private let symbols: DateSymbols
     private let calendar: DateCalendar?
     private let output: DateWriter?
+
+    /// No `--to` formatting: the fast path writes the ISO date, and that is all.
+    var fastOutputIsValue: Bool { output == nil }
     /// One pattern, compiled. A class: as a struct it was copied, with its parser's tables,
     /// for every value read.
     private final class Reader {

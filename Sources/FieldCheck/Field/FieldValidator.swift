@@ -28,6 +28,13 @@ protocol TypedValidator: AnyObject {
     /// unchecked, while the prompt looks for a completion: a completion whose weekday name is
     /// wrong proves one with the right name. Nil: everything is checked.
     var completionFreeFrom: Int? { get set }
+    /// Whether what `acceptFast` writes is the canonical value and the whole of an accepted
+    /// value's result besides its input: no output formatted apart from the value, no currency.
+    var fastOutputIsValue: Bool { get }
+}
+
+extension TypedValidator {
+    var fastOutputIsValue: Bool { false }
 }
 
 /// A field specification compiled for use: ICU sets, expressions and formatters opened once
@@ -154,6 +161,7 @@ public final class FieldValidator {
             !spec.trim && spec.normalization == nil && spec.caseMapping == nil && !spec.strip
             && (typed == nil || (allowSet == nil && denySet == nil && presetSet == nil))
         hasLengthOrPattern = spec.minLength != nil || spec.maxLength != nil || regex != nil
+        fastAcceptanceIsWholeResult = fastPathApplies && spec.output != .input && (typed?.fastOutputIsValue ?? true)
         // The character rules for ASCII, decided once by the same `refusal` the pipeline asks
         // (NUL never passes: the pipeline rejects it before any rule).
         var allowed = ASCIISet()
@@ -168,6 +176,12 @@ public final class FieldValidator {
 
     /// Whether no stage could change or explain an ASCII value in a way the fast path does not.
     private var fastPathApplies = false
+
+    /// Whether the full result of a value `check` accepts as `.accepted` is its input with
+    /// what `check` appended as its `value`, and nothing else (no output apart from the value,
+    /// no currency, no warning): a record of every value (JSON Lines) can then be written
+    /// without the full pipeline.
+    package private(set) var fastAcceptanceIsWholeResult = false
     private var hasLengthOrPattern = false
     private var carriageReturnPossible = true
     /// The ASCII characters that pass the character rules.

@@ -37,6 +37,9 @@ final class NumberValidator: TypedValidator {
     let locale: LocaleID
     private let parser: NumberParser
     private let output: NumberFormat?
+
+    /// No `--to` formatting and no currency: the fast path writes the value, and that is all.
+    var fastOutputIsValue: Bool { output == nil && spec.style != .currency && spec.currency == nil }
     private let lenientFormat: UnsafeMutablePointer<UNumberFormat?>?
     /// The currency a lenient currency-style value must be in (the field's, else the locale's).
     private let lenientCurrency: String?

@@ -42,6 +42,18 @@ protocol FindingsPrinter: Sendable {
     func value(_ result: FieldResult, at location: Location, redacted: Bool, into sinks: Sinks) throws
     /// A csv row's problems; called only when it has some.
     func row(_ problems: RowProblems, into sinks: Sinks) throws
+    /// A line command's value accepted with nothing to report, whose full result is its input
+    /// and `value` (`LinePolicy.recordsFastAcceptances`): only a printer that reports every
+    /// value writes anything.
+    func accepted(
+        input: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, at location: Location, into sinks: Sinks
+    ) throws
+}
+
+extension FindingsPrinter {
+    func accepted(
+        input: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, at location: Location, into sinks: Sinks
+    ) throws {}
 }
 
 /// Diagnostics on stderr, one line each (nothing under `--quiet`).
@@ -119,6 +131,12 @@ struct JSONLinesFindings: FindingsPrinter {
 
     func value(_ result: FieldResult, at location: Location, redacted: Bool, into sinks: Sinks) throws {
         try sinks.report { JSONLinesPrinter.write(result, at: location, into: &$0) }
+    }
+
+    func accepted(
+        input: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, at location: Location, into sinks: Sinks
+    ) throws {
+        try sinks.report { JSONLinesPrinter.writeAccepted(input: input, value: value, at: location, into: &$0) }
     }
 
     func row(_ problems: RowProblems, into sinks: Sinks) throws {

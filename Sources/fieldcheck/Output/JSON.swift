@@ -100,60 +100,63 @@ struct JSONText {
     /// nothing are copied whole.
     func string(_ value: String) {
         var value = value
+        value.withUTF8 { string(utf8: $0) }
+    }
+
+    /// `string(_:)` of text given as its UTF-8 bytes (valid UTF-8).
+    func string(utf8: UnsafeBufferPointer<UInt8>) {
         out.append(byte: 0x22)
-        value.withUTF8 { utf8 in
-            var start = 0
-            var index = 0
-            let count = utf8.count
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            while index < count {
-                // Eight bytes at a time while none is at or above 0x80, below 0x20, DEL, `"` or
-                // `\` (a zero byte of the word XORed with it): messages are mostly such text.
-                if index + 8 <= count {
-                    let word = UnsafeRawPointer(utf8.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                    let belowSpace = (word &- ones &* 0x20) & ~word & highs
-                    let delete = word ^ (ones &* 0x7F)
-                    let quote = word ^ (ones &* 0x22)
-                    let backslash = word ^ (ones &* 0x5C)
-                    let special =
-                        ((delete &- ones) & ~delete) | ((quote &- ones) & ~quote)
-                        | ((backslash &- ones) & ~backslash)
-                    if (word | belowSpace | special) & highs == 0 {
-                        index += 8
-                        continue
-                    }
+        var start = 0
+        var index = 0
+        let count = utf8.count
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while index < count {
+            // Eight bytes at a time while none is at or above 0x80, below 0x20, DEL, `"` or
+            // `\` (a zero byte of the word XORed with it): messages are mostly such text.
+            if index + 8 <= count {
+                let word = UnsafeRawPointer(utf8.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                let belowSpace = (word &- ones &* 0x20) & ~word & highs
+                let delete = word ^ (ones &* 0x7F)
+                let quote = word ^ (ones &* 0x22)
+                let backslash = word ^ (ones &* 0x5C)
+                let special =
+                    ((delete &- ones) & ~delete) | ((quote &- ones) & ~quote)
+                    | ((backslash &- ones) & ~backslash)
+                if (word | belowSpace | special) & highs == 0 {
+                    index += 8
+                    continue
                 }
-                let byte = utf8[index]
-                // Bytes 0x20...0x7E other than `"` and `\`, and lead bytes of scalars that are
-                // never escaped, are copied as they are.
-                let width: Int
-                if byte >= 0x20 && byte < 0x7F {
-                    if byte != 0x22 && byte != 0x5C {
-                        index += 1
-                        continue
-                    }
-                    width = 1
-                } else if byte < 0x80 {
-                    width = 1
-                } else if byte == 0xC2, index + 1 < count, utf8[index + 1] <= 0x9F {
-                    width = 2  // U+0080...U+009F
-                } else if byte == 0xE2, index + 2 < count,
-                    (utf8[index + 1] == 0x80 && (0xA8...0xAE).contains(utf8[index + 2]))
-                        || (utf8[index + 1] == 0x81 && (0xA6...0xA9).contains(utf8[index + 2]))
-                {
-                    width = 3  // U+2028...U+202E, U+2066...U+2069
-                } else {
+            }
+            let byte = utf8[index]
+            // Bytes 0x20...0x7E other than `"` and `\`, and lead bytes of scalars that are
+            // never escaped, are copied as they are.
+            let width: Int
+            if byte >= 0x20 && byte < 0x7F {
+                if byte != 0x22 && byte != 0x5C {
                     index += 1
                     continue
                 }
-                out.append(UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                escape(scalar(utf8, at: index, width: width))
-                index += width
-                start = index
+                width = 1
+            } else if byte < 0x80 {
+                width = 1
+            } else if byte == 0xC2, index + 1 < count, utf8[index + 1] <= 0x9F {
+                width = 2  // U+0080...U+009F
+            } else if byte == 0xE2, index + 2 < count,
+                (utf8[index + 1] == 0x80 && (0xA8...0xAE).contains(utf8[index + 2]))
+                    || (utf8[index + 1] == 0x81 && (0xA6...0xA9).contains(utf8[index + 2]))
+            {
+                width = 3  // U+2028...U+202E, U+2066...U+2069
+            } else {
+                index += 1
+                continue
             }
-            out.append(UnsafeBufferPointer(rebasing: utf8[start..<count]))
+            out.append(UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            escape(scalar(utf8, at: index, width: width))
+            index += width
+            start = index
         }
+        out.append(UnsafeBufferPointer(rebasing: utf8[start..<count]))
         out.append(byte: 0x22)
     }
 

@@ -17,18 +17,7 @@ import FieldCheck
 ///   `byte` for `invalid_utf8`. `warnings` and `removed` (under `--strip`) use the same form.
 enum JSONLinesPrinter {
     static func write(_ result: FieldResult, at location: Location, into out: inout JSONText) {
-        out.raw(json: JSON.recordStart)
-        if let file = location.file {
-            out.raw("\"file\":")
-            out.string(file)
-            out.raw(",")
-        }
-        // Values given with --value are numbered as lines: "value" is the canonical value's key.
-        out.raw("\"")
-        out.raw(json: location.unit == "value" ? "line" : location.unit)
-        out.raw("\":")
-        out.int(location.number)
-        out.raw(",\"input\":")
+        start(at: location, into: &out)
         if result.isRedacted { out.raw("null") } else { out.string(result.input) }
         out.raw(",\"valid\":")
         out.bool(result.isValid)
@@ -47,6 +36,36 @@ enum JSONLinesPrinter {
         out.raw(",\"removed\":")
         array(result.removed, into: &out)
         out.raw("}\n")
+    }
+
+    /// The record of a value accepted with nothing to report, whose full result is its input
+    /// and `value` (`FieldValidator.fastAcceptanceIsWholeResult`), from their bytes: exactly
+    /// the record `write(_:at:into:)` makes of that result.
+    static func writeAccepted(
+        input: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, at location: Location,
+        into out: inout JSONText
+    ) {
+        start(at: location, into: &out)
+        out.string(utf8: input)
+        out.raw(",\"valid\":true,\"value\":")
+        out.string(utf8: value)
+        out.raw(",\"output\":null,\"errors\":[],\"warnings\":[],\"removed\":[]}\n")
+    }
+
+    /// A value's record up to its input's key: the format version, the file, the line.
+    private static func start(at location: Location, into out: inout JSONText) {
+        out.raw(json: JSON.recordStart)
+        if let file = location.file {
+            out.raw("\"file\":")
+            out.string(file)
+            out.raw(",")
+        }
+        // Values given with --value are numbered as lines: "value" is the canonical value's key.
+        out.raw("\"")
+        out.raw(json: location.unit == "value" ? "line" : location.unit)
+        out.raw("\":")
+        out.int(location.number)
+        out.raw(",\"input\":")
     }
 
     static func array(_ diagnostics: [Diagnostic]) -> String {

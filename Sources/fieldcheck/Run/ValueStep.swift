@@ -55,6 +55,11 @@ final class ValueStep {
                 // three loads more for every value.
                 if values.holds(atLeast: flushAt) { try sinks.out.flush() }
             } else {
+                if policy.recordsFastAcceptances {
+                    try policy.printer.accepted(
+                        input: record.bytes, value: scratch.pending,
+                        at: Location(file: file, number: record.number, unit: policy.unit), into: sinks)
+                }
                 scratch.removeAll()
             }
             fastAccepted &+= 1

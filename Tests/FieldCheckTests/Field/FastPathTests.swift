@@ -57,6 +57,12 @@ import Testing
                     problem = "wrote '\(checkOutput.string)'"
                 } else if case .accepted = verdict, !(result.warnings.isEmpty && result.removed.isEmpty) {
                     problem = "accepted plainly a value with warnings"
+                } else if case .accepted = verdict, checking.fastAcceptanceIsWholeResult,
+                    result.value != checkOutput.string || result.output != nil || result.currency != nil
+                        || result.input != text
+                {
+                    // --json writes such a value's record from its input and what was written.
+                    problem = "accepted plainly, but its result is more than its input and '\(checkOutput.string)'"
                 } else if let made = verdict.result {
                     let expected = detail == .codes || detail == .verdict ? result.withoutMessages : result
                     if made != expected { problem = "made \(made)" }
@@ -271,6 +277,27 @@ import Testing
     }
 
     /// Issue 18: the boolean fast path, with Table Schema's words and a schema's own.
+    /// A field whose fast path leaves part of the result out (an output formatted apart from
+    /// the value, a currency, the input echoed) says so: --json then makes every record in full.
+    @Test func aFastAcceptanceIsTheWholeResultOnlyWhenNothingIsLeftOut() throws {
+        let locale = try LocaleID("de_DE")
+        var spec = FieldSpec(kind: .number(NumberSpec()), locale: locale)
+        #expect(try FieldValidator(spec).fastAcceptanceIsWholeResult)
+        spec.output = .input
+        #expect(try !FieldValidator(spec).fastAcceptanceIsWholeResult)
+        var formatted = NumberSpec()
+        formatted.toLocale = try LocaleID("en_US")
+        #expect(try !FieldValidator(FieldSpec(kind: .number(formatted), locale: locale)).fastAcceptanceIsWholeResult)
+        var currency = NumberSpec()
+        currency.style = .currency
+        currency.currency = "EUR"
+        #expect(try !FieldValidator(FieldSpec(kind: .number(currency), locale: locale)).fastAcceptanceIsWholeResult)
+        #expect(try FieldValidator(FieldSpec(kind: .text, locale: locale)).fastAcceptanceIsWholeResult)
+        var trimmed = FieldSpec(kind: .text, locale: locale)
+        trimmed.trim = true
+        #expect(try !FieldValidator(trimmed).fastAcceptanceIsWholeResult)
+    }
+
     @Test(arguments: [false, true])
     func booleans(ownWords: Bool) throws {
         var boolean = BooleanSpec()
