@@ -592,10 +592,14 @@ public final class FieldValidator {
 
     private func validateLength(_ value: String, _ map: OffsetMap, _ result: inout FieldResult) {
         guard spec.minLength != nil || spec.maxLength != nil else { return }
-        let count = length(of: value)
+        // A value's graphemes are found once, for its count and for where its excess starts.
+        let starts = spec.lengthUnit == .graphemes ? graphemes.clusterStartsUnlessSimple(value) : nil
+        let count = starts?.count ?? length(of: value)
         let unit = spec.lengthUnit
         if let max = spec.maxLength, count > max {
-            let index = scalarOffset(ofUnit: max, in: value)
+            let index =
+                starts.map { max < $0.count ? $0[max] : value.unicodeScalars.count }
+                ?? scalarOffset(ofUnit: max, in: value)
             let scalars = value.unicodeScalars
             let character = scalars[scalars.index(scalars.startIndex, offsetBy: index)]
             let offset = map.original(index)
@@ -604,9 +608,11 @@ public final class FieldValidator {
                     code: .tooLong, offset: offset, length: scalars.count - index, character: character,
                     message: !explainsRejections
                         ? ""
-                        : "too long: \(unit.describe(count)), at most \(max) allowed; the excess starts "
-                            + "with \(CharacterDescription.describe(character)) at column \(offset + 1); "
-                            + "expected \(placeholderPhrase)"))
+                        : joinedText([
+                            "too long: ", unit.describe(count), ", at most ", String(max),
+                            " allowed; the excess starts with ", CharacterDescription.describe(character),
+                            " at column ", String(offset + 1), "; expected ", placeholderPhrase,
+                        ])))
         }
         if let min = spec.minLength, count < min {
             result.errors.append(

@@ -256,6 +256,11 @@ final class GraphemeCounter {
         return starts
     }
 
+    /// `clusterStarts`, or nil for text in which every scalar is its own grapheme.
+    func clusterStartsUnlessSimple(_ value: String) -> [Int]? {
+        Self.isSimple(value) ? nil : clusterStarts(value)
+    }
+
     func count(_ value: String) -> Int {
         if Self.isSimple(value) { return value.unicodeScalars.count }
         return clusterStarts(value).count

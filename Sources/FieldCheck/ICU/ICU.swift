@@ -77,16 +77,22 @@ enum ICU {
     ) -> String? {
         var capacity = capacity
         for _ in 0..<2 {
-            var buffer = [CChar](repeating: 0, count: capacity + 1)
-            var status = U_ZERO_ERROR
-            let length = body(&buffer, Int32(capacity), &status)
-            if status == U_BUFFER_OVERFLOW_ERROR || Int(length) > capacity {
-                capacity = Int(length) + 1
+            // On the stack, and decoded from there: a character's name is asked for every
+            // refused character of random text, and two arrays per call were most of its cost.
+            let (text, needed) = withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity + 1) {
+                buffer -> (String?, Int?) in
+                var status = U_ZERO_ERROR
+                let length = body(buffer.baseAddress!, Int32(capacity), &status)
+                if status == U_BUFFER_OVERFLOW_ERROR || Int(length) > capacity { return (nil, Int(length) + 1) }
+                if failed(status) { return (nil, nil) }
+                let bytes = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt8.self)
+                return (String(decoding: UnsafeBufferPointer(start: bytes, count: Int(length)), as: UTF8.self), nil)
+            }
+            if let needed {
+                capacity = needed
                 continue
             }
-            if failed(status) { return nil }
-            return String(
-                decoding: buffer[0..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return text
         }
         return nil
     }
