@@ -3,7 +3,8 @@
 # bounded time: ./Fuzz/run.sh [seconds per target, default 60] [target ...].
 # FUZZ_CONFIGURATION=debug builds without optimization (about half the build time, a fifth of
 # the inputs a second: what CI's 15-second smoke run uses); FUZZ_JOBS=N runs N targets at once
-# (one a core: -timeout counts wall-clock time).
+# (one a core: -timeout counts wall-clock time); FUZZ_BUILD_ONLY=1 builds and stops (CI builds
+# while its Python step downloads, then runs).
 # A crash, a property violation (a fatalError in the target), an input that takes over 1 s
 # or a run over 256 MB fails the script; what failed is kept in Fuzz/artifacts/ (not in git).
 # The committed seed corpus in Fuzz/corpus/<target>/ is copied, not changed: new inputs
@@ -33,6 +34,7 @@ if ! swift build -c "$configuration" -Xswiftc -sanitize=fuzzer > .work/build.log
 fi
 grep -E "warning:|Build complete" .work/build.log || true
 touch .build/fuzz-stamp
+if [ "${FUZZ_BUILD_ONLY:-0}" = 1 ]; then exit 0; fi
 bin="$(swift build -c "$configuration" -Xswiftc -sanitize=fuzzer --show-bin-path)"
 
 # One target's run; its verdict goes to .work/<target>.status, read once every run has ended.
