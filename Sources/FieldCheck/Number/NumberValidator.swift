@@ -297,16 +297,14 @@ final class NumberValidator: TypedValidator {
             case .mixedDigits: "digit of another numbering system"
             default: "character"
             }
-        var pieces = [
+        // White space at either end: the front end may say how to ignore it.
+        let atEnd = index == 0 || index == scalars.count - 1
+        let hint = atEnd && character.properties.isWhitespace ? vocabulary.trimHint.map { " (\($0))" } ?? "" : ""
+        let message = joinedText([
             what, " ", CharacterDescription.describe(character), " at column ", String(offset + 1), ": ", reason(),
-        ]
-        if character.properties.isWhitespace && (index == 0 || index == scalars.count - 1),
-            let hint = vocabulary.trimHint
-        {
-            pieces += [" (", hint, ")"]
-        }
-        pieces += ["; expected ", example]
-        return Diagnostic(code: code, offset: offset, character: character, message: joinedText(pieces))
+            hint, "; expected ", example,
+        ])
+        return Diagnostic(code: code, offset: offset, character: character, message: message)
     }
 
     private func diagnostic(_ failure: NumberFailure, _ scalars: [Unicode.Scalar], _ map: OffsetMap, value: String)
