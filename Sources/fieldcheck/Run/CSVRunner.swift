@@ -61,7 +61,9 @@ struct CSVRunner {
                 verdictsOnly: verdictsOnly)
             : nil
         // The input goes quiet: the rows read are checked and written before waiting for more.
-        reader.beforeWaiting = {
+        // Weak: the pool holds the reader, and a strong hold here kept every pool of a Data
+        // Package's resources (threads, batches, unique sets) until the process ended.
+        reader.beforeWaiting = { [weak pool] in
             try pool?.finishAll()
             try Streams.flushBeforeWaiting()
         }
