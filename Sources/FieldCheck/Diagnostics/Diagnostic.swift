@@ -160,15 +160,20 @@ func hex(_ value: UInt32, width: Int) -> String {
 /// `value` in upper-case hexadecimal, at least `width` (at most 8) digits, appended to `text`
 /// as one small string (no allocation), not digit by digit.
 func appendHex(_ value: UInt32, width: Int, to text: inout String) {
+    text += withHexDigits(value, width: width) { String(decoding: $0, as: UTF8.self) }
+}
+
+/// Hands `body` the upper-case hexadecimal digits of `value`, at least `width` (at most 8), from
+/// the stack: the one digit writer behind `appendHex` and `FieldOutput.appendHex`.
+func withHexDigits<R>(_ value: UInt32, width: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     let count = min(8, max(width, (UInt32.bitWidth - value.leadingZeroBitCount + 3) / 4))
-    let digits = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { buffer in
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { buffer in
         for index in 0..<count {
             let nibble = UInt8(truncatingIfNeeded: value >> UInt32((count - 1 - index) * 4)) & 0xF
             buffer[index] = nibble < 10 ? 0x30 + nibble : 0x37 + nibble
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+        return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
     }
-    text += digits
 }
 
 /// A reason in words, built only when it is read: readers fail far more often than anyone

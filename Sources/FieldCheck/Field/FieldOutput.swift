@@ -57,6 +57,31 @@ public final class FieldOutput {
         end += bytes.count
     }
 
+    /// Appends the decimal digits of `value`, written in place: a line or row number, an
+    /// offset, on every diagnostic and record.
+    package func appendDecimal(_ value: Int) {
+        if value >= 0 && value < 10 {
+            append(byte: UInt8(truncatingIfNeeded: value) &+ 0x30)
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var magnitude = value.magnitude
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 { append(byte: UInt8(ascii: "-")) }
+            append(UnsafeBufferPointer(rebasing: digits[start..<20]))
+        }
+    }
+
+    /// Appends `value` in upper-case hexadecimal, at least `width` digits: a code point.
+    package func appendHex(_ value: UInt32, width: Int) {
+        withHexDigits(value, width: width) { append($0) }
+    }
+
     /// Whether the buffer holds at least `count` bytes. A client module asks this rather than
     /// reading `end`: its own reads of the stored counts pay a dynamic exclusivity check each
     /// (`@exclusivity(unchecked)` holds for code of this module, inlined code included).

@@ -1,27 +1,5 @@
 import FieldCheck
 
-extension FieldOutput {
-    /// Appends the decimal digits of `value`, written in place: a line or row number, an
-    /// offset, on every diagnostic and record.
-    func appendDecimal(_ value: Int) {
-        if value >= 0 && value < 10 {
-            append(byte: UInt8(truncatingIfNeeded: value) &+ 0x30)
-            return
-        }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var magnitude = value.magnitude
-            var start = 20
-            repeat {
-                start -= 1
-                digits[start] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 { append(byte: UInt8(ascii: "-")) }
-            append(UnsafeBufferPointer(rebasing: digits[start..<20]))
-        }
-    }
-}
-
 /// Minimal JSON text building: strings escaped per RFC 8259, nothing else needed.
 enum JSON {
     /// How every `--json` record starts: `formatVersion`, the version of the records' format,
@@ -80,13 +58,7 @@ struct JSONText {
     func int(_ value: Int) { out.appendDecimal(value) }
 
     /// Appends `value` in upper-case hexadecimal, at least `width` digits: a code point.
-    func hex(_ value: UInt32, width: Int) {
-        let count = max(width, (UInt32.bitWidth - value.leadingZeroBitCount + 3) / 4)
-        for index in stride(from: count - 1, through: 0, by: -1) {
-            let nibble = UInt8(truncatingIfNeeded: value >> UInt32(index * 4)) & 0xF
-            out.append(byte: nibble < 10 ? 0x30 + nibble : 0x37 + nibble)
-        }
-    }
+    func hex(_ value: UInt32, width: Int) { out.appendHex(value, width: width) }
 
     func bool(_ value: Bool) { value ? raw("true") : raw("false") }
 
