@@ -58,16 +58,13 @@ public enum CharacterDescription {
     /// Kept for the next time, as `describe` keeps its text: every refused character of a
     /// `--json` record is named, and ICU's lookup was a tenth of such a run.
     public static func name(_ scalar: Unicode.Scalar) -> String {
-        if let known = names.withLock({ $0[scalar.value] }) { return known }
-        let name = ICU.cString(capacity: 96) { cicu_u_charName(UChar32(scalar.value), $0, $1, &$2) } ?? ""
-        names.withLock { known in
-            if known.count < describedLimit { known[scalar.value] = name }
+        names.text(for: scalar) {
+            ICU.cString(capacity: 96) { cicu_u_charName(UChar32(scalar.value), $0, $1, &$2) } ?? ""
         }
-        return name
     }
 
-    /// The names looked up so far, shared by every thread (at most `describedLimit`).
-    private static let names = Mutex<[UInt32: String]>([:])
+    /// The names looked up so far.
+    private static let names = CharacterTexts()
 
     /// Whether the character shows nothing (or nothing distinct) when printed.
     ///
@@ -113,23 +110,32 @@ public enum CharacterDescription {
 
     /// `'a' (U+0061 LATIN SMALL LETTER A)` or `invisible U+200B ZERO WIDTH SPACE`.
     ///
-    /// Built in one string, and kept for the next time (up to `describedLimit` characters):
+    /// Built in one string, and kept for the next time (up to `CharacterTexts.limit` characters):
     /// every refused character of an explained run is described, the same few over and over
     /// in real data (a letter, a separator, a no-break space), and ICU's name lookup was most
     /// of a description's cost.
     public static func describe(_ scalar: Unicode.Scalar) -> String {
-        if let known = described.withLock({ $0[scalar.value] }) { return known }
-        let text = newDescription(scalar)
-        described.withLock { known in
-            if known.count < describedLimit { known[scalar.value] = text }
-        }
-        return text
+        described.text(for: scalar) { newDescription(scalar) }
     }
 
-    /// The descriptions made so far, shared by every thread of a `--jobs` run.
-    private static let described = Mutex<[UInt32: String]>([:])
-    /// The most characters whose description (or name) is kept (about 300 KB each at most).
-    static let describedLimit = 4096
+    /// The descriptions made so far.
+    private static let described = CharacterTexts()
+
+    /// A text made for a character, kept for the next time (up to `limit` characters, about
+    /// 300 KB), shared by every thread of a `--jobs` run.
+    private final class CharacterTexts: Sendable {
+        static let limit = 4096
+        private let known = Mutex<[UInt32: String]>([:])
+
+        func text(for scalar: Unicode.Scalar, _ make: () -> String) -> String {
+            if let text = known.withLock({ $0[scalar.value] }) { return text }
+            let text = make()
+            known.withLock { known in
+                if known.count < Self.limit { known[scalar.value] = text }
+            }
+            return text
+        }
+    }
 
     private static func newDescription(_ scalar: Unicode.Scalar) -> String {
         let invisible = isInvisible(scalar)
