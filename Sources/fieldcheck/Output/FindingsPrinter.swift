@@ -72,7 +72,9 @@ struct HumanFindings: FindingsPrinter {
         try sinks.diagnose { human.render(result, at: location, warnings: warningsHere, into: $0) }
         guard !warningsHere, warnings == .once else { return }
         for diagnostic in result.warnings {
-            try sinks.diagnose(human.render(warning: diagnostic, of: result, at: location), once: diagnostic.code)
+            try sinks.diagnose(once: diagnostic.code) {
+                human.render(warning: diagnostic, of: result, at: location, into: $0)
+            }
         }
     }
 
@@ -80,39 +82,30 @@ struct HumanFindings: FindingsPrinter {
         guard !quiet else { return }
         if problems.row == 0 {
             // The header against the schema: the place is the header line, without a column.
-            try sinks.diagnose { out in
-                for problem in problems.errors {
-                    human.render(row: problems, column: nil, input: nil, problem.diagnostic, into: out)
+            for problem in problems.errors {
+                try sinks.diagnose {
+                    human.render(row: problems, column: nil, input: nil, problem.diagnostic, into: $0)
                 }
             }
             return
         }
-        // Rendered straight into stderr's buffer, up to an invalid_utf8 cell, which is shown once
-        // per file said not to be UTF-8 (`Sinks.foldsInvalidUTF8`), then counted.
-        var next = 0
-        while next < problems.errors.count {
-            try sinks.diagnose { out in
-                while next < problems.errors.count, problems.errors[next].diagnostic.code != .invalidUTF8 {
-                    render(problems.errors[next], of: problems, warning: false, into: out)
-                    next += 1
-                }
-            }
-            guard next < problems.errors.count else { break }
-            let line = FieldOutput(capacity: 256)
-            render(problems.errors[next], of: problems, warning: false, into: line)
-            try sinks.diagnose(line.string, once: .invalidUTF8)
-            next += 1
-        }
-        if warnings == .all {
-            try sinks.diagnose { out in
-                for problem in problems.warnings { render(problem, of: problems, warning: true, into: out) }
+        for problem in problems.errors {
+            if problem.diagnostic.code == .invalidUTF8 {
+                // Shown once per file said not to be UTF-8 (`Sinks.foldsInvalidUTF8`), then counted.
+                try sinks.diagnose(once: .invalidUTF8) { render(problem, of: problems, warning: false, into: $0) }
+            } else {
+                try sinks.diagnose { render(problem, of: problems, warning: false, into: $0) }
             }
         }
-        guard warnings == .once else { return }
         for problem in problems.warnings {
-            let line = FieldOutput(capacity: 256)
-            render(problem, of: problems, warning: true, into: line)
-            try sinks.diagnose(line.string, once: problem.diagnostic.code)
+            switch warnings {
+            case .all: try sinks.diagnose { render(problem, of: problems, warning: true, into: $0) }
+            case .once:
+                try sinks.diagnose(once: problem.diagnostic.code) {
+                    render(problem, of: problems, warning: true, into: $0)
+                }
+            case .none: break
+            }
         }
     }
 

@@ -39,13 +39,11 @@ struct HumanPrinter {
         }
     }
 
-    /// One warning of a value, alone.
-    func render(warning diagnostic: Diagnostic, of result: FieldResult, at location: Location) -> String {
-        let out = FieldOutput(capacity: 256)
+    /// One warning of a value, alone, appended to `out`.
+    func render(warning diagnostic: Diagnostic, of result: FieldResult, at location: Location, into out: FieldOutput) {
         appendLine(
             to: out, .location(location), result.isRedacted ? nil : Self.display(result.input).text, diagnostic,
             warning: true)
-        return out.string
     }
 
     /// One diagnostic about a CSV cell or row, placed as "data.csv: row 3 (line 4), column
@@ -63,7 +61,7 @@ struct HumanPrinter {
         }
     }
 
-    /// Where a diagnostic is: a value's location, or a place already worded and escaped.
+    /// Where a diagnostic is: a value's location, or a csv row's.
     private enum Place {
         case location(Location)
         /// A csv row (or the header, row 0), and the column when the problem is a cell's.
@@ -78,21 +76,22 @@ struct HumanPrinter {
         to out: FieldOutput, _ place: Place, _ input: String?, _ diagnostic: Diagnostic, warning: Bool
     ) {
         out.append("fieldcheck: ")
+        // Of the place, only the file name and a column's can hold what a terminal must not see.
+        let file: String? =
+            switch place {
+            case .location(let location): location.file
+            case .row(let problems, _): problems.file
+            }
+        if let file {
+            out.append(TerminalText.escaped(file))
+            out.append(": ")
+        }
         switch place {
         case .location(let location):
-            // Only the file name can hold what a terminal must not see.
-            if let file = location.file {
-                out.append(TerminalText.escaped(file))
-                out.append(": ")
-            }
             out.append(location.unit)
             out.append(byte: 0x20)
             out.appendDecimal(location.number)
         case .row(let problems, let column):
-            if let file = problems.file {
-                out.append(TerminalText.escaped(file))
-                out.append(": ")
-            }
             if problems.row == 0 {
                 out.append("header")
             } else {
@@ -126,8 +125,7 @@ struct HumanPrinter {
         } else {
             out.append(byte: UInt8(ascii: "["))
             out.append(diagnostic.code.rawValue)
-            out.append("]\n")
-            return
+            out.append(byte: UInt8(ascii: "]"))
         }
         out.append(byte: 0x0A)
     }

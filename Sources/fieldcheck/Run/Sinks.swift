@@ -107,18 +107,8 @@ final class Sinks {
     }
 
     /// Diagnostics for stderr, after the values before them when both streams are the same
-    /// terminal.
-    func diagnose(_ text: String) throws {
-        if isBatch {
-            held.append((text, nil))
-            return
-        }
-        try out.flushIfSharingTerminal(with: err)
-        try err.write(text)
-    }
-
-    /// Diagnostics `render` appends to stderr's buffer, with no `String` made of them (a
-    /// batch's are held as one); nothing when it appends nothing.
+    /// terminal: `render` appends them straight to stderr's buffer, with no `String` made of
+    /// them (a batch holds them as one); nothing when it appends nothing.
     func diagnose(_ render: (FieldOutput) -> Void) throws {
         if isBatch {
             let text = FieldOutput(capacity: 256)
@@ -135,13 +125,17 @@ final class Sinks {
     /// cell's `invalid_utf8` once the file was said not to be UTF-8 (`foldsInvalidUTF8`).
     /// Written when it is the first of its code, otherwise counted for `finish`. A batch of a
     /// `--jobs` run holds its diagnostics, in order, until `take` decides in input order.
-    func diagnose(_ text: String, once code: ErrorCode) throws {
+    func diagnose(once code: ErrorCode, _ render: (FieldOutput) -> Void) throws {
+        let line = FieldOutput(capacity: 256)
+        render(line)
+        try diagnose(line.string, once: code)
+    }
+
+    private func diagnose(_ text: String, once code: ErrorCode) throws {
         if isBatch {
             held.append((text, code))
-        } else if code == .invalidUTF8 && !foldsInvalidUTF8 {
-            try diagnose(text)
-        } else if shownOnce.insert(code).inserted {
-            try diagnose(text)
+        } else if (code == .invalidUTF8 && !foldsInvalidUTF8) || shownOnce.insert(code).inserted {
+            try diagnose { $0.append(text) }
         } else {
             hidden[code, default: 0] += 1
         }
@@ -176,7 +170,7 @@ final class Sinks {
         try batch.out.move(to: out)
         // A batch writes nothing to its err: its diagnostics wait in `held`.
         for (text, once) in batch.held {
-            if let once { try diagnose(text, once: once) } else { try diagnose(text) }
+            if let once { try diagnose(text, once: once) } else { try diagnose { $0.append(text) } }
         }
         batch.held.removeAll(keepingCapacity: true)
         if let rejects { try batch.rejects?.move(to: rejects) }
