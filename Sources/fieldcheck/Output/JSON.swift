@@ -29,7 +29,7 @@ struct JSONText {
     let out: FieldOutput
     private static let hexDigits: StaticString = "0123456789abcdef"
 
-    /// Text in a buffer of its own (`string`, `bytes`).
+    /// Text in a buffer of its own (`string`).
     init(capacity: Int = 256) { out = FieldOutput(capacity: capacity) }
 
     /// Text appended to `out`, after what it holds.
@@ -37,9 +37,6 @@ struct JSONText {
 
     /// The text as a `String` (of a `JSONText` with its own buffer).
     var string: String { out.string }
-
-    /// The text's bytes (of a `JSONText` with its own buffer).
-    var bytes: [UInt8] { out.bytes }
 
     /// Appends JSON text as it is (keys, punctuation, literals).
     func raw(_ text: StaticString) {
