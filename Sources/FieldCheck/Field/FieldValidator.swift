@@ -132,6 +132,7 @@ public final class FieldValidator {
             "not in \(spec.vocabulary.preset) \($0.rawValue) (\($0.summary), \(spec.locale))"
         }
         denyReason = spec.deny.map { "denied by \(spec.vocabulary.deny) \($0.source)" }
+        nulHint = spec.vocabulary.nulHint.map { " (\($0))" } ?? ""
         regex = try spec.pattern.map { (pattern) throws(ConfigurationError) in try RegexHandle(pattern: pattern) }
         graphemes = GraphemeCounter(locale: spec.locale)
         var status = U_ZERO_ERROR
@@ -170,6 +171,10 @@ public final class FieldValidator {
         // Only a text value can hold CR on the fast path, and only when the rules allow it.
         carriageReturnPossible = typed == nil && allowed.contains(0x0D)
     }
+
+    /// What the front end says of a NUL inside a value, worded once: binary input has one in
+    /// most values.
+    private let nulHint: String
 
     /// The placeholder for text fields, built from characters the rules allow.
     private var textExample = ""
@@ -310,8 +315,10 @@ public final class FieldValidator {
                     code: .nulCharacter, offset: offset, character: "\0",
                     message: !explainsRejections
                         ? ""
-                        : "NUL character (U+0000) at column \(offset + 1); a value cannot hold NUL"
-                            + (spec.vocabulary.nulHint.map { " (\($0))" } ?? "")))
+                        : joinedText([
+                            "NUL character (U+0000) at column ", String(offset + 1), "; a value cannot hold NUL",
+                            nulHint,
+                        ])))
             return result
         }
         var map = OffsetMap()

@@ -83,7 +83,7 @@ struct HumanPrinter {
             case .row(let problems, _): problems.file
             }
         if let file {
-            out.append(TerminalText.escaped(file))
+            TerminalText.append(escaping: file, to: out)
             out.append(": ")
         }
         switch place {
@@ -103,7 +103,7 @@ struct HumanPrinter {
             out.append(byte: UInt8(ascii: ")"))
             if let column {
                 out.append(", column '")
-                out.append(TerminalText.escaped(column))
+                TerminalText.append(escaping: column, to: out)
                 out.append(byte: UInt8(ascii: "'"))
             }
         }
@@ -118,7 +118,7 @@ struct HumanPrinter {
             out.append(paint("warning", "33"))
             out.append(": ")
         }
-        out.append(TerminalText.escaped(diagnostic.message))
+        TerminalText.append(escaping: diagnostic.message, to: out)
         out.append(byte: 0x20)
         if color {
             out.append(paint("[\(diagnostic.code.rawValue)]", warning ? "33" : "31"))
@@ -164,23 +164,30 @@ struct HumanPrinter {
             }
         }
         if clean { return (input, true) }
-        var text = ""
+        // Built as bytes, made a `String` once: appended scalar by scalar, and each escape
+        // interpolated, the copy of a value of binary input cost more than the rest of its
+        // diagnostic (issue 35).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(min(input.utf8.count, 480) + 32)
         var exact = true
         var count = 0
         for scalar in input.unicodeScalars {
             count += 1
             if count > 120 {
-                text += "…"
+                bytes.append(contentsOf: "…".utf8)
                 exact = false
                 break
             }
             if needsEscape(scalar) {
-                text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                bytes.append(contentsOf: #"\u{"#.utf8)
+                withHexDigits(scalar.value, width: 1) { bytes.append(contentsOf: $0) }
+                bytes.append(UInt8(ascii: "}"))
                 exact = false
             } else {
-                text.unicodeScalars.append(scalar)
+                UTF8.encode(scalar) { bytes.append($0) }
             }
         }
+        let text = String(decoding: bytes, as: UTF8.self)
         return (text, exact)
     }
 

@@ -1,3 +1,5 @@
+import FieldCheck
+
 /// Text from input (values, cells, header names, file names, schema values) made safe to
 /// print on a terminal: a control character (C0 and C1, DEL) or a bidi override or isolate
 /// would let a crafted file move the cursor, clear the screen, set the clipboard
@@ -8,20 +10,92 @@ enum TerminalText {
     static func escaped(_ text: String, keepingLineBreaks: Bool = false) -> String {
         // Most text is printable ASCII, which needs no escape: its bytes are looked at without
         // decoding scalars (a diagnostic's message and place are escaped on every bad row).
-        let printable = text.utf8.withContiguousStorageIfAvailable { bytes in
-            isPrintableASCII(bytes, lineFeeds: keepingLineBreaks)
+        var copy = text
+        let escaped: String? = copy.withUTF8 { bytes in
+            if isPrintableASCII(bytes, lineFeeds: keepingLineBreaks)
+                || firstEscape(in: bytes, from: 0, keepingLineBreaks) == nil
+            {
+                return nil
+            }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 16)
+            forEachPiece(of: bytes, keepingLineBreaks) { out.append(contentsOf: $0) }
+            return String(decoding: out, as: UTF8.self)
         }
-        if printable == true { return text }
-        guard text.unicodeScalars.contains(where: { needsEscape($0, keepingLineBreaks) }) else { return text }
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if needsEscape(scalar, keepingLineBreaks) {
-                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+        return escaped ?? text
+    }
+
+    /// `escaped(text)` appended to `out`, with no `String` made: a diagnostic's message is
+    /// escaped on every line written, and building the escaped copy scalar by scalar was a
+    /// third of an explained run over binary input (issue 35).
+    static func append(escaping text: String, keepingLineBreaks: Bool = false, to out: FieldOutput) {
+        var text = text
+        text.withUTF8 { bytes in
+            if isPrintableASCII(bytes, lineFeeds: keepingLineBreaks) {
+                out.append(bytes)
             } else {
-                out.append(scalar)
+                forEachPiece(of: bytes, keepingLineBreaks) { out.append($0) }
             }
         }
-        return String(out)
+    }
+
+    /// Hands `body` the UTF-8 of `bytes` as it is shown: the stretches between characters
+    /// that need an escape, and `\u{1B}` for each such character.
+    private static func forEachPiece(
+        of bytes: UnsafeBufferPointer<UInt8>, _ keepingLineBreaks: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        var start = 0
+        while let found = firstEscape(in: bytes, from: start, keepingLineBreaks) {
+            body(UnsafeBufferPointer(rebasing: bytes[start..<found.index]))
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 12) { buffer in
+                buffer[0] = UInt8(ascii: "\\")
+                buffer[1] = UInt8(ascii: "u")
+                buffer[2] = UInt8(ascii: "{")
+                var count = 3
+                withHexDigits(found.value, width: 1) { digits in
+                    for digit in digits {
+                        buffer[count] = digit
+                        count += 1
+                    }
+                }
+                buffer[count] = UInt8(ascii: "}")
+                body(UnsafeBufferPointer(rebasing: buffer[..<(count + 1)]))
+            }
+            start = found.index + found.length
+        }
+        body(UnsafeBufferPointer(rebasing: bytes[start...]))
+    }
+
+    /// Where the first character from `start` on that `needsEscape` is, its value and its
+    /// length in bytes; nil when there is none. Read from the UTF-8 without decoding: every
+    /// such character is a C0 control or DEL (one byte), a C1 control (`C2 80`–`C2 9F`) or a
+    /// bidi embedding, override or isolate (`E2 80 AA`–`E2 80 AE`, `E2 81 A6`–`E2 81 A9`), and
+    /// none of those bytes is ever the continuation of another character.
+    private static func firstEscape(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ keepingLineBreaks: Bool
+    ) -> (index: Int, value: UInt32, length: Int)? {
+        var index = start
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x20 {
+                if !(keepingLineBreaks && byte == 0x0A) { return (index, UInt32(byte), 1) }
+            } else if byte == 0x7F {
+                return (index, 0x7F, 1)
+            } else if byte == 0xC2, index + 1 < count, bytes[index + 1] <= 0x9F {
+                return (index, UInt32(bytes[index + 1]), 2)
+            } else if byte == 0xE2, index + 2 < count {
+                let second = bytes[index + 1]
+                let third = bytes[index + 2]
+                if (second == 0x80 && (0xAA...0xAE).contains(third))
+                    || (second == 0x81 && (0xA6...0xA9).contains(third))
+                {
+                    return (index, 0x2000 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F), 3)
+                }
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// Whether every byte is printable ASCII (0x20 to 0x7E), or a line feed where `lineFeeds`
@@ -49,13 +123,5 @@ enum TerminalText {
             index += 1
         }
         return true
-    }
-
-    @inline(__always)
-    static func needsEscape(_ scalar: Unicode.Scalar, _ keepingLineBreaks: Bool) -> Bool {
-        let value = scalar.value
-        if value < 0x20 { return !(keepingLineBreaks && value == 0x0A) }
-        if value < 0x7F { return false }
-        return value <= 0x9F || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
     }
 }
