@@ -16,8 +16,18 @@ public struct Diagnostic: Sendable, Hashable {
     public var character: Unicode.Scalar?
     /// The offending byte of an `invalid_utf8` finding.
     public var byte: UInt8?
-    /// The whole explanation, with an example of a valid value where one helps.
-    public var message: String
+    /// Why, as data; `message` puts it into words.
+    public var reason: Reason
+    /// The whole explanation, with an example of a valid value where one helps. Setting it
+    /// gives the diagnostic these words as its reason.
+    public var message: String {
+        get {
+            var text = ""
+            withMessage { text = String(decoding: $0, as: UTF8.self) }
+            return text
+        }
+        set { reason = .sentence(newValue) }
+    }
     /// What kind of character it was ("a lowercase letter"), in a redacted diagnostic, which
     /// has no `character`.
     public var category: String? = nil
@@ -26,12 +36,20 @@ public struct Diagnostic: Sendable, Hashable {
         code: ErrorCode, offset: Int?, length: Int = 1, character: Unicode.Scalar? = nil,
         byte: UInt8? = nil, message: String
     ) {
+        self.init(
+            code: code, offset: offset, length: length, character: character, byte: byte, reason: .sentence(message))
+    }
+
+    public init(
+        code: ErrorCode, offset: Int?, length: Int = 1, character: Unicode.Scalar? = nil,
+        byte: UInt8? = nil, reason: Reason
+    ) {
         self.code = code
         self.offset = offset
         self.length = length
         self.character = character
         self.byte = byte
-        self.message = message
+        self.reason = reason
     }
 
     /// `U+0061` for the character (or `0xFF` for a byte).
@@ -58,8 +76,36 @@ public enum CharacterDescription {
     /// Kept for the next time, as `describe` keeps its text: every refused character of a
     /// `--json` record is named, and ICU's lookup was a tenth of such a run.
     public static func name(_ scalar: Unicode.Scalar) -> String {
-        names.text(for: scalar) {
-            ICU.cString(capacity: 96) { cicu_u_charName(UChar32(scalar.value), $0, $1, &$2) } ?? ""
+        if let text = names.known(scalar) { return text }
+        var text = ""
+        withNewName(of: scalar) { text = String(decoding: $0, as: UTF8.self) }
+        names.keep(text, for: scalar)
+        return text
+    }
+
+    /// Hands `body` the name's UTF-8: the kept one, or one ICU writes on the stack (and kept
+    /// while there is room), with no `String` made for a character seen once.
+    package static func withName(of scalar: Unicode.Scalar, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if var text = names.known(scalar) {
+            text.withUTF8(body)
+            return
+        }
+        withNewName(of: scalar) { bytes in
+            if names.hasRoom { names.keep(String(decoding: bytes, as: UTF8.self), for: scalar) }
+            body(bytes)
+        }
+    }
+
+    /// ICU's name (or label) of the character, on the stack: the longest name has 88
+    /// characters, a label such as `<unassigned-10FFFF>` fewer.
+    private static func withNewName(of scalar: Unicode.Scalar, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 129) { buffer in
+            var status = U_ZERO_ERROR
+            let length = cicu_u_charName(UChar32(scalar.value), buffer.baseAddress!, 128, &status)
+            let count = ICU.failed(status) || length > 128 ? 0 : Int(length)
+            UnsafeRawPointer(buffer.baseAddress!).withMemoryRebound(to: UInt8.self, capacity: 129) {
+                body(UnsafeBufferPointer(start: $0, count: count))
+            }
         }
     }
 
@@ -115,7 +161,49 @@ public enum CharacterDescription {
     /// in real data (a letter, a separator, a no-break space), and ICU's name lookup was most
     /// of a description's cost.
     public static func describe(_ scalar: Unicode.Scalar) -> String {
-        described.text(for: scalar) { newDescription(scalar) }
+        if let text = described.known(scalar) { return text }
+        var text = ""
+        withNewDescription(of: scalar) { text = String(decoding: $0, as: UTF8.self) }
+        described.keep(text, for: scalar)
+        return text
+    }
+
+    /// Hands `body` the description's UTF-8: the kept one, or a new one written on the stack
+    /// (and kept while there is room). Over random Unicode, whose characters are too many to
+    /// keep, every refused character is described anew, and making each description a
+    /// `String` (allocated, and validated as UTF-8) was a fifth of an explained run (issue 35).
+    package static func withDescription(of scalar: Unicode.Scalar, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if var text = described.known(scalar) {
+            text.withUTF8(body)
+            return
+        }
+        withNewDescription(of: scalar) { bytes in
+            if described.hasRoom { described.keep(String(decoding: bytes, as: UTF8.self), for: scalar) }
+            body(bytes)
+        }
+    }
+
+    /// The one writer of a description.
+    private static func withNewDescription(of scalar: Unicode.Scalar, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let invisible = isInvisible(scalar)
+        withName(of: scalar) { name in
+            let capacity = name.count + 32
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+                var writer = MessageWriter(base: buffer.baseAddress!, capacity: capacity)
+                if invisible {
+                    writer.put("invisible U+")
+                } else {
+                    writer.put("'")
+                    writer.put(scalar: scalar)
+                    writer.put("' (U+")
+                }
+                writer.put(hex: scalar.value, width: 4)
+                writer.put(byte: 0x20)
+                writer.put(name)
+                if !invisible { writer.put(")") }
+                body(UnsafeBufferPointer(start: buffer.baseAddress, count: writer.count))
+            }
+        }
     }
 
     /// The descriptions made so far.
@@ -125,51 +213,16 @@ public enum CharacterDescription {
     /// 300 KB), shared by every thread of a `--jobs` run.
     private final class CharacterTexts: Sendable {
         static let limit = 4096
-        private let known = Mutex<[UInt32: String]>([:])
+        private let kept = Mutex<[UInt32: String]>([:])
 
-        func text(for scalar: Unicode.Scalar, _ make: () -> String) -> String {
-            if let text = known.withLock({ $0[scalar.value] }) { return text }
-            let text = make()
-            known.withLock { known in
-                if known.count < Self.limit { known[scalar.value] = text }
-            }
-            return text
-        }
-    }
+        func known(_ scalar: Unicode.Scalar) -> String? { kept.withLock { $0[scalar.value] } }
 
-    /// Written as bytes into a string made at its full length: appended piece by piece, the
-    /// five pieces cost a third of a description (issue 35), and over random Unicode, whose
-    /// characters are too many to keep, every refused character is described anew.
-    private static func newDescription(_ scalar: Unicode.Scalar) -> String {
-        let invisible = isInvisible(scalar)
-        var name = name(scalar)
-        return name.withUTF8 { nameBytes in
-            String(unsafeUninitializedCapacity: nameBytes.count + 32) { buffer in
-                var at = 0
-                func put(_ bytes: UnsafeBufferPointer<UInt8>) {
-                    for byte in bytes {
-                        buffer[at] = byte
-                        at += 1
-                    }
-                }
-                func put(_ literal: StaticString) {
-                    put(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-                }
-                if invisible {
-                    put("invisible U+")
-                } else {
-                    put("'")
-                    UTF8.encode(scalar) { byte in
-                        buffer[at] = byte
-                        at += 1
-                    }
-                    put("' (U+")
-                }
-                withHexDigits(scalar.value, width: 4) { put($0) }
-                put(" ")
-                put(nameBytes)
-                if !invisible { put(")") }
-                return at
+        /// Whether another text would be kept; once the table is full, no `String` need be made.
+        var hasRoom: Bool { kept.withLock { $0.count < Self.limit } }
+
+        func keep(_ text: String, for scalar: Unicode.Scalar) {
+            kept.withLock { kept in
+                if kept.count < Self.limit { kept[scalar.value] = text }
             }
         }
     }

@@ -158,6 +158,7 @@ public final class FieldValidator {
         }
         example = typed?.example ?? ""
         textExample = typed == nil ? makeTextExample() : example
+        placeholder = makePlaceholderPhrase()
         fastPathApplies =
             !spec.trim && spec.normalization == nil && spec.caseMapping == nil && !spec.strip
             && (typed == nil || (allowSet == nil && denySet == nil && presetSet == nil))
@@ -289,11 +290,7 @@ public final class FieldValidator {
             var result = FieldResult(input: String(decoding: bytes, as: UTF8.self))
             result.errors.append(
                 Diagnostic(
-                    code: .invalidUTF8, offset: offset, byte: byte,
-                    message: !explainsRejections
-                        ? ""
-                        : "invalid UTF-8: byte 0x\(hex(UInt32(byte), width: 2)) at byte offset \(offset) "
-                            + "is not part of a well-formed UTF-8 sequence; the input must be UTF-8 text"))
+                    code: .invalidUTF8, offset: offset, byte: byte, reason: because(.invalidUTF8)))
             return result
         }
         return validate(String(decoding: bytes, as: UTF8.self))
@@ -312,13 +309,7 @@ public final class FieldValidator {
             let offset = input.unicodeScalars.distance(from: input.unicodeScalars.startIndex, to: nul)
             result.errors.append(
                 Diagnostic(
-                    code: .nulCharacter, offset: offset, character: "\0",
-                    message: !explainsRejections
-                        ? ""
-                        : joinedText([
-                            "NUL character (U+0000) at column ", String(offset + 1), "; a value cannot hold NUL",
-                            nulHint,
-                        ])))
+                    code: .nulCharacter, offset: offset, character: "\0", reason: because(.nul(hint: nulHint))))
             return result
         }
         var map = OffsetMap()
@@ -472,8 +463,6 @@ public final class FieldValidator {
         var removedAny = false
         // The removals past `listedRemovals`: the first one, its reason, the last offset, how many.
         var unlisted: (offset: Int, scalar: Unicode.Scalar, reason: String, last: Int, count: Int)? = nil
-        // The example, worded at the value's first disallowed character and not at each.
-        var expected: String? = nil
         for (index, scalar) in value.unicodeScalars.enumerated() {
             guard let reason = refusal(scalar) else {
                 if spec.strip {
@@ -491,35 +480,23 @@ public final class FieldValidator {
                     unlisted!.count += 1
                     continue
                 }
-                let what = explainsRejections ? CharacterDescription.describe(scalar) : ""
                 result.removed.append(
                     Diagnostic(
                         code: .removedCharacter, offset: offset, character: scalar,
-                        message: explainsRejections
-                            ? joinedText(["removed ", what, " at column ", String(offset + 1), ": ", reason]) : ""))
+                        reason: because(.removed(rule: reason))))
             } else if result.errors.count < 10 {
-                var message = ""
-                if explainsRejections {
-                    if expected == nil { expected = placeholderPhrase }
-                    message = joinedText([
-                        "disallowed character ", CharacterDescription.describe(scalar), " at column ",
-                        String(offset + 1), ": ", reason, "; expected ", expected!,
-                    ])
-                }
                 result.errors.append(
-                    Diagnostic(code: .disallowedCharacter, offset: offset, character: scalar, message: message))
+                    Diagnostic(
+                        code: .disallowedCharacter, offset: offset, character: scalar,
+                        reason: because(.disallowed(rule: reason, expected: placeholder))))
             }
         }
         if let unlisted {
-            let what = explainsRejections ? CharacterDescription.describe(unlisted.scalar) : ""
             result.removed.append(
                 Diagnostic(
                     code: .removedCharacter, offset: unlisted.offset, length: unlisted.last - unlisted.offset + 1,
                     character: unlisted.scalar,
-                    message: explainsRejections
-                        ? "removed \(unlisted.count) more characters from column \(unlisted.offset + 1) "
-                            + "to column \(unlisted.last + 1), not listed one by one; the first is \(what): "
-                            + unlisted.reason : ""))
+                    reason: because(.removedMore(count: unlisted.count, rule: unlisted.reason))))
         }
         guard removedAny else { return value }
         map = OffsetMap(shift: 0, table: table)
@@ -613,22 +590,13 @@ public final class FieldValidator {
             result.errors.append(
                 Diagnostic(
                     code: .tooLong, offset: offset, length: scalars.count - index, character: character,
-                    message: !explainsRejections
-                        ? ""
-                        : joinedText([
-                            "too long: ", unit.describe(count), ", at most ", String(max),
-                            " allowed; the excess starts with ", CharacterDescription.describe(character),
-                            " at column ", String(offset + 1), "; expected ", placeholderPhrase,
-                        ])))
+                    reason: because(.tooLong(unit: unit, count: count, maximum: max, expected: placeholder))))
         }
         if let min = spec.minLength, count < min {
             result.errors.append(
                 Diagnostic(
                     code: .tooShort, offset: map.original(value.unicodeScalars.count), length: 0,
-                    message: !explainsRejections
-                        ? ""
-                        : "too short: \(unit.describe(count)), at least \(min) required; "
-                            + "expected \(placeholderPhrase)"))
+                    reason: because(.tooShort(unit: unit, count: count, minimum: min, expected: placeholder))))
         }
     }
 
@@ -725,7 +693,17 @@ public final class FieldValidator {
     // MARK: Examples
 
     /// "text like 'aeiou'", "a number like 1.234,56 (de_DE)".
-    public var placeholderPhrase: String {
+    public var placeholderPhrase: String { placeholder }
+
+    /// `placeholderPhrase`, worded once: every rejection of a value quotes it.
+    private var placeholder = ""
+
+    /// The reason, or none when the caller did not ask why (`explainsRejections`).
+    private func because(_ reason: @autoclosure () -> Reason) -> Reason {
+        explainsRejections ? reason() : .sentence("")
+    }
+
+    private func makePlaceholderPhrase() -> String {
         if typed != nil { return example }
         if spec.maxLength == 0 { return "empty text" }
         if textExample.isEmpty { return "no text (no character is allowed)" }

@@ -118,7 +118,7 @@ struct HumanPrinter {
             out.append(paint("warning", "33"))
             out.append(": ")
         }
-        TerminalText.append(escaping: diagnostic.message, to: out)
+        diagnostic.withMessage { TerminalText.append(escaping: $0, to: out) }
         out.append(byte: 0x20)
         if color {
             out.append(paint("[\(diagnostic.code.rawValue)]", warning ? "33" : "31"))

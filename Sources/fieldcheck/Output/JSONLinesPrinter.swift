@@ -137,7 +137,7 @@ enum JSONLinesPrinter {
             out.raw(",\"codepoint\":\"U+")
             out.hex(character.value, width: 4)
             out.raw("\",\"name\":")
-            out.string(CharacterDescription.name(character))
+            CharacterDescription.withName(of: character) { out.string(utf8: $0) }
         } else {
             out.raw(",\"character\":null,\"codepoint\":null,\"name\":null")
         }
@@ -150,6 +150,6 @@ enum JSONLinesPrinter {
             out.string(category)
         }
         out.raw(",\"message\":")
-        out.string(diagnostic.message)
+        diagnostic.withMessage { out.string(utf8: $0) }
     }
 }

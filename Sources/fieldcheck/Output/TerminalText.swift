@@ -30,12 +30,16 @@ enum TerminalText {
     /// third of an explained run over binary input (issue 35).
     static func append(escaping text: String, keepingLineBreaks: Bool = false, to out: FieldOutput) {
         var text = text
-        text.withUTF8 { bytes in
-            if isPrintableASCII(bytes, lineFeeds: keepingLineBreaks) {
-                out.append(bytes)
-            } else {
-                forEachPiece(of: bytes, keepingLineBreaks) { out.append($0) }
-            }
+        text.withUTF8 { append(escaping: $0, keepingLineBreaks: keepingLineBreaks, to: out) }
+    }
+
+    /// `append(escaping:)` of UTF-8 bytes (a message a diagnostic wrote on the stack).
+    static func append(escaping bytes: UnsafeBufferPointer<UInt8>, keepingLineBreaks: Bool = false, to out: FieldOutput)
+    {
+        if isPrintableASCII(bytes, lineFeeds: keepingLineBreaks) {
+            out.append(bytes)
+        } else {
+            forEachPiece(of: bytes, keepingLineBreaks) { out.append($0) }
         }
     }
 

@@ -1,0 +1,203 @@
+/// Why a finding was made, as data: the rule a value breaks and the arguments that say how
+/// (the rule's words, the limit, the count, the example of a valid value), put into words only
+/// when somebody reads them.
+///
+/// The words are written in one place, `Diagnostic.withMessage`, straight into memory sized
+/// beforehand: a printer copies them into its output buffer (escaped for a terminal or for
+/// JSON) without a `String` made for the message, its pieces or the character's description.
+/// Building each sentence as a `String` in the validator, and copying it again in the printer,
+/// was most of the cost of an explained rejection (issue 35). A reader that has not been moved
+/// to typed arguments yet gives its words as a `sentence`.
+public enum Reason: Sendable, Hashable {
+    /// Words already put together (and none at all, `""`, when the caller did not ask for them).
+    case sentence(String)
+    /// A byte that is not part of a well-formed UTF-8 sequence (the diagnostic's `byte`, at
+    /// its `offset` in bytes).
+    case invalidUTF8
+    /// A NUL inside a value; `hint` is what the front end adds (` (for NUL-separated records
+    /// use -z)`), or empty.
+    case nul(hint: String)
+    /// The diagnostic's character breaks a character rule: `rule` says which
+    /// (`not in --allow abc`), `expected` is an example of a valid value.
+    case disallowed(rule: String, expected: String)
+    /// The diagnostic's character was removed (`--strip`) by the rule `rule`.
+    case removed(rule: String)
+    /// `count` more characters were removed, from the diagnostic's offset over its length,
+    /// the first of them its character, by the rule `rule` (the first one's).
+    case removedMore(count: Int, rule: String)
+    /// The value is `count` units long, more than `maximum`; the excess starts at the
+    /// diagnostic's character.
+    case tooLong(unit: LengthUnit, count: Int, maximum: Int, expected: String)
+    /// The value is `count` units long, fewer than `minimum`.
+    case tooShort(unit: LengthUnit, count: Int, minimum: Int, expected: String)
+
+    /// The bytes of the reason's own strings: with a fixed allowance for the words around
+    /// them, the room its message may take.
+    fileprivate var argumentBytes: Int {
+        switch self {
+        case .sentence(let text): text.utf8.count
+        case .invalidUTF8: 0
+        case .nul(let hint): hint.utf8.count
+        case .disallowed(let rule, let expected): rule.utf8.count + expected.utf8.count
+        case .removed(let rule), .removedMore(_, let rule): rule.utf8.count
+        case .tooLong(_, _, _, let expected), .tooShort(_, _, _, let expected): expected.utf8.count
+        }
+    }
+}
+
+extension Diagnostic {
+    /// Hands `body` the message in words, as UTF-8: the one place a reason is worded.
+    ///
+    /// The bytes live only during the call (on the stack when short): a printer copies them
+    /// into its own buffer, escaped as its format needs.
+    public func withMessage(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if case .sentence(var text) = reason {
+            text.withUTF8(body)
+            return
+        }
+        // The words around the arguments, three numbers and a character's description (its
+        // name is at most 88 characters) take well under this; `MessageWriter` cuts rather
+        // than overrun.
+        let capacity = reason.argumentBytes + 400
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var writer = MessageWriter(base: buffer.baseAddress!, capacity: capacity)
+            write(to: &writer)
+            body(UnsafeBufferPointer(start: buffer.baseAddress, count: writer.count))
+        }
+    }
+
+    private func write(to writer: inout MessageWriter) {
+        let column = (offset ?? 0) + 1
+        switch reason {
+        case .sentence(let text):
+            writer.put(text)
+        case .invalidUTF8:
+            writer.put("invalid UTF-8: byte 0x")
+            writer.put(hex: UInt32(byte ?? 0), width: 2)
+            writer.put(" at byte offset ")
+            writer.put(decimal: offset ?? 0)
+            writer.put(" is not part of a well-formed UTF-8 sequence; the input must be UTF-8 text")
+        case .nul(let hint):
+            writer.put("NUL character (U+0000) at column ")
+            writer.put(decimal: column)
+            writer.put("; a value cannot hold NUL")
+            writer.put(hint)
+        case .disallowed(let rule, let expected):
+            writer.put("disallowed character ")
+            writer.putDescription(of: character)
+            writer.put(" at column ")
+            writer.put(decimal: column)
+            writer.put(": ")
+            writer.put(rule)
+            writer.put("; expected ")
+            writer.put(expected)
+        case .removed(let rule):
+            writer.put("removed ")
+            writer.putDescription(of: character)
+            writer.put(" at column ")
+            writer.put(decimal: column)
+            writer.put(": ")
+            writer.put(rule)
+        case .removedMore(let count, let rule):
+            writer.put("removed ")
+            writer.put(decimal: count)
+            writer.put(" more characters from column ")
+            writer.put(decimal: column)
+            writer.put(" to column ")
+            writer.put(decimal: (offset ?? 0) + length)
+            writer.put(", not listed one by one; the first is ")
+            writer.putDescription(of: character)
+            writer.put(": ")
+            writer.put(rule)
+        case .tooLong(let unit, let count, let maximum, let expected):
+            writer.put("too long: ")
+            writer.put(count: count, of: unit)
+            writer.put(", at most ")
+            writer.put(decimal: maximum)
+            writer.put(" allowed; the excess starts with ")
+            writer.putDescription(of: character)
+            writer.put(" at column ")
+            writer.put(decimal: column)
+            writer.put("; expected ")
+            writer.put(expected)
+        case .tooShort(let unit, let count, let minimum, let expected):
+            writer.put("too short: ")
+            writer.put(count: count, of: unit)
+            writer.put(", at least ")
+            writer.put(decimal: minimum)
+            writer.put(" required; expected ")
+            writer.put(expected)
+        }
+    }
+}
+
+/// Bytes written into memory sized beforehand, cut at its end rather than past it: a message
+/// put together with no `String` per piece.
+struct MessageWriter {
+    let base: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+    private(set) var count = 0
+
+    init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        self.base = base
+        self.capacity = capacity
+    }
+
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let taken = min(bytes.count, capacity - count)
+        guard taken > 0, let source = bytes.baseAddress else { return }
+        (base + count).update(from: source, count: taken)
+        count += taken
+    }
+
+    mutating func put(_ text: StaticString) {
+        put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    mutating func put(_ text: String) {
+        var text = text
+        text.withUTF8 { put($0) }
+    }
+
+    mutating func put(byte: UInt8) {
+        guard count < capacity else { return }
+        base[count] = byte
+        count += 1
+    }
+
+    mutating func put(scalar: Unicode.Scalar) {
+        UTF8.encode(scalar) { put(byte: $0) }
+    }
+
+    mutating func put(decimal value: Int) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var magnitude = value.magnitude
+            var first = 20
+            repeat {
+                first -= 1
+                digits[first] = 0x30 + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 { put(byte: UInt8(ascii: "-")) }
+            put(UnsafeBufferPointer(rebasing: digits[first...]))
+        }
+    }
+
+    mutating func put(hex value: UInt32, width: Int) {
+        withHexDigits(value, width: width) { put($0) }
+    }
+
+    /// `3 characters`, `1 byte`: a length in its unit, as `LengthUnit.describe` words it.
+    mutating func put(count: Int, of unit: LengthUnit) {
+        put(decimal: count)
+        put(byte: 0x20)
+        put(unit.singular)
+        if count != 1 { put(byte: UInt8(ascii: "s")) }
+    }
+
+    /// The character as `CharacterDescription.describe` words it.
+    mutating func putDescription(of character: Unicode.Scalar?) {
+        guard let character else { return }
+        CharacterDescription.withDescription(of: character) { put($0) }
+    }
+}
