@@ -322,7 +322,7 @@ final class DateValidator: TypedValidator {
                 add(failure.code, at: failure.index, failure.reason)
             }
             if explains, let last = result.errors.indices.last {
-                result.errors[last].message = joinedText([result.errors[last].message, otherReading(value)])
+                result.errors[last].append(after: otherReading(value))
             }
             return
         case .success: break
@@ -339,7 +339,7 @@ final class DateValidator: TypedValidator {
                 joinedText([subject(), " at column ", String(column), " ", predicate()]), wholeField: true)
             // 13/04/2026 read as M/d/y: a field out of range is most often another order.
             if explains, let last = result.errors.indices.last {
-                result.errors[last].message = joinedText([result.errors[last].message, otherReading(value)])
+                result.errors[last].append(after: otherReading(value))
             }
         }
         /// The time of day in ISO 8601 (`13:45:00`, `13:45:30.250+02:00`), or nil when a field
@@ -610,20 +610,18 @@ final class DateValidator: TypedValidator {
         guard index < scalars.count else {
             return Diagnostic(
                 code: code, offset: offset, length: 0,
-                message: explains ? joinedText([reason(), "; expected ", example]) : "")
+                reason: explains ? .unreadable(why: reason(), expected: example, after: "") : .sentence(""))
         }
         let character = scalars[index]
         guard explains else {
             return Diagnostic(code: code, offset: offset, length: length, character: character, message: "")
         }
-        let pieces =
-            wholeField
-            ? [reason(), "; expected ", example]
-            : [
-                code == .trailingText ? "trailing text from " : "unexpected ", CharacterDescription.describe(character),
-                " at column ", String(offset + 1), ": ", reason(), "; expected ", example,
-            ]
         return Diagnostic(
-            code: code, offset: offset, length: length, character: character, message: joinedText(pieces))
+            code: code, offset: offset, length: length, character: character,
+            reason: wholeField
+                ? .unreadable(why: reason(), expected: example, after: "")
+                : .refused(
+                    code == .trailingText ? .trailingText : .unexpected, why: reason(), hint: "", expected: example,
+                    after: ""))
     }
 }

@@ -22,6 +22,7 @@ public struct Diagnostic: Sendable, Hashable {
     /// gives the diagnostic these words as its reason.
     public var message: String {
         get {
+            if case .sentence(let text) = reason { return text }
             var text = ""
             withMessage { text = String(decoding: $0, as: UTF8.self) }
             return text

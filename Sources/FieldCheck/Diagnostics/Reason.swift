@@ -30,6 +30,20 @@ public enum Reason: Sendable, Hashable {
     case tooLong(unit: LengthUnit, count: Int, maximum: Int, expected: String)
     /// The value is `count` units long, fewer than `minimum`.
     case tooShort(unit: LengthUnit, count: Int, minimum: Int, expected: String)
+    /// A reader (number, date) refused the diagnostic's character as `what`: `why` says why,
+    /// `hint` what the front end adds (` (--trim ignores white space at the ends)`), or empty,
+    /// `expected` is an example of a valid value and `after` another reading, or empty.
+    indirect case refused(RefusedAs, why: String, hint: String, expected: String, after: String)
+    /// A reader refused the value, or a part of it, as a whole (`why` says which).
+    indirect case unreadable(why: String, expected: String, after: String)
+
+    /// What a reader took a refused character for, the start of its message.
+    public enum RefusedAs: Sendable, Hashable {
+        case character, unexpectedCharacter, misplacedSign, secondDecimalSeparator, misplacedGroupingSeparator
+        case otherNumberingSystemDigit
+        /// A date's: `unexpected`, and `trailing text from`.
+        case unexpected, trailingText
+    }
 
     /// The bytes of the reason's own strings: with a fixed allowance for the words around
     /// them, the room its message may take.
@@ -41,6 +55,9 @@ public enum Reason: Sendable, Hashable {
         case .disallowed(let rule, let expected): rule.utf8.count + expected.utf8.count
         case .removed(let rule), .removedMore(_, let rule): rule.utf8.count
         case .tooLong(_, _, _, let expected), .tooShort(_, _, _, let expected): expected.utf8.count
+        case .refused(_, let why, let hint, let expected, let after):
+            why.utf8.count + hint.utf8.count + expected.utf8.count + after.utf8.count
+        case .unreadable(let why, let expected, let after): why.utf8.count + expected.utf8.count + after.utf8.count
         }
     }
 }
@@ -127,6 +144,44 @@ extension Diagnostic {
             writer.put(decimal: minimum)
             writer.put(" required; expected ")
             writer.put(expected)
+        case .refused(let what, let why, let hint, let expected, let after):
+            switch what {
+            case .character: writer.put("character ")
+            case .unexpectedCharacter: writer.put("unexpected character ")
+            case .misplacedSign: writer.put("misplaced sign ")
+            case .secondDecimalSeparator: writer.put("second decimal separator ")
+            case .misplacedGroupingSeparator: writer.put("misplaced grouping separator ")
+            case .otherNumberingSystemDigit: writer.put("digit of another numbering system ")
+            case .unexpected: writer.put("unexpected ")
+            case .trailingText: writer.put("trailing text from ")
+            }
+            writer.putDescription(of: character)
+            writer.put(" at column ")
+            writer.put(decimal: column)
+            writer.put(": ")
+            writer.put(why)
+            writer.put(hint)
+            writer.put("; expected ")
+            writer.put(expected)
+            writer.put(after)
+        case .unreadable(let why, let expected, let after):
+            writer.put(why)
+            writer.put("; expected ")
+            writer.put(expected)
+            writer.put(after)
+        }
+    }
+
+    /// Adds words at the end of the message: another reading of the value (`; '1,5' is not a
+    /// number in en_US, but in de_DE it reads as 1.5`).
+    package mutating func append(after text: String) {
+        switch reason {
+        case .refused(let what, let why, let hint, let expected, let after):
+            reason = .refused(what, why: why, hint: hint, expected: expected, after: after + text)
+        case .unreadable(let why, let expected, let after):
+            reason = .unreadable(why: why, expected: expected, after: after + text)
+        default:
+            message += text
         }
     }
 }

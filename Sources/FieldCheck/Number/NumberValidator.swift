@@ -51,11 +51,14 @@ final class NumberValidator: TypedValidator {
 
     /// How messages name the field's rules.
     private let vocabulary: RuleVocabulary
+    /// What the front end says of white space at either end (` (--trim …)`), worded once.
+    private let trimHint: String
 
     init(_ spec: NumberSpec, locale: LocaleID, vocabulary: RuleVocabulary = .plain) throws(ConfigurationError) {
         self.spec = spec
         self.locale = locale
         self.vocabulary = vocabulary
+        trimHint = vocabulary.trimHint.map { " (\($0))" } ?? ""
         if let min = spec.minimum, let max = spec.maximum, max < min {
             throw ConfigurationError("\(vocabulary.minimum) \(min) is greater than \(vocabulary.maximum) \(max)")
         }
@@ -283,28 +286,26 @@ final class NumberValidator: TypedValidator {
         guard let index, index < scalars.count else {
             return Diagnostic(
                 code: code, offset: index.map(map.original), length: 0,
-                message: explains ? joinedText([reason(), "; expected ", example]) : "")
+                reason: explains ? .unreadable(why: reason(), expected: example, after: "") : .sentence(""))
         }
         let offset = map.original(index)
         let character = scalars[index]
         guard explains else { return Diagnostic(code: code, offset: offset, character: character, message: "") }
-        let what: String =
+        let what: Reason.RefusedAs =
             switch code {
-            case .unexpectedCharacter: "unexpected character"
-            case .misplacedSign: "misplaced sign"
-            case .multipleDecimalSeparators: "second decimal separator"
-            case .misplacedGroupingSeparator: "misplaced grouping separator"
-            case .mixedDigits: "digit of another numbering system"
-            default: "character"
+            case .unexpectedCharacter: .unexpectedCharacter
+            case .misplacedSign: .misplacedSign
+            case .multipleDecimalSeparators: .secondDecimalSeparator
+            case .misplacedGroupingSeparator: .misplacedGroupingSeparator
+            case .mixedDigits: .otherNumberingSystemDigit
+            default: .character
             }
         // White space at either end: the front end may say how to ignore it.
         let atEnd = index == 0 || index == scalars.count - 1
-        let hint = atEnd && character.properties.isWhitespace ? vocabulary.trimHint.map { " (\($0))" } ?? "" : ""
-        let message = joinedText([
-            what, " ", CharacterDescription.describe(character), " at column ", String(offset + 1), ": ", reason(),
-            hint, "; expected ", example,
-        ])
-        return Diagnostic(code: code, offset: offset, character: character, message: message)
+        let hint = atEnd && character.properties.isWhitespace ? trimHint : ""
+        return Diagnostic(
+            code: code, offset: offset, character: character,
+            reason: .refused(what, why: reason(), hint: hint, expected: example, after: ""))
     }
 
     private func diagnostic(_ failure: NumberFailure, _ scalars: [Unicode.Scalar], _ map: OffsetMap, value: String)
@@ -318,10 +319,11 @@ final class NumberValidator: TypedValidator {
         guard separatorTrouble else { return diagnostic }
         for swapped in self.swapped {
             guard case .success(let other) = swapped.parser.parse(scalars) else { continue }
-            diagnostic.message = joinedText([
-                diagnostic.message, "; ", quoted(value), " is not a number in ", parser.symbols.placeName, ", but in ",
-                swapped.locale.description, " it reads as ", other.value.description,
-            ])
+            diagnostic.append(
+                after: joinedText([
+                    "; ", quoted(value), " is not a number in ", parser.symbols.placeName, ", but in ",
+                    swapped.locale.description, " it reads as ", other.value.description,
+                ]))
             break
         }
         return diagnostic
