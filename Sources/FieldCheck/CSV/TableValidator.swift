@@ -514,9 +514,7 @@ public final class TableValidator {
                     String(decoding: cell, as: UTF8.self),
                     Diagnostic(
                         code: .required, offset: nil, length: 0,
-                        message:
-                            "the column '\(column.schema.name)' requires a value; expected \(column.validator.placeholderPhrase)"
-                    ))
+                        reason: .required(column: column.schema.name, expected: column.validator.placeholderPhrase)))
             } else {
                 result.outputRanges[column.index] = result.outputEnd..<result.outputEnd
             }
@@ -599,8 +597,7 @@ public final class TableValidator {
 
     private func notInEnum(_ value: String, _ column: Column) -> Diagnostic {
         Diagnostic(
-            code: .notInEnum, offset: nil, length: 0,
-            message: "\(quoted(value)) is not one of the allowed values: \(column.allowedList)")
+            code: .notInEnum, offset: nil, length: 0, reason: .notInEnum(value: value, allowed: column.allowedList))
     }
 
     /// The values of an `enum` as a message lists them: the first few, each quoted (and cut as
@@ -613,8 +610,7 @@ public final class TableValidator {
 
     private func repeated(_ value: String, _ column: String, _ first: Int) -> Diagnostic {
         Diagnostic(
-            code: .notUnique, offset: nil, length: 0,
-            message: "the value \(quoted(value)) of the unique column '\(column)' already appeared in row \(first)")
+            code: .notUnique, offset: nil, length: 0, reason: .repeated(value: value, column: column, firstRow: first))
     }
 
     /// Table Schema's `bareNumber: false`: the number may be surrounded by other text

@@ -37,6 +37,16 @@ public enum Reason: Sendable, Hashable {
     /// A reader refused the value, or a part of it, as a whole (`why` says which).
     indirect case unreadable(why: String, expected: String, after: String)
 
+    /// A table column's cell is empty where the column `requires` a value.
+    indirect case required(column: String, expected: String)
+    /// A cell's value is not in the column's `enum`; `allowed` lists the first few.
+    indirect case notInEnum(value: String, allowed: String)
+    /// A cell's value of a unique column already stood in row `firstRow`.
+    indirect case repeated(value: String, column: String, firstRow: Int)
+    /// What is left of a finding with nothing of the value (`--redact`): the code, where, the
+    /// kind of character (the diagnostic's `category`) and the field's example.
+    case redacted(expected: String?)
+
     /// What a reader took a refused character for, the start of its message.
     public enum RefusedAs: Sendable, Hashable {
         case character, unexpectedCharacter, misplacedSign, secondDecimalSeparator, misplacedGroupingSeparator
@@ -58,6 +68,10 @@ public enum Reason: Sendable, Hashable {
         case .refused(_, let why, let hint, let expected, let after):
             why.utf8.count + hint.utf8.count + expected.utf8.count + after.utf8.count
         case .unreadable(let why, let expected, let after): why.utf8.count + expected.utf8.count + after.utf8.count
+        case .required(let column, let expected): column.utf8.count + expected.utf8.count
+        case .notInEnum(let value, let allowed): min(value.utf8.count, 800) + allowed.utf8.count
+        case .repeated(let value, let column, _): min(value.utf8.count, 800) + column.utf8.count
+        case .redacted(let expected): expected?.utf8.count ?? 0
         }
     }
 }
@@ -169,6 +183,37 @@ extension Diagnostic {
             writer.put("; expected ")
             writer.put(expected)
             writer.put(after)
+        case .required(let column, let expected):
+            writer.put("the column '")
+            writer.put(column)
+            writer.put("' requires a value; expected ")
+            writer.put(expected)
+        case .notInEnum(let value, let allowed):
+            writer.put(quoting: value)
+            writer.put(" is not one of the allowed values: ")
+            writer.put(allowed)
+        case .repeated(let value, let column, let firstRow):
+            writer.put("the value ")
+            writer.put(quoting: value)
+            writer.put(" of the unique column '")
+            writer.put(column)
+            writer.put("' already appeared in row ")
+            writer.put(decimal: firstRow)
+        case .redacted(let expected):
+            writer.put(code.summary)
+            if let offset {
+                writer.put(code == .invalidUTF8 ? " at byte " : " at column ")
+                writer.put(decimal: offset + 1)
+            }
+            if let category {
+                writer.put(" (")
+                writer.put(category)
+                writer.put(")")
+            }
+            if let expected {
+                writer.put("; expected ")
+                writer.put(expected)
+            }
         }
     }
 
@@ -248,6 +293,37 @@ struct MessageWriter {
         put(byte: 0x20)
         put(unit.singular)
         if count != 1 { put(byte: UInt8(ascii: "s")) }
+    }
+
+    /// A value quoted as `quoted` words it: `'12a,5'`, or its first 200 characters and its
+    /// length (`'aaaa…' (60000000 characters)`).
+    mutating func put(quoting value: String) {
+        put(byte: UInt8(ascii: "'"))
+        let limit = 200
+        if value.utf8.count <= limit {
+            put(value)
+            put(byte: UInt8(ascii: "'"))
+            return
+        }
+        var shown = 0
+        var cut: String.Index? = nil
+        for index in value.unicodeScalars.indices {
+            if shown == limit {
+                cut = index
+                break
+            }
+            shown += 1
+        }
+        guard let cut else {
+            put(value)
+            put(byte: UInt8(ascii: "'"))
+            return
+        }
+        var prefix = Substring(value.unicodeScalars[..<cut])
+        prefix.withUTF8 { put($0) }
+        put("…' (")
+        put(decimal: value.unicodeScalars.count)
+        put(" characters)")
     }
 
     /// The character as `CharacterDescription.describe` words it.

@@ -3,16 +3,12 @@
 /// stay; the value, the character, its name and every message that quotes them go.
 extension Diagnostic {
     /// This diagnostic with nothing of the value: no character or byte, the category of the
-    /// character instead, and a message made from the code alone, followed by `expected`
-    /// (the field's own example, which is not the value's) when given.
+    /// character instead, and a reason that words the code alone, followed by `expected`
+    /// (the field's own example, which is not the value's) when given: the same finding,
+    /// rendered without the value (`Reason.redacted`).
     public func redacted(expected: String? = nil) -> Diagnostic {
-        var copy = Diagnostic(code: code, offset: offset, length: length, message: "")
+        var copy = Diagnostic(code: code, offset: offset, length: length, reason: .redacted(expected: expected))
         copy.category = character.map(Self.category) ?? (byte != nil ? "a byte that is not UTF-8" : nil)
-        var message = code.summary
-        if let offset { message += " at \(code == .invalidUTF8 ? "byte" : "column") \(offset + 1)" }
-        if let category = copy.category { message += " (\(category))" }
-        if let expected { message += "; expected \(expected)" }
-        copy.message = message
         return copy
     }
 
