@@ -1,4 +1,5 @@
 import FieldCheck
+import Synchronization
 
 /// Renders each value as one JSON object on its own line (JSON Lines):
 ///
@@ -56,9 +57,18 @@ enum JSONLinesPrinter {
     private static func start(at location: Location, into out: inout JSONText) {
         out.raw(json: JSON.recordStart)
         if let file = location.file {
-            out.raw("\"file\":")
-            out.string(file)
-            out.raw(",")
+            let member = fileMember.withLock { last in last?.file == file ? last?.json : nil }
+            if let member {
+                member.withUnsafeBufferPointer { out.out.append($0) }
+            } else {
+                let text = JSONText(capacity: file.utf8.count + 16)
+                text.raw("\"file\":")
+                text.string(file)
+                text.raw(",")
+                let json = text.out.bytes
+                fileMember.withLock { $0 = (file, json) }
+                json.withUnsafeBufferPointer { out.out.append($0) }
+            }
         }
         // Values given with --value are numbered as lines: "value" is the canonical value's key.
         out.raw("\"")
@@ -67,6 +77,10 @@ enum JSONLinesPrinter {
         out.int(location.number)
         out.raw(",\"input\":")
     }
+
+    /// `"file":"…",` of the file named last, escaped once: every record of a file starts with
+    /// it, and escaping the path again was a tenth of a `--json` run (issue 35).
+    private static let fileMember = Mutex<(file: String, json: [UInt8])?>(nil)
 
     static func array(_ diagnostics: [Diagnostic]) -> String {
         var text = JSONText()
