@@ -5,6 +5,8 @@
 final class BooleanValidator: TypedValidator {
     let spec: BooleanSpec
     let example: String
+    /// The words a rejection lists (`true is written 'true', '1', false 'false', '0'`), worded once.
+    private let lists: String
     var explains = true
     var completionFreeFrom: Int? {
         get { nil }
@@ -40,6 +42,7 @@ final class BooleanValidator: TypedValidator {
         self.wordBytes = wordBytes
         self.wordSpans = wordSpans
         example = "a boolean like \(spec.trueValues[0]) or \(spec.falseValues[0])"
+        lists = "true is written " + Self.listed(spec.trueValues) + ", false " + Self.listed(spec.falseValues)
     }
 
     func validate(_ value: String, map: OffsetMap, into result: inout FieldResult) {
@@ -49,10 +52,13 @@ final class BooleanValidator: TypedValidator {
             return
         }
         // Where the value leaves the longest beginning it shares with a listed word.
-        let reached = words.map { word in zip(word.scalars, scalars).prefix { $0 == $1 }.count }.max() ?? 0
-        // Built only for a message someone reads (not under --quiet).
-        var lists: String {
-            "true is written " + Self.listed(spec.trueValues) + ", false " + Self.listed(spec.falseValues)
+        var reached = 0
+        for word in words {
+            var shared = 0
+            while shared < word.scalars.count && shared < scalars.count && word.scalars[shared] == scalars[shared] {
+                shared += 1
+            }
+            reached = max(reached, shared)
         }
         if reached < scalars.count {
             let character = scalars[reached]
@@ -60,15 +66,13 @@ final class BooleanValidator: TypedValidator {
             result.errors.append(
                 Diagnostic(
                     code: .notABoolean, offset: offset, character: character,
-                    message: explains
-                        ? "not a boolean: \(CharacterDescription.describe(character)) at column \(offset + 1) "
-                            + "begins no true or false value; \(lists)" : ""))
+                    reason: explains ? .notABoolean(lists: lists) : .sentence("")))
         } else {
             // The value is the beginning of a word, or empty: it ends too soon.
             result.errors.append(
                 Diagnostic(
                     code: scalars.isEmpty ? .empty : .notABoolean, offset: nil, length: 0,
-                    message: explains ? "not a boolean: the value ends too soon; \(lists)" : ""))
+                    reason: explains ? .notABoolean(lists: lists) : .sentence("")))
         }
     }
 

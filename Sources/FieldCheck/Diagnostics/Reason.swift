@@ -43,6 +43,9 @@ public enum Reason: Sendable, Hashable {
     indirect case notInEnum(value: String, allowed: String)
     /// A cell's value of a unique column already stood in row `firstRow`.
     indirect case repeated(value: String, column: String, firstRow: Int)
+    /// Not a boolean: the diagnostic's character begins none of the words (or, without a
+    /// character, the value ends too soon); `lists` names the words for true and for false.
+    indirect case notABoolean(lists: String)
     /// What is left of a finding with nothing of the value (`--redact`): the code, where, the
     /// kind of character (the diagnostic's `category`) and the field's example.
     case redacted(expected: String?)
@@ -72,6 +75,7 @@ public enum Reason: Sendable, Hashable {
         case .notInEnum(let value, let allowed): min(value.utf8.count, 800) + allowed.utf8.count
         case .repeated(let value, let column, _): min(value.utf8.count, 800) + column.utf8.count
         case .redacted(let expected): expected?.utf8.count ?? 0
+        case .notABoolean(let lists): lists.utf8.count
         }
     }
 }
@@ -199,6 +203,17 @@ extension Diagnostic {
             writer.put(column)
             writer.put("' already appeared in row ")
             writer.put(decimal: firstRow)
+        case .notABoolean(let lists):
+            if character != nil {
+                writer.put("not a boolean: ")
+                writer.putDescription(of: character)
+                writer.put(" at column ")
+                writer.put(decimal: column)
+                writer.put(" begins no true or false value; ")
+            } else {
+                writer.put("not a boolean: the value ends too soon; ")
+            }
+            writer.put(lists)
         case .redacted(let expected):
             writer.put(code.summary)
             if let offset {
