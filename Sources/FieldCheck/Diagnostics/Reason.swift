@@ -46,6 +46,9 @@ public enum Reason: Sendable, Hashable {
     /// Not a boolean: the diagnostic's character begins none of the words (or, without a
     /// character, the value ends too soon); `lists` names the words for true and for false.
     indirect case notABoolean(lists: String)
+    /// A value reader of a registered type (`FieldType`) refused the value, at the
+    /// diagnostic's character when it has one: `why`, then an example of the type's values.
+    indirect case notOfType(String, why: String, example: String)
     /// What is left of a finding with nothing of the value (`--redact`): the code, where, the
     /// kind of character (the diagnostic's `category`) and the field's example.
     case redacted(expected: String?)
@@ -76,6 +79,7 @@ public enum Reason: Sendable, Hashable {
         case .repeated(let value, let column, _): min(value.utf8.count, 800) + column.utf8.count
         case .redacted(let expected): expected?.utf8.count ?? 0
         case .notABoolean(let lists): lists.utf8.count
+        case .notOfType(let name, let why, let example): 2 * name.utf8.count + why.utf8.count + example.utf8.count
         }
     }
 }
@@ -214,6 +218,22 @@ extension Diagnostic {
                 writer.put("not a boolean: the value ends too soon; ")
             }
             writer.put(lists)
+        case .notOfType(let name, let why, let example):
+            writer.put("not a ")
+            writer.put(name)
+            writer.put(" value: ")
+            if character != nil {
+                writer.putDescription(of: character)
+                writer.put(" at column ")
+                writer.put(decimal: column)
+                writer.put(": ")
+            }
+            writer.put(why)
+            writer.put("; expected a value like ")
+            writer.put(example)
+            writer.put(" (")
+            writer.put(name)
+            writer.put(")")
         case .redacted(let expected):
             writer.put(code.summary)
             if let offset {

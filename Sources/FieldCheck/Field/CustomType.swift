@@ -66,24 +66,16 @@ final class CustomValidator: TypedValidator {
         switch type.reader.read(value) {
         case .value(let canonical):
             result.value = canonical
-        case .rejected(let offset, let reason, let code):
+        case .rejected(let offset, let why, let code):
             let scalars = Array(value.unicodeScalars)
             let code: ErrorCode = scalars.isEmpty ? .empty : code
-            var expected: String { "expected a value like \(example) (\(type.name))" }
+            let reason: Reason =
+                explains ? .notOfType(type.name, why: why, example: example) : .sentence("")
             if let offset, offset >= 0, offset < scalars.count {
-                let character = scalars[offset]
-                let at = map.original(offset)
                 result.errors.append(
-                    Diagnostic(
-                        code: code, offset: at, character: character,
-                        message: explains
-                            ? "not a \(type.name) value: \(CharacterDescription.describe(character)) at column "
-                                + "\(at + 1): \(reason); \(expected)" : ""))
+                    Diagnostic(code: code, offset: map.original(offset), character: scalars[offset], reason: reason))
             } else {
-                result.errors.append(
-                    Diagnostic(
-                        code: code, offset: nil, length: 0,
-                        message: explains ? "not a \(type.name) value: \(reason); \(expected)" : ""))
+                result.errors.append(Diagnostic(code: code, offset: nil, length: 0, reason: reason))
             }
         }
     }
