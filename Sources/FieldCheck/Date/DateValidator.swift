@@ -295,7 +295,8 @@ final class DateValidator: TypedValidator {
         if scalars.isEmpty {
             result.errors.append(
                 Diagnostic(
-                    code: .empty, offset: nil, length: 0, message: explains ? "empty value; expected \(example)" : ""))
+                    code: .empty, offset: nil, length: 0,
+                    reason: explains ? .empty(expected: "expected " + example) : .sentence("")))
             return
         }
         var parsed: ParsedDate? = nil

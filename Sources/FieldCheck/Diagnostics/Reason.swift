@@ -49,6 +49,16 @@ public enum Reason: Sendable, Hashable {
     /// A value reader of a registered type (`FieldType`) refused the value, at the
     /// diagnostic's character when it has one: `why`, then an example of the type's values.
     indirect case notOfType(String, why: String, example: String)
+    /// The value does not match `pattern`: no match can continue with the diagnostic's
+    /// character; without a character, the value ends before the pattern is complete (at
+    /// the diagnostic's offset), or, without an offset, the search for the character was
+    /// given up.
+    indirect case patternMismatch(pattern: String)
+    /// The value is empty; `expected` is the whole phrase (`expected a date like 13.04.26`).
+    indirect case empty(expected: String)
+    /// Not an identifier (a country, currency, language, time zone: `noun`): `why`, then
+    /// the diagnostic's character and where, when it has one, then `expected` (the phrase).
+    indirect case notAnIdentifier(noun: String, why: String, expected: String)
     /// What is left of a finding with nothing of the value (`--redact`): the code, where, the
     /// kind of character (the diagnostic's `category`) and the field's example.
     case redacted(expected: String?)
@@ -79,6 +89,10 @@ public enum Reason: Sendable, Hashable {
         case .repeated(let value, let column, _): min(value.utf8.count, 800) + column.utf8.count
         case .redacted(let expected): expected?.utf8.count ?? 0
         case .notABoolean(let lists): lists.utf8.count
+        case .patternMismatch(let pattern): pattern.utf8.count
+        case .empty(let expected): expected.utf8.count
+        case .notAnIdentifier(let noun, let why, let expected):
+            2 * noun.utf8.count + why.utf8.count + expected.utf8.count
         case .notOfType(let name, let why, let example): 2 * name.utf8.count + why.utf8.count + example.utf8.count
         }
     }
@@ -234,6 +248,39 @@ extension Diagnostic {
             writer.put(" (")
             writer.put(name)
             writer.put(")")
+        case .patternMismatch(let pattern):
+            writer.put("does not match the pattern '")
+            writer.put(pattern)
+            writer.put("'")
+            if character != nil {
+                writer.put(": no match can continue with ")
+                writer.putDescription(of: character)
+                writer.put(" at column ")
+                writer.put(decimal: column)
+            } else if offset != nil {
+                writer.put(": the value ends before the pattern is complete")
+            }
+        case .empty(let expected):
+            writer.put("empty value; ")
+            writer.put(expected)
+        case .notAnIdentifier(let noun, let why, let expected):
+            writer.put("not a ")
+            writer.put(noun)
+            writer.put(": ")
+            writer.put(why)
+            if character != nil {
+                writer.put("; ")
+                writer.putDescription(of: character)
+                writer.put(" at column ")
+                writer.put(decimal: column)
+                if code == .unknownName {
+                    writer.put(" begins no ")
+                    writer.put(noun)
+                    writer.put(" there")
+                }
+            }
+            writer.put("; ")
+            writer.put(expected)
         case .redacted(let expected):
             writer.put(code.summary)
             if let offset {

@@ -604,7 +604,7 @@ public final class FieldValidator {
         guard let regex else { return }
         let whole = regex.matches(value.utf16)
         if whole.matched { return }
-        let rule = "the pattern '\(regex.pattern)'"
+        var rule: String { "the pattern '\(regex.pattern)'" }
         if whole.overBudget {
             let budget = regex.budget
             result.errors.append(
@@ -658,23 +658,17 @@ public final class FieldValidator {
             result.errors.append(
                 Diagnostic(
                     code: .patternMismatch, offset: nil, length: 0,
-                    message: !explainsRejections ? "" : "does not match \(rule)"))
+                    reason: because(.patternMismatch(pattern: regex.pattern))))
         } else if let culprit {
-            let offset = map.original(culprit)
-            let what = explainsRejections ? CharacterDescription.describe(scalars[culprit]) : ""
             result.errors.append(
                 Diagnostic(
-                    code: .patternMismatch, offset: offset, character: scalars[culprit],
-                    message: !explainsRejections
-                        ? ""
-                        : "does not match \(rule): no match can continue with \(what) at column \(offset + 1)"))
+                    code: .patternMismatch, offset: map.original(culprit), character: scalars[culprit],
+                    reason: because(.patternMismatch(pattern: regex.pattern))))
         } else {
             result.errors.append(
                 Diagnostic(
                     code: .patternMismatch, offset: map.original(scalars.count), length: 0,
-                    message: !explainsRejections
-                        ? ""
-                        : "does not match \(rule): the value ends before the pattern is complete"))
+                    reason: because(.patternMismatch(pattern: regex.pattern))))
         }
     }
 

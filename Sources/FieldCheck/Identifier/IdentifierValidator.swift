@@ -67,7 +67,7 @@ final class IdentifierValidator: TypedValidator {
             result.errors.append(
                 Diagnostic(
                     code: .empty, offset: nil, length: 0,
-                    message: explains ? "empty value; \(expected)" : ""))
+                    reason: explains ? .empty(expected: expectedPhrase) : .sentence("")))
             return
         }
         var reading = catalog.readCode(value, historic: spec.historic)
@@ -181,27 +181,20 @@ final class IdentifierValidator: TypedValidator {
         return true
     }
 
-    private var expected: String { "expected a \(catalog.noun) like \(example) (\(locale.identifier))" }
+    /// `expected a country like DE (fr_FR)`, worded once.
+    private lazy var expectedPhrase = "expected a \(catalog.noun) like \(example) (\(locale.identifier))"
 
     private func reject(
         _ value: String, code: ErrorCode, reason: String, offset: Int?, map: OffsetMap,
         into result: inout FieldResult
     ) {
+        let why: Reason =
+            explains ? .notAnIdentifier(noun: catalog.noun, why: reason, expected: expectedPhrase) : .sentence("")
         guard let offset, let character = value.unicodeScalars.dropFirst(offset).first else {
-            result.errors.append(
-                Diagnostic(
-                    code: code, offset: nil, length: 0,
-                    message: explains ? "not a \(catalog.noun): \(reason); \(expected)" : ""))
+            result.errors.append(Diagnostic(code: code, offset: nil, length: 0, reason: why))
             return
         }
-        let at = map.original(offset)
-        result.errors.append(
-            Diagnostic(
-                code: code, offset: at, character: character,
-                message: explains
-                    ? "not a \(catalog.noun): \(reason); \(CharacterDescription.describe(character)) at column "
-                        + "\(at + 1)\(code == .unknownName ? " begins no \(catalog.noun) there" : ""); \(expected)" : ""
-            ))
+        result.errors.append(Diagnostic(code: code, offset: map.original(offset), character: character, reason: why))
     }
 
     /// The field's names prepared for did-you-mean; made on the first unknown name.
