@@ -77,24 +77,13 @@ public enum CharacterDescription {
     /// Kept for the next time, as `describe` keeps its text: every refused character of a
     /// `--json` record is named, and ICU's lookup was a tenth of such a run.
     public static func name(_ scalar: Unicode.Scalar) -> String {
-        if let text = names.known(scalar) { return text }
-        var text = ""
-        withNewName(of: scalar) { text = String(decoding: $0, as: UTF8.self) }
-        names.keep(text, for: scalar)
-        return text
+        text(.name, of: scalar)
     }
 
     /// Hands `body` the name's UTF-8: the kept one, or one ICU writes on the stack (and kept
     /// while there is room), with no `String` made for a character seen once.
     package static func withName(of scalar: Unicode.Scalar, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        if var text = names.known(scalar) {
-            text.withUTF8(body)
-            return
-        }
-        withNewName(of: scalar) { bytes in
-            if names.hasRoom { names.keep(String(decoding: bytes, as: UTF8.self), for: scalar) }
-            body(bytes)
-        }
+        withText(.name, of: scalar, body)
     }
 
     /// ICU's name (or label) of the character, on the stack: the longest name has 88
@@ -162,11 +151,7 @@ public enum CharacterDescription {
     /// in real data (a letter, a separator, a no-break space), and ICU's name lookup was most
     /// of a description's cost.
     public static func describe(_ scalar: Unicode.Scalar) -> String {
-        if let text = described.known(scalar) { return text }
-        var text = ""
-        withNewDescription(of: scalar) { text = String(decoding: $0, as: UTF8.self) }
-        described.keep(text, for: scalar)
-        return text
+        text(.description, of: scalar)
     }
 
     /// Hands `body` the description's UTF-8: the kept one, or a new one written on the stack
@@ -174,14 +159,7 @@ public enum CharacterDescription {
     /// keep, every refused character is described anew, and making each description a
     /// `String` (allocated, and validated as UTF-8) was a fifth of an explained run (issue 35).
     package static func withDescription(of scalar: Unicode.Scalar, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        if var text = described.known(scalar) {
-            text.withUTF8(body)
-            return
-        }
-        withNewDescription(of: scalar) { bytes in
-            if described.hasRoom { described.keep(String(decoding: bytes, as: UTF8.self), for: scalar) }
-            body(bytes)
-        }
+        withText(.description, of: scalar, body)
     }
 
     /// The one writer of a description.
@@ -209,6 +187,44 @@ public enum CharacterDescription {
 
     /// The descriptions made so far.
     private static let described = CharacterTexts()
+
+    /// The two texts made of a character and kept.
+    private enum Text { case name, description }
+
+    /// The kept text, or a new one, kept.
+    @inline(__always)
+    private static func text(_ kind: Text, of scalar: Unicode.Scalar) -> String {
+        let store = kind == .name ? names : described
+        if let text = store.known(scalar) { return text }
+        var text = ""
+        withNew(kind, of: scalar) { text = String(decoding: $0, as: UTF8.self) }
+        store.keep(text, for: scalar)
+        return text
+    }
+
+    /// Hands `body` the kept text's UTF-8, or a new one's from the stack (kept while there is
+    /// room: once the table is full, no `String` is made for it).
+    @inline(__always)
+    private static func withText(_ kind: Text, of scalar: Unicode.Scalar, _ body: (UnsafeBufferPointer<UInt8>) -> Void)
+    {
+        let store = kind == .name ? names : described
+        if var text = store.known(scalar) {
+            text.withUTF8(body)
+            return
+        }
+        withNew(kind, of: scalar) { bytes in
+            if store.hasRoom { store.keep(String(decoding: bytes, as: UTF8.self), for: scalar) }
+            body(bytes)
+        }
+    }
+
+    @inline(__always)
+    private static func withNew(_ kind: Text, of scalar: Unicode.Scalar, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        switch kind {
+        case .name: withNewName(of: scalar, body)
+        case .description: withNewDescription(of: scalar, body)
+        }
+    }
 
     /// A text made for a character, kept for the next time (up to `limit` characters, about
     /// 300 KB), shared by every thread of a `--jobs` run.

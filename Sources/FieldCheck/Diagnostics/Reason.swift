@@ -137,18 +137,14 @@ extension Diagnostic {
             writer.put(hint)
         case .disallowed(let rule, let expected):
             writer.put("disallowed character ")
-            writer.putDescription(of: character)
-            writer.put(" at column ")
-            writer.put(decimal: column)
+            writer.put(character: character, atColumn: column)
             writer.put(": ")
             writer.put(rule)
             writer.put("; expected ")
             writer.put(expected)
         case .removed(let rule):
             writer.put("removed ")
-            writer.putDescription(of: character)
-            writer.put(" at column ")
-            writer.put(decimal: column)
+            writer.put(character: character, atColumn: column)
             writer.put(": ")
             writer.put(rule)
         case .removedMore(let count, let rule):
@@ -168,9 +164,7 @@ extension Diagnostic {
             writer.put(", at most ")
             writer.put(decimal: maximum)
             writer.put(" allowed; the excess starts with ")
-            writer.putDescription(of: character)
-            writer.put(" at column ")
-            writer.put(decimal: column)
+            writer.put(character: character, atColumn: column)
             writer.put("; expected ")
             writer.put(expected)
         case .tooShort(let unit, let count, let minimum, let expected):
@@ -191,9 +185,7 @@ extension Diagnostic {
             case .unexpected: writer.put("unexpected ")
             case .trailingText: writer.put("trailing text from ")
             }
-            writer.putDescription(of: character)
-            writer.put(" at column ")
-            writer.put(decimal: column)
+            writer.put(character: character, atColumn: column)
             writer.put(": ")
             writer.put(why)
             writer.put(hint)
@@ -224,9 +216,7 @@ extension Diagnostic {
         case .notABoolean(let lists):
             if character != nil {
                 writer.put("not a boolean: ")
-                writer.putDescription(of: character)
-                writer.put(" at column ")
-                writer.put(decimal: column)
+                writer.put(character: character, atColumn: column)
                 writer.put(" begins no true or false value; ")
             } else {
                 writer.put("not a boolean: the value ends too soon; ")
@@ -237,9 +227,7 @@ extension Diagnostic {
             writer.put(name)
             writer.put(" value: ")
             if character != nil {
-                writer.putDescription(of: character)
-                writer.put(" at column ")
-                writer.put(decimal: column)
+                writer.put(character: character, atColumn: column)
                 writer.put(": ")
             }
             writer.put(why)
@@ -254,9 +242,7 @@ extension Diagnostic {
             writer.put("'")
             if character != nil {
                 writer.put(": no match can continue with ")
-                writer.putDescription(of: character)
-                writer.put(" at column ")
-                writer.put(decimal: column)
+                writer.put(character: character, atColumn: column)
             } else if offset != nil {
                 writer.put(": the value ends before the pattern is complete")
             }
@@ -270,9 +256,7 @@ extension Diagnostic {
             writer.put(why)
             if character != nil {
                 writer.put("; ")
-                writer.putDescription(of: character)
-                writer.put(" at column ")
-                writer.put(decimal: column)
+                writer.put(character: character, atColumn: column)
                 if code == .unknownName {
                     writer.put(" begins no ")
                     writer.put(noun)
@@ -412,5 +396,12 @@ struct MessageWriter {
     mutating func putDescription(of character: Unicode.Scalar?) {
         guard let character else { return }
         CharacterDescription.withDescription(of: character) { put($0) }
+    }
+
+    /// `'a' (U+0061 LATIN SMALL LETTER A) at column 3`: the character and where it stands.
+    mutating func put(character: Unicode.Scalar?, atColumn column: Int) {
+        putDescription(of: character)
+        put(" at column ")
+        put(decimal: column)
     }
 }
