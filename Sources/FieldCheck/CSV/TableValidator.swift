@@ -446,20 +446,17 @@ public final class TableValidator {
                             column: column.schema.name, field: column.index, input: "",
                             diagnostic: Diagnostic(
                                 code: .missingColumn, offset: nil, length: 0,
-                                message: "the row has \(record.count) cell\(record.count == 1 ? "" : "s"), "
-                                    + "so no cell for the column '\(column.schema.name)' (cell \(column.index + 1))")))
+                                reason: .missingCell(cells: record.count, column: column.schema.name, at: column.index))
+                        ))
                 }
             }
             if !missing {
-                let reference = header == nil ? "the first row" : "the header"
-                let message =
-                    record.isBlank
-                    ? "a blank line: a row of 1 empty cell where \(reference) has \(width)"
-                    : "the row has \(record.count) cell\(record.count == 1 ? "" : "s") where \(reference) has \(width)"
+                let reason = Reason.ragged(
+                    cells: record.isBlank ? nil : record.count, width: width, againstHeader: header != nil)
                 result.errors.append(
                     CellProblem(
                         column: nil, field: nil, input: "",
-                        diagnostic: Diagnostic(code: .raggedRow, offset: nil, length: 0, message: message)))
+                        diagnostic: Diagnostic(code: .raggedRow, offset: nil, length: 0, reason: reason)))
                 return
             }
         }
@@ -489,7 +486,7 @@ public final class TableValidator {
                         column: names, field: primaryKey[0], input: "",
                         diagnostic: Diagnostic(
                             code: .notUnique, offset: nil, length: 0,
-                            message: "the primary key (\(names)) repeats row \(first)")))
+                            reason: .keyRepeated(columns: names, firstRow: first))))
             }
         }
     }
@@ -645,22 +642,17 @@ public final class TableValidator {
         switch problem.kind {
         case .unterminatedQuote:
             diagnostic = Diagnostic(
-                code: .malformedCSV, offset: problem.offset, length: 1, character: "\"",
-                message: "the quote at byte \(problem.offset + 1) of the row is never closed, so the rest of the "
-                    + "input was read as one cell")
+                code: .malformedCSV, offset: problem.offset, length: 1, character: "\"", reason: .unclosedQuote)
         case .textAfterQuote:
             // The byte is shown when it is a character on its own (ASCII); otherwise only its offset.
             let character = problem.byte.flatMap { $0 < 0x80 ? Unicode.Scalar($0) : nil }
-            let what = character.map { " (\(CharacterDescription.describe($0)))" } ?? ""
             diagnostic = Diagnostic(
                 code: .malformedCSV, offset: problem.offset, length: 1, character: character,
-                message: "text after the closing quote at byte \(problem.offset + 1) of the row\(what); a quoted "
-                    + "cell must end at a delimiter or the end of the line (write \"\" for a quote inside it)")
+                reason: .textAfterQuote)
         case .tooLong:
             diagnostic = Diagnostic(
                 code: .recordTooLong, offset: nil, length: record.oversizedLength ?? 0,
-                message: "row too long: \(record.oversizedLength ?? 0) bytes, more than the limit; it was not "
-                    + "checked" + (recordLimitHint.map { " (\($0))" } ?? ""))
+                reason: .rowTooLong(hint: recordLimitHint.map { " (\($0))" } ?? ""))
         }
         return CellProblem(column: nil, field: nil, input: "", diagnostic: diagnostic)
     }

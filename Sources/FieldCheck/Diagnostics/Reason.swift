@@ -59,6 +59,21 @@ public enum Reason: Sendable, Hashable {
     /// Not an identifier (a country, currency, language, time zone: `noun`): `why`, then
     /// the diagnostic's character and where, when it has one, then `expected` (the phrase).
     indirect case notAnIdentifier(noun: String, why: String, expected: String)
+    /// A row of `cells` cells has no cell for the column `column`, the one at 0-based `at`.
+    indirect case missingCell(cells: Int, column: String, at: Int)
+    /// A row of `cells` cells (nil: a blank line) where the header, or the first row when
+    /// there is none, has `width`.
+    case ragged(cells: Int?, width: Int, againstHeader: Bool)
+    /// The primary key (`columns`) of the row repeats the one of row `firstRow`.
+    indirect case keyRepeated(columns: String, firstRow: Int)
+    /// The quote at the diagnostic's offset (in bytes of the row) is never closed.
+    case unclosedQuote
+    /// Text follows a closing quote, at the diagnostic's offset (in bytes of the row); its
+    /// character when it is one on its own (ASCII).
+    case textAfterQuote
+    /// A row of the diagnostic's length in bytes is over the limit and was not checked; `hint`
+    /// is what the front end adds (` (raise --max-record-bytes …)`), or empty.
+    case rowTooLong(hint: String)
     /// What is left of a finding with nothing of the value (`--redact`): the code, where, the
     /// kind of character (the diagnostic's `category`) and the field's example.
     case redacted(expected: String?)
@@ -90,6 +105,10 @@ public enum Reason: Sendable, Hashable {
         case .redacted(let expected): expected?.utf8.count ?? 0
         case .notABoolean(let lists): lists.utf8.count
         case .patternMismatch(let pattern): pattern.utf8.count
+        case .missingCell(_, let column, _): column.utf8.count
+        case .ragged, .unclosedQuote, .textAfterQuote: 0
+        case .rowTooLong(let hint): hint.utf8.count
+        case .keyRepeated(let columns, _): columns.utf8.count
         case .empty(let expected): expected.utf8.count
         case .notAnIdentifier(let noun, let why, let expected):
             2 * noun.utf8.count + why.utf8.count + expected.utf8.count
@@ -265,6 +284,50 @@ extension Diagnostic {
             }
             writer.put("; ")
             writer.put(expected)
+        case .missingCell(let cells, let column, let at):
+            writer.put("the row has ")
+            writer.put(count: cells, of: "cell")
+            writer.put(", so no cell for the column '")
+            writer.put(column)
+            writer.put("' (cell ")
+            writer.put(decimal: at + 1)
+            writer.put(")")
+        case .ragged(let cells, let width, let againstHeader):
+            if let cells {
+                writer.put("the row has ")
+                writer.put(count: cells, of: "cell")
+                writer.put(" where ")
+            } else {
+                writer.put("a blank line: a row of 1 empty cell where ")
+            }
+            writer.put(againstHeader ? "the header" : "the first row")
+            writer.put(" has ")
+            writer.put(decimal: width)
+        case .keyRepeated(let columns, let firstRow):
+            writer.put("the primary key (")
+            writer.put(columns)
+            writer.put(") repeats row ")
+            writer.put(decimal: firstRow)
+        case .unclosedQuote:
+            writer.put("the quote at byte ")
+            writer.put(decimal: column)
+            writer.put(" of the row is never closed, so the rest of the input was read as one cell")
+        case .textAfterQuote:
+            writer.put("text after the closing quote at byte ")
+            writer.put(decimal: column)
+            writer.put(" of the row")
+            if character != nil {
+                writer.put(" (")
+                writer.putDescription(of: character)
+                writer.put(")")
+            }
+            writer.put(
+                "; a quoted cell must end at a delimiter or the end of the line (write \"\" for a quote inside it)")
+        case .rowTooLong(let hint):
+            writer.put("row too long: ")
+            writer.put(decimal: length)
+            writer.put(" bytes, more than the limit; it was not checked")
+            writer.put(hint)
         case .redacted(let expected):
             writer.put(code.summary)
             if let offset {
@@ -355,9 +418,14 @@ struct MessageWriter {
 
     /// `3 characters`, `1 byte`: a length in its unit, as `LengthUnit.describe` words it.
     mutating func put(count: Int, of unit: LengthUnit) {
+        put(count: count, of: unit.singular)
+    }
+
+    /// `3 cells`, `1 cell`: a count of things named in the singular.
+    mutating func put(count: Int, of singular: String) {
         put(decimal: count)
         put(byte: 0x20)
-        put(unit.singular)
+        put(singular)
         if count != 1 { put(byte: UInt8(ascii: "s")) }
     }
 
