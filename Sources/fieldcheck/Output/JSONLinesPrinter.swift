@@ -55,32 +55,35 @@ enum JSONLinesPrinter {
 
     /// A value's record up to its input's key: the format version, the file, the line.
     private static func start(at location: Location, into out: inout JSONText) {
-        out.raw(json: JSON.recordStart)
-        if let file = location.file {
-            let member = fileMember.withLock { last in last?.file == file ? last?.json : nil }
-            if let member {
-                member.withUnsafeBufferPointer { out.out.append($0) }
-            } else {
-                let text = JSONText(capacity: file.utf8.count + 16)
+        let prefix = recordPrefix.withLock { last in
+            last?.file == location.file && last?.unit == location.unit ? last?.json : nil
+        }
+        if let prefix {
+            prefix.withUnsafeBufferPointer { out.out.append($0) }
+        } else {
+            let text = JSONText(capacity: (location.file?.utf8.count ?? 0) + 48)
+            text.raw(json: JSON.recordStart)
+            if let file = location.file {
                 text.raw("\"file\":")
                 text.string(file)
                 text.raw(",")
-                let json = text.out.bytes
-                fileMember.withLock { $0 = (file, json) }
-                json.withUnsafeBufferPointer { out.out.append($0) }
             }
+            // Values given with --value are numbered as lines: "value" is the canonical value's key.
+            text.raw("\"")
+            text.raw(json: location.unit == "value" ? "line" : location.unit)
+            text.raw("\":")
+            let json = text.out.bytes
+            recordPrefix.withLock { $0 = (location.file, location.unit, json) }
+            json.withUnsafeBufferPointer { out.out.append($0) }
         }
-        // Values given with --value are numbered as lines: "value" is the canonical value's key.
-        out.raw("\"")
-        out.raw(json: location.unit == "value" ? "line" : location.unit)
-        out.raw("\":")
         out.int(location.number)
         out.raw(",\"input\":")
     }
 
-    /// `"file":"…",` of the file named last, escaped once: every record of a file starts with
-    /// it, and escaping the path again was a tenth of a `--json` run (issue 35).
-    private static let fileMember = Mutex<(file: String, json: [UInt8])?>(nil)
+    /// A record's start up to its number (`{"formatVersion":1,"file":"…","line":`) for the
+    /// file and unit named last, written once: every record of a file starts with it, and
+    /// escaping the path again was a tenth of a `--json` run (issue 35).
+    private static let recordPrefix = Mutex<(file: String?, unit: String, json: [UInt8])?>(nil)
 
     static func array(_ diagnostics: [Diagnostic]) -> String {
         var text = JSONText()
