@@ -55,35 +55,39 @@ enum JSONLinesPrinter {
 
     /// A value's record up to its input's key: the format version, the file, the line.
     private static func start(at location: Location, into out: inout JSONText) {
-        let prefix = recordPrefix.withLock { last in
-            last?.file == location.file && last?.unit == location.unit ? last?.json : nil
-        }
-        if let prefix {
-            prefix.withUnsafeBufferPointer { out.out.append($0) }
-        } else {
-            let text = JSONText(capacity: (location.file?.utf8.count ?? 0) + 48)
-            text.raw(json: JSON.recordStart)
-            if let file = location.file {
-                text.raw("\"file\":")
-                text.string(file)
-                text.raw(",")
-            }
-            // Values given with --value are numbered as lines: "value" is the canonical value's key.
-            text.raw("\"")
-            text.raw(json: location.unit == "value" ? "line" : location.unit)
-            text.raw("\":")
-            let json = text.out.bytes
-            recordPrefix.withLock { $0 = (location.file, location.unit, json) }
-            json.withUnsafeBufferPointer { out.out.append($0) }
-        }
+        // Values given with --value are numbered as lines: "value" is the canonical value's key.
+        appendPrefix(file: location.file, key: location.unit == "value" ? "line" : location.unit, into: &out)
         out.int(location.number)
         out.raw(",\"input\":")
     }
 
+    /// `{"formatVersion":1,"file":"…","KEY":`, from the one written last when the file and key
+    /// are the same.
+    private static func appendPrefix(file: String?, key: String, into out: inout JSONText) {
+        let prefix = recordPrefix.withLock { last in last?.file == file && last?.key == key ? last?.json : nil }
+        if let prefix {
+            prefix.withUnsafeBufferPointer { out.out.append($0) }
+            return
+        }
+        let text = JSONText(capacity: (file?.utf8.count ?? 0) + 48)
+        text.raw(json: JSON.recordStart)
+        if let file {
+            text.raw("\"file\":")
+            text.string(file)
+            text.raw(",")
+        }
+        text.raw("\"")
+        text.raw(json: key)
+        text.raw("\":")
+        let json = text.out.bytes
+        recordPrefix.withLock { $0 = (file, key, json) }
+        json.withUnsafeBufferPointer { out.out.append($0) }
+    }
+
     /// A record's start up to its number (`{"formatVersion":1,"file":"…","line":`) for the
-    /// file and unit named last, written once: every record of a file starts with it, and
+    /// file and key named last, written once: every record of a file starts with it, and
     /// escaping the path again was a tenth of a `--json` run (issue 35).
-    private static let recordPrefix = Mutex<(file: String?, unit: String, json: [UInt8])?>(nil)
+    private static let recordPrefix = Mutex<(file: String?, key: String, json: [UInt8])?>(nil)
 
     static func array(_ diagnostics: [Diagnostic]) -> String {
         var text = JSONText()
@@ -114,13 +118,7 @@ enum JSONLinesPrinter {
         _ problem: CellProblem, file: String?, row: Int, line: Int, warning: Bool, redacted: Bool = false,
         into out: inout JSONText
     ) {
-        out.raw(json: JSON.recordStart)
-        if let file {
-            out.raw("\"file\":")
-            out.string(file)
-            out.raw(",")
-        }
-        out.raw("\"row\":")
+        appendPrefix(file: file, key: "row", into: &out)
         out.int(row)
         out.raw(",\"line\":")
         out.int(line)
