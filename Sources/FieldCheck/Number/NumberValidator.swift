@@ -318,6 +318,12 @@ final class NumberValidator: TypedValidator {
             || failure.code == .unexpectedCharacter
         guard separatorTrouble else { return diagnostic }
         for swapped in self.swapped {
+            // An ASCII character the other locale never reads (a letter, say): its reading
+            // certainly fails, and trying it was a fifth of an explained rejection (issue 35).
+            let unreadable = value.utf8.withContiguousStorageIfAvailable {
+                swapped.parser.readableASCII.missesSomeASCII(of: $0)
+            }
+            if unreadable == true { continue }
             guard case .success(let other) = swapped.parser.parse(scalars) else { continue }
             diagnostic.append(
                 after: joinedText([
