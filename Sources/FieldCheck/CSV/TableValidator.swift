@@ -244,13 +244,12 @@ public final class TableValidator {
             guard let value = key(columns, record, result), !keys.values.contains(value) else { continue }
             let names = columns.columns.map(\.schema.name).joined(separator: ", ")
             let referenced = keys.foreignKey.referencedFields.joined(separator: ", ")
-            let resource = keys.resourceName.isEmpty ? "this table" : "the resource '\(keys.resourceName)'"
             var problem = CellProblem(
                 column: names, field: columns.columns[0].index,
                 input: value.split(separator: "\u{1F}", omittingEmptySubsequences: false).joined(separator: ", "),
                 diagnostic: Diagnostic(
                     code: .foreignKey, offset: nil, length: 0,
-                    message: "the foreign key (\(names)) has no match in \(resource) (\(referenced))"))
+                    reason: .noForeignMatch(columns: names, resource: keys.resourceName, fields: referenced)))
             problem.reference = keys.resourceName
             result.errors.append(problem)
         }

@@ -467,13 +467,15 @@ final class DateValidator: TypedValidator {
             result.errors.append(
                 Diagnostic(
                     code: .outOfRange, offset: nil, length: 0,
-                    message: explains ? "\(date) is earlier than the minimum \(min)" : ""))
+                    reason: explains
+                        ? .beyond(value: date.description, bound: min.description, minimum: true) : .sentence("")))
         }
         if let max = spec.maximum, max < date {
             result.errors.append(
                 Diagnostic(
                     code: .outOfRange, offset: nil, length: 0,
-                    message: explains ? "\(date) is later than the maximum \(max)" : ""))
+                    reason: explains
+                        ? .beyond(value: date.description, bound: max.description, minimum: false) : .sentence("")))
         }
         if result.errors.isEmpty {
             if spec.content == .dateTime {

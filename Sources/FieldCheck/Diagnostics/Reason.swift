@@ -74,6 +74,10 @@ public enum Reason: Sendable, Hashable {
     /// A row of the diagnostic's length in bytes is over the limit and was not checked; `hint`
     /// is what the front end adds (` (raise --max-record-bytes …)`), or empty.
     case rowTooLong(hint: String)
+    /// A date `value` (ISO 8601) earlier than the `minimum` bound, or later than the maximum.
+    indirect case beyond(value: String, bound: String, minimum: Bool)
+    /// The foreign key (`columns`) has no match in `fields` of `resource` ("": this table).
+    indirect case noForeignMatch(columns: String, resource: String, fields: String)
     /// What is left of a finding with nothing of the value (`--redact`): the code, where, the
     /// kind of character (the diagnostic's `category`) and the field's example.
     case redacted(expected: String?)
@@ -107,6 +111,9 @@ public enum Reason: Sendable, Hashable {
         case .patternMismatch(let pattern): pattern.utf8.count
         case .missingCell(_, let column, _): column.utf8.count
         case .ragged, .unclosedQuote, .textAfterQuote: 0
+        case .beyond(let value, let bound, _): value.utf8.count + bound.utf8.count
+        case .noForeignMatch(let columns, let resource, let fields):
+            columns.utf8.count + resource.utf8.count + fields.utf8.count
         case .rowTooLong(let hint): hint.utf8.count
         case .keyRepeated(let columns, _): columns.utf8.count
         case .empty(let expected): expected.utf8.count
@@ -328,6 +335,24 @@ extension Diagnostic {
             writer.put(decimal: length)
             writer.put(" bytes, more than the limit; it was not checked")
             writer.put(hint)
+        case .beyond(let value, let bound, let minimum):
+            writer.put(value)
+            writer.put(minimum ? " is earlier than the minimum " : " is later than the maximum ")
+            writer.put(bound)
+        case .noForeignMatch(let columns, let resource, let fields):
+            writer.put("the foreign key (")
+            writer.put(columns)
+            writer.put(") has no match in ")
+            if resource.isEmpty {
+                writer.put("this table")
+            } else {
+                writer.put("the resource '")
+                writer.put(resource)
+                writer.put("'")
+            }
+            writer.put(" (")
+            writer.put(fields)
+            writer.put(")")
         case .redacted(let expected):
             writer.put(code.summary)
             if let offset {
