@@ -131,6 +131,11 @@ final class DateValidator: TypedValidator {
         let found: (place: String, pattern: String, read: String)? = Self.otherReadings.withLock { readings in
             if readings == nil { readings = Self.makeOtherReadings() }
             for other in readings! where !own.contains(other.pattern) && other.locale.identifier != ownLocale {
+                // A value the other reading's fast path certainly rejects (the rejection
+                // FastPathTests holds to the full reading) is not read again in full.
+                if value.utf8.withContiguousStorageIfAvailable({ other.validator.rejectsFast($0) }) == true {
+                    continue
+                }
                 var result = FieldResult(input: value)
                 other.validator.validate(value, map: OffsetMap(), into: &result)
                 guard result.isValid, let read = result.value else { continue }
