@@ -318,10 +318,11 @@ final class NumberValidator: TypedValidator {
             || failure.code == .unexpectedCharacter
         guard separatorTrouble else { return diagnostic }
         for swapped in self.swapped {
-            // An ASCII character the other locale never reads (a letter, say): its reading
-            // certainly fails, and trying it was a fifth of an explained rejection (issue 35).
+            // An ASCII character the other locale never reads (a letter, say), or separators it
+            // cannot place: its reading certainly fails (`parse` says so of these checks), and
+            // trying it was a fifth of an explained rejection (issue 35).
             let unreadable = value.utf8.withContiguousStorageIfAvailable {
-                swapped.parser.readableASCII.missesSomeASCII(of: $0)
+                swapped.parser.readableASCII.missesSomeASCII(of: $0) || swapped.parser.separatorsCertainlyFail($0)
             }
             if unreadable == true { continue }
             guard case .success(let other) = swapped.parser.parse(scalars) else { continue }
