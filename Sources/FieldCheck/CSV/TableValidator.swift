@@ -294,9 +294,9 @@ public final class TableValidator {
                         column: name, field: cell, input: name,
                         diagnostic: Diagnostic(
                             code: .extraColumn, offset: nil, length: 0,
-                            message: "the column '\(name)' (cell \(cell + 1)) is not a field of the schema "
-                                + "(fieldsMatch: \(match.rawValue)); its fields: "
-                                + schema.columns.map(\.name).joined(separator: ", "))))
+                            reason: .extraColumn(
+                                name, at: cell, fieldsMatch: match.rawValue,
+                                fields: schema.columns.map(\.name).joined(separator: ", ")))))
             }
         }
         if match == .exact && problems.isEmpty {
@@ -308,8 +308,7 @@ public final class TableValidator {
                         column: name, field: cell, input: name,
                         diagnostic: Diagnostic(
                             code: .misplacedColumn, offset: nil, length: 0,
-                            message: "cell \(cell + 1) of the header is '\(name)' where the schema has '\(expected)' "
-                                + "(fieldsMatch: exact keeps the schema's order; equal allows any)")))
+                            reason: .misplacedColumn(name, at: cell, expected: expected))))
                 break
             }
         }

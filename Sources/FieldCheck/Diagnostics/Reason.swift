@@ -78,6 +78,12 @@ public enum Reason: Sendable, Hashable {
     indirect case beyond(value: String, bound: String, minimum: Bool)
     /// The foreign key (`columns`) has no match in `fields` of `resource` ("": this table).
     indirect case noForeignMatch(columns: String, resource: String, fields: String)
+    /// The header's cell at 0-based `at` names a column the schema lacks (`fieldsMatch`
+    /// refuses extras); `fields` lists the schema's.
+    indirect case extraColumn(String, at: Int, fieldsMatch: String, fields: String)
+    /// The header's cell at 0-based `at` names another column than the schema's `expected`
+    /// there (`fieldsMatch: exact`).
+    indirect case misplacedColumn(String, at: Int, expected: String)
     /// What is left of a finding with nothing of the value (`--redact`): the code, where, the
     /// kind of character (the diagnostic's `category`) and the field's example.
     case redacted(expected: String?)
@@ -115,6 +121,8 @@ public enum Reason: Sendable, Hashable {
         case .noForeignMatch(let columns, let resource, let fields):
             columns.utf8.count + resource.utf8.count + fields.utf8.count
         case .rowTooLong(let hint): hint.utf8.count
+        case .extraColumn(let name, _, let match, let fields): name.utf8.count + match.utf8.count + fields.utf8.count
+        case .misplacedColumn(let name, _, let expected): name.utf8.count + expected.utf8.count
         case .keyRepeated(let columns, _): columns.utf8.count
         case .empty(let expected): expected.utf8.count
         case .notAnIdentifier(let noun, let why, let expected):
@@ -353,6 +361,23 @@ extension Diagnostic {
             writer.put(" (")
             writer.put(fields)
             writer.put(")")
+        case .extraColumn(let name, let at, let match, let fields):
+            writer.put("the column '")
+            writer.put(name)
+            writer.put("' (cell ")
+            writer.put(decimal: at + 1)
+            writer.put(") is not a field of the schema (fieldsMatch: ")
+            writer.put(match)
+            writer.put("); its fields: ")
+            writer.put(fields)
+        case .misplacedColumn(let name, let at, let expected):
+            writer.put("cell ")
+            writer.put(decimal: at + 1)
+            writer.put(" of the header is '")
+            writer.put(name)
+            writer.put("' where the schema has '")
+            writer.put(expected)
+            writer.put("' (fieldsMatch: exact keeps the schema's order; equal allows any)")
         case .redacted(let expected):
             writer.put(code.summary)
             if let offset {
