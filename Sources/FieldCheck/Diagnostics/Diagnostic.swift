@@ -166,22 +166,20 @@ public enum CharacterDescription {
     private static func withNewDescription(of scalar: Unicode.Scalar, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         let invisible = isInvisible(scalar)
         withName(of: scalar) { name in
-            let capacity = name.count + 32
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-                var writer = MessageWriter(base: buffer.baseAddress!, capacity: capacity)
-                if invisible {
-                    writer.put("invisible U+")
-                } else {
-                    writer.put("'")
-                    writer.put(scalar: scalar)
-                    writer.put("' (U+")
-                }
-                writer.put(hex: scalar.value, width: 4)
-                writer.put(byte: 0x20)
-                writer.put(name)
-                if !invisible { writer.put(")") }
-                body(UnsafeBufferPointer(start: buffer.baseAddress, count: writer.count))
-            }
+            MessageWriter.withBytes(
+                { writer in
+                    if invisible {
+                        writer.put("invisible U+")
+                    } else {
+                        writer.put("'")
+                        writer.put(scalar: scalar)
+                        writer.put("' (U+")
+                    }
+                    writer.put(hex: scalar.value, width: 4)
+                    writer.put(byte: 0x20)
+                    writer.put(name)
+                    if !invisible { writer.put(")") }
+                }, body)
         }
     }
 
@@ -271,6 +269,26 @@ package func withHexDigits<R>(_ value: UInt32, width: Int, _ body: (UnsafeBuffer
     }
 }
 
+/// Hands `body` the decimal digits of `value` (with a minus sign), from the stack: the one
+/// decimal writer behind `FieldOutput.appendDecimal` and messages' numbers.
+@inlinable
+package func withDecimalDigits<R>(_ value: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { digits in
+        var magnitude = value.magnitude
+        var start = 21
+        repeat {
+            start -= 1
+            digits[start] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        if value < 0 {
+            start -= 1
+            digits[start] = UInt8(ascii: "-")
+        }
+        return body(UnsafeBufferPointer(rebasing: digits[start..<21]))
+    }
+}
+
 /// A reason in words, built only when it is read: readers fail far more often than anyone
 /// reads why (under `--quiet`, nobody does), and interpolating every reason cost a tenth of
 /// a rejected value.
@@ -308,16 +326,5 @@ func joinedText(_ pieces: [String]) -> String {
 /// is longer (`'aaaa…' (60000000 characters)`), so that a message about a 60 MB value is not
 /// 60 MB long.
 func quoted(_ value: String) -> String {
-    let limit = 200
-    var count = 0
-    var end = value.unicodeScalars.startIndex
-    for index in value.unicodeScalars.indices {
-        if count == limit {
-            end = index
-            let total = value.unicodeScalars.count
-            return "'\(String(value.unicodeScalars[..<end]))…' (\(total) characters)"
-        }
-        count += 1
-    }
-    return "'\(value)'"
+    MessageWriter.string { $0.put(quoting: value) }
 }

@@ -95,41 +95,6 @@ public enum Reason: Sendable, Hashable {
         /// A date's: `unexpected`, and `trailing text from`.
         case unexpected, trailingText
     }
-
-    /// The bytes of the reason's own strings: with a fixed allowance for the words around
-    /// them, the room its message may take.
-    fileprivate var argumentBytes: Int {
-        switch self {
-        case .sentence(let text): text.utf8.count
-        case .invalidUTF8: 0
-        case .nul(let hint): hint.utf8.count
-        case .disallowed(let rule, let expected): rule.utf8.count + expected.utf8.count
-        case .removed(let rule), .removedMore(_, let rule): rule.utf8.count
-        case .tooLong(_, _, _, let expected), .tooShort(_, _, _, let expected): expected.utf8.count
-        case .refused(_, let why, let hint, let expected, let after):
-            why.utf8.count + hint.utf8.count + expected.utf8.count + after.utf8.count
-        case .unreadable(let why, let expected, let after): why.utf8.count + expected.utf8.count + after.utf8.count
-        case .required(let column, let expected): column.utf8.count + expected.utf8.count
-        case .notInEnum(let value, let allowed): min(value.utf8.count, 800) + allowed.utf8.count
-        case .repeated(let value, let column, _): min(value.utf8.count, 800) + column.utf8.count
-        case .redacted(let expected): expected?.utf8.count ?? 0
-        case .notABoolean(let lists): lists.utf8.count
-        case .patternMismatch(let pattern): pattern.utf8.count
-        case .missingCell(_, let column, _): column.utf8.count
-        case .ragged, .unclosedQuote, .textAfterQuote: 0
-        case .beyond(let value, let bound, _): value.utf8.count + bound.utf8.count
-        case .noForeignMatch(let columns, let resource, let fields):
-            columns.utf8.count + resource.utf8.count + fields.utf8.count
-        case .rowTooLong(let hint): hint.utf8.count
-        case .extraColumn(let name, _, let match, let fields): name.utf8.count + match.utf8.count + fields.utf8.count
-        case .misplacedColumn(let name, _, let expected): name.utf8.count + expected.utf8.count
-        case .keyRepeated(let columns, _): columns.utf8.count
-        case .empty(let expected): expected.utf8.count
-        case .notAnIdentifier(let noun, let why, let expected):
-            2 * noun.utf8.count + why.utf8.count + expected.utf8.count
-        case .notOfType(let name, let why, let example): 2 * name.utf8.count + why.utf8.count + example.utf8.count
-        }
-    }
 }
 
 extension Diagnostic {
@@ -142,15 +107,7 @@ extension Diagnostic {
             text.withUTF8(body)
             return
         }
-        // The words around the arguments, three numbers and a character's description (its
-        // name is at most 88 characters) take well under this; `MessageWriter` cuts rather
-        // than overrun.
-        let capacity = reason.argumentBytes + 400
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-            var writer = MessageWriter(base: buffer.baseAddress!, capacity: capacity)
-            write(to: &writer)
-            body(UnsafeBufferPointer(start: buffer.baseAddress, count: writer.count))
-        }
+        MessageWriter.withBytes({ write(to: &$0) }, body)
     }
 
     private func write(to writer: inout MessageWriter) {
@@ -413,20 +370,49 @@ extension Diagnostic {
 /// Bytes written into memory sized beforehand, cut at its end rather than past it: a message
 /// put together with no `String` per piece.
 struct MessageWriter {
-    let base: UnsafeMutablePointer<UInt8>
-    let capacity: Int
-    private(set) var count = 0
+    private let base: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
+    private var count = 0
+    /// The bytes once they outgrow the stack: a rule or value of kilobytes is worded whole.
+    private var spilled: [UInt8]? = nil
 
-    init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+    private init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
         self.base = base
         self.capacity = capacity
     }
 
+    /// Hands `body` what `write` put, from the stack when it fits in 512 bytes (every message
+    /// but those quoting long rules or values).
+    static func withBytes(
+        _ write: (inout MessageWriter) -> Void, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { buffer in
+            var writer = MessageWriter(base: buffer.baseAddress!, capacity: 512)
+            write(&writer)
+            if let spilled = writer.spilled {
+                spilled.withUnsafeBufferPointer(body)
+            } else {
+                body(UnsafeBufferPointer(start: buffer.baseAddress, count: writer.count))
+            }
+        }
+    }
+
+    /// What `write` put, as a string.
+    static func string(_ write: (inout MessageWriter) -> Void) -> String {
+        var text = ""
+        withBytes(write) { text = String(decoding: $0, as: UTF8.self) }
+        return text
+    }
+
     mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let taken = min(bytes.count, capacity - count)
-        guard taken > 0, let source = bytes.baseAddress else { return }
-        (base + count).update(from: source, count: taken)
-        count += taken
+        if spilled != nil {
+            spilled!.append(contentsOf: bytes)
+        } else if count + bytes.count <= capacity {
+            if let source = bytes.baseAddress { (base + count).update(from: source, count: bytes.count) }
+            count += bytes.count
+        } else {
+            spilled = Array(UnsafeBufferPointer(start: base, count: count)) + Array(bytes)
+        }
     }
 
     mutating func put(_ text: StaticString) {
@@ -439,9 +425,12 @@ struct MessageWriter {
     }
 
     mutating func put(byte: UInt8) {
-        guard count < capacity else { return }
-        base[count] = byte
-        count += 1
+        if spilled == nil && count < capacity {
+            base[count] = byte
+            count += 1
+        } else {
+            withUnsafePointer(to: byte) { put(UnsafeBufferPointer(start: $0, count: 1)) }
+        }
     }
 
     mutating func put(scalar: Unicode.Scalar) {
@@ -449,17 +438,7 @@ struct MessageWriter {
     }
 
     mutating func put(decimal value: Int) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var magnitude = value.magnitude
-            var first = 20
-            repeat {
-                first -= 1
-                digits[first] = 0x30 + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 { put(byte: UInt8(ascii: "-")) }
-            put(UnsafeBufferPointer(rebasing: digits[first...]))
-        }
+        withDecimalDigits(value) { put($0) }
     }
 
     mutating func put(hex value: UInt32, width: Int) {

@@ -64,17 +64,7 @@ public final class FieldOutput {
             append(byte: UInt8(truncatingIfNeeded: value) &+ 0x30)
             return
         }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var magnitude = value.magnitude
-            var start = 20
-            repeat {
-                start -= 1
-                digits[start] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 { append(byte: UInt8(ascii: "-")) }
-            append(UnsafeBufferPointer(rebasing: digits[start..<20]))
-        }
+        withDecimalDigits(value) { append($0) }
     }
 
     /// Appends `value` in upper-case hexadecimal, at least `width` digits: a code point.
