@@ -7,7 +7,6 @@ final class BooleanValidator: TypedValidator {
     let example: String
     /// The words a rejection lists (`true is written 'true', '1', false 'false', '0'`), worded once.
     private let lists: String
-    var explains = true
     var completionFreeFrom: Int? {
         get { nil }
         set {}
@@ -45,7 +44,8 @@ final class BooleanValidator: TypedValidator {
         lists = "true is written " + Self.listed(spec.trueValues) + ", false " + Self.listed(spec.falseValues)
     }
 
-    func validate(_ value: String, map: OffsetMap, into result: inout FieldResult) {
+    func validate(_ value: String, map: OffsetMap, detail: CheckDetail, into result: inout FieldResult) {
+        let explains = detail.explains
         let scalars = Array(value.unicodeScalars)
         if let word = words.first(where: { $0.scalars == scalars }) {
             result.value = word.value ? "true" : "false"

@@ -30,10 +30,4 @@ public struct CompiledSchema {
         }
         self.validators = validators
     }
-
-    /// Whether the cells' rejections carry their message (`FieldValidator.explainsRejections`).
-    public var explainsRejections: Bool {
-        get { validators.first?.explainsRejections ?? true }
-        nonmutating set { for validator in validators { validator.explainsRejections = newValue } }
-    }
 }

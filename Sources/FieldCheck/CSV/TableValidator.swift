@@ -107,6 +107,9 @@ public final class TableValidator {
     }
 
     public let header: [String]?
+    /// What the caller reads of a rejected cell: under `.codes` or less its diagnostics carry
+    /// no reason in words (nobody reads one under `--quiet`).
+    public let detail: CheckDetail
     /// How many cells a row must have.
     public let width: Int
     let columns: [Column]
@@ -137,10 +140,13 @@ public final class TableValidator {
     /// - Throws: `ConfigurationError` naming the schema path of a column the file lacks.
     ///   - tracksUniqueness: false for a worker's table under `--jobs`, which only hashes the
     ///     unique values for the main thread's table to look up.
+    ///   - detail: what the caller reads of a rejected cell (`CheckDetail`).
     public init(
-        schema compiled: CompiledSchema, header: [String]?, width: Int, file: String, tracksUniqueness: Bool = true
+        schema compiled: CompiledSchema, header: [String]?, width: Int, file: String, tracksUniqueness: Bool = true,
+        detail: CheckDetail = .messages
     ) throws(ConfigurationError) {
         let schema = compiled.schema
+        self.detail = detail
         recordLimitHint = schema.recordLimitHint
         self.header = header
         self.width =
@@ -541,7 +547,7 @@ public final class TableValidator {
         }
         var fieldResult: FieldResult
         if column.bareNumber {
-            fieldResult = column.validator.validate(bytes: cell)
+            fieldResult = column.validator.validate(bytes: cell, detail: detail)
         } else {
             fieldResult = validateEmbeddedNumber(column.validator, cell)
         }
@@ -615,12 +621,12 @@ public final class TableValidator {
     private func validateEmbeddedNumber(_ validator: FieldValidator, _ cell: UnsafeBufferPointer<UInt8>)
         -> FieldResult
     {
-        if case .invalid = checkUTF8(cell) { return validator.validate(bytes: cell) }
+        if case .invalid = checkUTF8(cell) { return validator.validate(bytes: cell, detail: detail) }
         let input = String(decoding: cell, as: UTF8.self)
         let scalars = Array(input.unicodeScalars)
         func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.numericType == .decimal }
         guard let first = scalars.firstIndex(where: isDigit), let last = scalars.lastIndex(where: isDigit) else {
-            return validator.validate(input)
+            return validator.validate(input, detail: detail)
         }
         var start = first
         // Keep a sign or decimal separator standing right before the first digit.
@@ -632,7 +638,7 @@ public final class TableValidator {
         if !signed && (prefix.contains { $0 == "-" || $0 == "−" } || (prefix.contains("(") && suffix.contains(")"))) {
             text = "-" + text
         }
-        return validator.validate(text)
+        return validator.validate(text, detail: detail)
     }
 
     private func rowProblem(_ problem: CSVProblem, _ record: CSVRecord) -> CellProblem {

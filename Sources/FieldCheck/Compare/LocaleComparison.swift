@@ -77,16 +77,11 @@ public final class LocaleComparer {
         dateFields = Array(repeating: nil, count: self.locales.count)
         if let kind = type.identifierKind {
             identifierFields = self.locales.map { locale in
-                let field = try? FieldValidator(
-                    FieldSpec(kind: .identifier(IdentifierSpec(kind: kind)), locale: locale))
-                field?.explainsRejections = false
-                return field
+                try? FieldValidator(FieldSpec(kind: .identifier(IdentifierSpec(kind: kind)), locale: locale))
             }
         } else if type != .date {
             numberFields = self.locales.map { locale in
-                let field = try? FieldValidator(FieldSpec(kind: .number(NumberSpec()), locale: locale))
-                field?.explainsRejections = false
-                return field
+                try? FieldValidator(FieldSpec(kind: .number(NumberSpec()), locale: locale))
             }
         }
     }
@@ -138,7 +133,7 @@ public final class LocaleComparer {
         var grouping = Grouping()
         for (index, field) in fields.enumerated() {
             guard let field else { continue }
-            let result = field.validate(input)
+            let result = field.validate(input, detail: .verdict)
             grouping.add(locales[index], value: result.value, code: result.errors.first?.code)
         }
         return grouping
@@ -152,7 +147,7 @@ public final class LocaleComparer {
             var firstCode: ErrorCode?
             for field in dateFieldsOf(index) {
                 guard let field else { continue }
-                let result = field.validate(input)
+                let result = field.validate(input, detail: .verdict)
                 if let value = result.value, result.isValid {
                     grouping.add(locales[index], value: value, code: nil)
                     continue locales
@@ -169,9 +164,7 @@ public final class LocaleComparer {
         let fields = DateStyle.allCases.map { style -> FieldValidator? in
             var spec = DateSpec()
             spec.format = .style(style)
-            let field = try? FieldValidator(FieldSpec(kind: .date(spec), locale: locales[index]))
-            field?.explainsRejections = false
-            return field
+            return try? FieldValidator(FieldSpec(kind: .date(spec), locale: locales[index]))
         }
         dateFields[index] = fields
         return fields

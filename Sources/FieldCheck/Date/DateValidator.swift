@@ -94,7 +94,6 @@ final class DateValidator: TypedValidator {
     /// The first day of the two-digit-year window, in the calendar's own year, month and day.
     private let windowStart: (year: Int, month: Int, day: Int)
     let example: String
-    var explains = true
     /// The patterns this field reads, which "did you mean" does not suggest again.
     private let ownPatterns: [String]
 
@@ -114,7 +113,6 @@ final class DateValidator: TypedValidator {
             guard let locale = try? LocaleID(id), let validator = try? DateValidator(spec, locale: locale) else {
                 continue
             }
-            validator.explains = false
             readings.append((locale, validator.ownPatterns[0], validator))
         }
         return readings
@@ -137,7 +135,7 @@ final class DateValidator: TypedValidator {
                     continue
                 }
                 var result = FieldResult(input: value)
-                other.validator.validate(value, map: OffsetMap(), into: &result)
+                other.validator.validate(value, map: OffsetMap(), detail: .verdict, into: &result)
                 guard result.isValid, let read = result.value else { continue }
                 return (other.pattern == "yyyy-MM-dd" ? "ISO 8601" : other.locale.identifier, other.pattern, read)
             }
@@ -289,13 +287,15 @@ final class DateValidator: TypedValidator {
         return date
     }
 
-    func validate(_ value: String, map: OffsetMap, into result: inout FieldResult) {
+    func validate(_ value: String, map: OffsetMap, detail: CheckDetail, into result: inout FieldResult) {
+        let explains = detail.explains
         let scalars = value.scalarArray
         func add(
             _ code: ErrorCode, at index: Int, length: Int = 1, _ reason: @autoclosure () -> String,
             wholeField: Bool = false
         ) {
-            result.errors.append(diagnostic(code, index, length, scalars, map, reason, wholeField: wholeField))
+            result.errors.append(
+                diagnostic(code, index, length, scalars, map, explains, reason, wholeField: wholeField))
         }
         if scalars.isEmpty {
             result.errors.append(
@@ -612,7 +612,7 @@ final class DateValidator: TypedValidator {
 
     private func diagnostic(
         _ code: ErrorCode, _ index: Int, _ length: Int, _ scalars: [Unicode.Scalar], _ map: OffsetMap,
-        _ reason: () -> String, wholeField: Bool
+        _ explains: Bool, _ reason: () -> String, wholeField: Bool
     ) -> Diagnostic {
         let offset = map.original(index)
         guard index < scalars.count else {

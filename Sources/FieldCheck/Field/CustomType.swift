@@ -53,7 +53,6 @@ extension FieldType {
 /// It has no fast path; every value goes through `read`.
 final class CustomValidator: TypedValidator {
     let type: CustomType
-    var explains = true
     var completionFreeFrom: Int? {
         get { nil }
         set {}
@@ -62,7 +61,8 @@ final class CustomValidator: TypedValidator {
 
     init(_ type: CustomType) { self.type = type }
 
-    func validate(_ value: String, map: OffsetMap, into result: inout FieldResult) {
+    func validate(_ value: String, map: OffsetMap, detail: CheckDetail, into result: inout FieldResult) {
+        let explains = detail.explains
         switch type.reader.read(value) {
         case .value(let canonical):
             result.value = canonical

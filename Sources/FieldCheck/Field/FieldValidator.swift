@@ -8,10 +8,11 @@ internal import CICU
 protocol TypedValidator: AnyObject {
     /// An example of a valid value in the field's locale and format (the placeholder).
     var example: String { get }
-    /// Whether rejections carry their message (see `FieldValidator.explainsRejections`).
-    var explains: Bool { get set }
     /// Validates the prepared value; `map` turns offsets in it into offsets in the input.
-    func validate(_ value: String, map: OffsetMap, into result: inout FieldResult)
+    /// Under a `detail` of `.codes` the diagnostics carry no reason, and nothing is spent on
+    /// one (second readings, suggestions); under `.verdict` the code is still the same, but
+    /// an offset that costs a search may be left out (see `FieldValidator.validate(bytes:detail:)`).
+    func validate(_ value: String, map: OffsetMap, detail: CheckDetail, into result: inout FieldResult)
     /// The fast path: writes the canonical output of a value at `out` (room for
     /// `bytes.count + FieldValidator.fastPathSlack` bytes) and returns its length, or returns 0
     /// when `validate` must read it. It never rejects (`rejectsFast` may, where it is sure).
@@ -110,18 +111,6 @@ public final class FieldValidator {
     public let example: String
     private var units: [UChar] = []
 
-    /// Whether rejections, warnings and removals carry their message. A caller that only
-    /// counts or routes values (`--quiet`) turns it off: codes, offsets and characters stay
-    /// exactly the same, the messages are empty, and a rejected value costs a fraction of the
-    /// time (no character names, examples or second readings are built). `check` sets it
-    /// from the detail it is asked for.
-    public var explainsRejections = true {
-        didSet {
-            typed?.explains = explainsRejections
-            askedDetail = nil
-        }
-    }
-
     public init(_ spec: FieldSpec) throws(ConfigurationError) {
         self.spec = spec
         allowSet = try spec.allow?.makeSet(option: spec.vocabulary.allow)
@@ -200,8 +189,6 @@ public final class FieldValidator {
 
     /// Where `check` lets the fast path write when the caller wants no output.
     let scratch = FieldOutput(capacity: 256)
-    /// The detail `check` was last asked for: `explainsRejections` follows it.
-    @usableFromInline @exclusivity(unchecked) var askedDetail: CheckDetail? = nil
 
     /// Writes what stdout gets for `bytes` at `out`, which has room for `bytes.count +
     /// FieldValidator.fastPathSlack` bytes, and returns its length when the value is accepted
@@ -284,20 +271,26 @@ public final class FieldValidator {
 
     // MARK: The pipeline
 
-    /// Validates one raw value (a line, a record, a cell).
-    public func validate(bytes: UnsafeBufferPointer<UInt8>) -> FieldResult {
+    /// Validates one raw value (a line, a record, a cell). Under a `detail` of `.codes` the
+    /// diagnostics carry no reason: codes, offsets and characters are the same, and a rejected
+    /// value costs a fraction of the time (no character names, examples or second readings
+    /// are made). Under `.verdict` a caller wants the verdict and the first code: an offset
+    /// found only by a search (where an unknown name goes wrong) is left out.
+    public func validate(bytes: UnsafeBufferPointer<UInt8>, detail: CheckDetail = .messages) -> FieldResult {
+        let explains = detail.explains
         if case .invalid(let offset, let byte) = checkUTF8(bytes) {
             var result = FieldResult(input: String(decoding: bytes, as: UTF8.self))
             result.errors.append(
                 Diagnostic(
-                    code: .invalidUTF8, offset: offset, byte: byte, reason: because(.invalidUTF8)))
+                    code: .invalidUTF8, offset: offset, byte: byte, reason: because(explains, .invalidUTF8)))
             return result
         }
-        return validate(String(decoding: bytes, as: UTF8.self))
+        return validate(String(decoding: bytes, as: UTF8.self), detail: detail)
     }
 
-    /// Validates one decoded value.
-    public func validate(_ input: String) -> FieldResult {
+    /// Validates one decoded value (see `validate(bytes:detail:)`).
+    public func validate(_ input: String, detail: CheckDetail = .messages) -> FieldResult {
+        let explains = detail.explains
         var result = FieldResult(input: input)
         // Bytes first: a scan of the scalars for every value cost more than the check is worth.
         let hasNUL =
@@ -309,7 +302,8 @@ public final class FieldValidator {
             let offset = input.unicodeScalars.distance(from: input.unicodeScalars.startIndex, to: nul)
             result.errors.append(
                 Diagnostic(
-                    code: .nulCharacter, offset: offset, character: "\0", reason: because(.nul(hint: nulHint))))
+                    code: .nulCharacter, offset: offset, character: "\0", reason: because(explains, .nul(hint: nulHint))
+                ))
             return result
         }
         var map = OffsetMap()
@@ -320,7 +314,7 @@ public final class FieldValidator {
                 result.errors.append(
                     Diagnostic(
                         code: .normalizationTooLong, offset: nil, length: 0,
-                        message: !explainsRejections
+                        message: !explains
                             ? ""
                             : "normalized (\(spec.normalization!.rawValue.uppercased())), the value would be more than "
                                 + "\(Self.normalizationGrowth) times as long as written (and over "
@@ -331,12 +325,12 @@ public final class FieldValidator {
             }
             value = normalized
         }
-        value = filter(value, &map, &result)
+        value = filter(value, &map, explains, &result)
         if let caseMapping = spec.caseMapping { value = mapCase(value, caseMapping, &map) }
-        validateLength(value, map, &result)
-        validatePattern(value, map, &result)
+        validateLength(value, map, explains, &result)
+        validatePattern(value, map, explains, &result)
         if let typed {
-            if result.errors.isEmpty { typed.validate(value, map: map, into: &result) }
+            if result.errors.isEmpty { typed.validate(value, map: map, detail: detail, into: &result) }
         } else if result.errors.isEmpty {
             result.value = value
         }
@@ -456,7 +450,9 @@ public final class FieldValidator {
     /// diagnostics (15 MB of them took 11 GB).
     static let listedRemovals = 100
 
-    private func filter(_ value: String, _ map: inout OffsetMap, _ result: inout FieldResult) -> String {
+    private func filter(
+        _ value: String, _ map: inout OffsetMap, _ explains: Bool, _ result: inout FieldResult
+    ) -> String {
         guard hasCharacterRules else { return value }
         var kept = String.UnicodeScalarView()
         var table = OffsetTable()
@@ -483,12 +479,12 @@ public final class FieldValidator {
                 result.removed.append(
                     Diagnostic(
                         code: .removedCharacter, offset: offset, character: scalar,
-                        reason: because(.removed(rule: reason))))
+                        reason: because(explains, .removed(rule: reason))))
             } else if result.errors.count < 10 {
                 result.errors.append(
                     Diagnostic(
                         code: .disallowedCharacter, offset: offset, character: scalar,
-                        reason: because(.disallowed(rule: reason, expected: placeholder))))
+                        reason: because(explains, .disallowed(rule: reason, expected: placeholder))))
             }
         }
         if let unlisted {
@@ -496,7 +492,7 @@ public final class FieldValidator {
                 Diagnostic(
                     code: .removedCharacter, offset: unlisted.offset, length: unlisted.last - unlisted.offset + 1,
                     character: unlisted.scalar,
-                    reason: because(.removedMore(count: unlisted.count, rule: unlisted.reason))))
+                    reason: because(explains, .removedMore(count: unlisted.count, rule: unlisted.reason))))
         }
         guard removedAny else { return value }
         map = OffsetMap(shift: 0, table: table)
@@ -574,7 +570,7 @@ public final class FieldValidator {
         }
     }
 
-    private func validateLength(_ value: String, _ map: OffsetMap, _ result: inout FieldResult) {
+    private func validateLength(_ value: String, _ map: OffsetMap, _ explains: Bool, _ result: inout FieldResult) {
         guard spec.minLength != nil || spec.maxLength != nil else { return }
         // A value's graphemes are found once, for its count and for where its excess starts.
         let starts = spec.lengthUnit == .graphemes ? graphemes.clusterStartsUnlessSimple(value) : nil
@@ -590,17 +586,18 @@ public final class FieldValidator {
             result.errors.append(
                 Diagnostic(
                     code: .tooLong, offset: offset, length: scalars.count - index, character: character,
-                    reason: because(.tooLong(unit: unit, count: count, maximum: max, expected: placeholder))))
+                    reason: because(explains, .tooLong(unit: unit, count: count, maximum: max, expected: placeholder))))
         }
         if let min = spec.minLength, count < min {
             result.errors.append(
                 Diagnostic(
                     code: .tooShort, offset: map.original(value.unicodeScalars.count), length: 0,
-                    reason: because(.tooShort(unit: unit, count: count, minimum: min, expected: placeholder))))
+                    reason: because(explains, .tooShort(unit: unit, count: count, minimum: min, expected: placeholder)))
+            )
         }
     }
 
-    private func validatePattern(_ value: String, _ map: OffsetMap, _ result: inout FieldResult) {
+    private func validatePattern(_ value: String, _ map: OffsetMap, _ explains: Bool, _ result: inout FieldResult) {
         guard let regex else { return }
         let whole = regex.matches(value.utf16)
         if whole.matched { return }
@@ -610,7 +607,7 @@ public final class FieldValidator {
             result.errors.append(
                 Diagnostic(
                     code: .patternBudgetExhausted, offset: nil, length: 0,
-                    message: !explainsRejections
+                    message: !explains
                         ? ""
                         : "\(rule) was not decided on this value: the run's budget for patterns that take too long "
                             + "(\(budget.limit / 100) million steps of ICU's match engine, spent on values that timed "
@@ -623,7 +620,7 @@ public final class FieldValidator {
             result.errors.append(
                 Diagnostic(
                     code: .patternTimeout, offset: nil, length: 0,
-                    message: !explainsRejections
+                    message: !explains
                         ? ""
                         : "\(rule) took too long on this value: ICU stopped it after \(Self.steps(value)) "
                             + "steps without an answer; a pattern that can match the same text in many ways, "
@@ -658,17 +655,17 @@ public final class FieldValidator {
             result.errors.append(
                 Diagnostic(
                     code: .patternMismatch, offset: nil, length: 0,
-                    reason: because(.patternMismatch(pattern: regex.pattern))))
+                    reason: because(explains, .patternMismatch(pattern: regex.pattern))))
         } else if let culprit {
             result.errors.append(
                 Diagnostic(
                     code: .patternMismatch, offset: map.original(culprit), character: scalars[culprit],
-                    reason: because(.patternMismatch(pattern: regex.pattern))))
+                    reason: because(explains, .patternMismatch(pattern: regex.pattern))))
         } else {
             result.errors.append(
                 Diagnostic(
                     code: .patternMismatch, offset: map.original(scalars.count), length: 0,
-                    reason: because(.patternMismatch(pattern: regex.pattern))))
+                    reason: because(explains, .patternMismatch(pattern: regex.pattern))))
         }
     }
 
@@ -692,9 +689,9 @@ public final class FieldValidator {
     /// `placeholderPhrase`, worded once: every rejection of a value quotes it.
     private var placeholder = ""
 
-    /// The reason, or none when the caller did not ask why (`explainsRejections`).
-    private func because(_ reason: @autoclosure () -> Reason) -> Reason {
-        explainsRejections ? reason() : .sentence("")
+    /// The reason, or none when the caller did not ask why.
+    private func because(_ explains: Bool, _ reason: @autoclosure () -> Reason) -> Reason {
+        explains ? reason() : .sentence("")
     }
 
     private func makePlaceholderPhrase() -> String {

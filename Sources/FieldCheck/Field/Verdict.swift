@@ -12,6 +12,9 @@ public enum CheckDetail: Sendable, Hashable, CaseIterable {
     /// A full `FieldResult` for every value, the plainly accepted ones too (their value,
     /// output and currency), with messages: for a record of every value (JSON Lines).
     case everything
+
+    /// Whether the caller reads reasons in words: the diagnostics carry them.
+    var explains: Bool { self == .messages || self == .everything }
 }
 
 /// What `FieldValidator.check` made of one value.
@@ -76,16 +79,12 @@ extension FieldValidator {
         _ bytes: UnsafeBufferPointer<UInt8>, detail: CheckDetail, appendingTo output: FieldOutput,
         separator: UInt8? = nil
     ) -> Verdict {
-        if detail != askedDetail {
-            explainsRejections = detail == .messages || detail == .everything
-            askedDetail = detail
-        }
         if detail != .everything {
             // Most values are accepted: the fast path writes no String, straight into the buffer.
             if accept(bytes, into: output, separator: separator) { return .accepted }
             if detail == .verdict && rejectsFast(bytes) { return .rejected }
         }
-        return checkFully(bytes, output: output, separator: separator)
+        return checkFully(bytes, detail: detail, output: output, separator: separator)
     }
 
     /// The fast path into `target`: whether it took the value.
@@ -106,8 +105,10 @@ extension FieldValidator {
     }
 
     @usableFromInline @inline(never)
-    func checkFully(_ bytes: UnsafeBufferPointer<UInt8>, output: FieldOutput, separator: UInt8?) -> Verdict {
-        let result = validate(bytes: bytes)
+    func checkFully(
+        _ bytes: UnsafeBufferPointer<UInt8>, detail: CheckDetail, output: FieldOutput, separator: UInt8?
+    ) -> Verdict {
+        let result = validate(bytes: bytes, detail: detail)
         if let emitted = result.emitted, result.isValid {
             output.append(emitted)
             if let separator { output.append(byte: separator) }

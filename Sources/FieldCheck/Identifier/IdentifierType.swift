@@ -14,8 +14,7 @@ extension FieldType {
                 guard case .identifier(let spec) = kind else { return text }
                 let validator = try IdentifierValidator(spec, locale: .posix)
                 var result = FieldResult(input: text)
-                validator.explains = false
-                validator.validate(text, map: OffsetMap(), into: &result)
+                validator.validate(text, map: OffsetMap(), detail: .verdict, into: &result)
                 guard let value = result.value else {
                     throw ConfigurationError("'\(text)' is not a \(spec.kind.noun) code")
                 }

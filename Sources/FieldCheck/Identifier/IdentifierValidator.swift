@@ -29,7 +29,6 @@ final class IdentifierValidator: TypedValidator {
         return written.count < 2
             ? written.joined() : written.dropLast().joined(separator: ", ") + " or " + written.last!
     }()
-    var explains = true
     var completionFreeFrom: Int? {
         get { nil }
         set {}
@@ -62,7 +61,11 @@ final class IdentifierValidator: TypedValidator {
         readsCodes = acceptedForms.contains { $0 != .name && $0 != .symbol }
     }
 
-    func validate(_ value: String, map: OffsetMap, into result: inout FieldResult) {
+    func validate(_ value: String, map: OffsetMap, detail: CheckDetail, into result: inout FieldResult) {
+        let explains = detail.explains
+        // Whether the code and offset must be those of an explained rejection (all but
+        // `.verdict`, which wants the verdict and a code: infer, a schema's enum).
+        let locates = detail != .verdict
         guard !value.isEmpty else {
             result.errors.append(
                 Diagnostic(
@@ -71,7 +74,7 @@ final class IdentifierValidator: TypedValidator {
             return
         }
         var reading = catalog.readCode(value, historic: spec.historic)
-        if catalog.exactNamesOutrankCodes, readsNames || explains, names.exact[value] != nil {
+        if catalog.exactNamesOutrankCodes, readsNames || locates, names.exact[value] != nil {
             // A name as the locale writes it, unless it is a valid code as well.
             switch reading {
             case .valid?: break
@@ -80,10 +83,10 @@ final class IdentifierValidator: TypedValidator {
         }
         switch reading {
         case .valid(let code, let form)?:
-            accept(code, form: form, value: value, map: map, into: &result)
+            accept(code, form: form, value: value, map: map, explains: explains, into: &result)
             return
         case .replaced(let code, let form, let warning, let reason)?:
-            if accept(code, form: form, value: value, map: map, into: &result) {
+            if accept(code, form: form, value: value, map: map, explains: explains, into: &result) {
                 result.warnings.append(
                     Diagnostic(code: warning, offset: nil, length: 0, message: explains ? reason : ""))
             }
@@ -91,17 +94,20 @@ final class IdentifierValidator: TypedValidator {
         case .refused(let code, let reason, let offset)? where code != .unknownCode:
             // How to accept a former currency, in the words of the front end that made the field.
             let advice = code == .formerCurrency ? "; \(vocabulary.historic) accepts former currencies" : ""
-            reject(value, code: code, reason: reason + advice, offset: offset, map: map, into: &result)
+            reject(
+                value, code: code, reason: reason + advice, offset: offset, map: map, explains: explains, into: &result)
             return
         case .refused, nil:
             break
         }
         // Not a usable code: a name or symbol, or nothing the kind knows.
-        if readsNames || explains {
+        if readsNames || locates {
             let (found, loosely) = names.lookUp(value)
             let codes = found.map(\.code)
             if codes.count == 1, let entry = found.first {
-                if accept(entry.code, form: entry.form, value: value, map: map, into: &result), loosely {
+                if accept(entry.code, form: entry.form, value: value, map: map, explains: explains, into: &result),
+                    loosely
+                {
                     // The name it was matched with, as the locale writes it.
                     let written: String? = entry.name
                     result.warnings.append(
@@ -132,38 +138,44 @@ final class IdentifierValidator: TypedValidator {
                     reason: "'\(value)' names \(found.count) \(catalog.pluralNoun) "
                         + "in \(locale.identifier): \(listed.joined(separator: ", "))\(more); write the "
                         + "\(spec.kind.describe(.code))\(namesTell ? " or the name in parentheses" : "") instead",
-                    offset: nil, map: map, into: &result)
+                    offset: nil, map: map, explains: explains, into: &result)
                 return
             }
         }
         if case .refused(let code, let reason, let offset)? = reading {
-            reject(value, code: code, reason: reason, offset: offset, map: map, into: &result)
+            reject(value, code: code, reason: reason, offset: offset, map: map, explains: explains, into: &result)
             return
         }
-        guard explains else {
-            // Nobody reads the reason (infer, --quiet): no suggestion, no search for the offset.
+        guard locates else {
+            // Only the verdict is read (infer): no suggestion, no search for the offset.
             result.errors.append(Diagnostic(code: .unknownName, offset: nil, length: 0, message: ""))
             return
         }
-        var reason = "no \(catalog.noun) is written '\(value)' in \(locale.nameAndOrigin)"
-        if readsNames {
+        var reason = ""
+        if explains {
+            reason = "no \(catalog.noun) is written '\(value)' in \(locale.nameAndOrigin)"
+        }
+        if explains && readsNames {
             let near = Suggestion.near(value, in: nameCandidates, maxDistance: 3).prefix(3)
             if !near.isEmpty { reason += " (did you mean '\(near.joined(separator: "' or '"))'?)" }
         }
-        reject(value, code: .unknownName, reason: reason, offset: divergence(of: value), map: map, into: &result)
+        reject(
+            value, code: .unknownName, reason: reason, offset: divergence(of: value), map: map, explains: explains,
+            into: &result)
     }
 
     /// Records the accepted `code` (written in `form`), unless the field does not accept
     /// that form; returns whether it was accepted.
     @discardableResult
     private func accept(
-        _ code: String, form: IdentifierForm, value: String, map: OffsetMap, into result: inout FieldResult
+        _ code: String, form: IdentifierForm, value: String, map: OffsetMap, explains: Bool,
+        into result: inout FieldResult
     ) -> Bool {
         guard acceptedForms.contains(form) else {
             reject(
                 value, code: .formNotAccepted,
                 reason: "'\(value)' is the \(catalog.noun) \(code) written as its \(spec.kind.describe(form)), "
-                    + "which the field does not accept", offset: nil, map: map, into: &result)
+                    + "which the field does not accept", offset: nil, map: map, explains: explains, into: &result)
             return false
         }
         if spec.output != .code || spec.to != nil {
@@ -172,7 +184,7 @@ final class IdentifierValidator: TypedValidator {
                     value, code: .formNotAccepted,
                     reason: "'\(value)' is the \(catalog.noun) \(code), which has no "
                         + "\(spec.kind.describe(spec.output)) to write",
-                    offset: nil, map: map, into: &result)
+                    offset: nil, map: map, explains: explains, into: &result)
                 return false
             }
             result.output = written
@@ -185,7 +197,7 @@ final class IdentifierValidator: TypedValidator {
     private lazy var expectedPhrase = "expected a \(catalog.noun) like \(example) (\(locale.identifier))"
 
     private func reject(
-        _ value: String, code: ErrorCode, reason: String, offset: Int?, map: OffsetMap,
+        _ value: String, code: ErrorCode, reason: String, offset: Int?, map: OffsetMap, explains: Bool,
         into result: inout FieldResult
     ) {
         let why: Reason =

@@ -91,7 +91,6 @@ public final class ColumnInferrer {
         func open(_ list: [InferenceCandidate]) -> [(InferenceCandidate, FieldValidator)] {
             list.compactMap { candidate in
                 guard let field = try? FieldValidator(candidate.spec) else { return nil }
-                field.explainsRejections = false
                 return (candidate, field)
             }
         }
@@ -384,9 +383,11 @@ public final class ColumnInferrer {
                 if meanings.count < 4096 { keep(value.text, String(decoding: canonical, as: UTF8.self)) }
             } else if field.rejectsFast(bytes) {
                 // The code of a rejection is wanted only for the first one.
-                reject(value.text, row, first == nil ? field.validate(value.text).errors.first?.code : nil)
+                reject(
+                    value.text, row,
+                    first == nil ? field.validate(value.text, detail: .verdict).errors.first?.code : nil)
             } else {
-                let result = field.validate(value.text)
+                let result = field.validate(value.text, detail: .verdict)
                 if let canonical = result.value, result.isValid, !strict || result.warnings.isEmpty {
                     accept(value.text, canonical)
                 } else {

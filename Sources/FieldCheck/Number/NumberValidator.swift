@@ -47,7 +47,6 @@ final class NumberValidator: TypedValidator {
     private let swapped: [(locale: LocaleID, parser: NumberParser)]
     let example: String
     private let fast: FastNumber?
-    var explains = true
 
     /// How messages name the field's rules.
     private let vocabulary: RuleVocabulary
@@ -206,12 +205,13 @@ final class NumberValidator: TypedValidator {
 
     deinit { if let lenientFormat { cicu_unum_close(lenientFormat) } }
 
-    func validate(_ value: String, map: OffsetMap, into result: inout FieldResult) {
+    func validate(_ value: String, map: OffsetMap, detail: CheckDetail, into result: inout FieldResult) {
+        let explains = detail.explains
         let scalars = value.scalarArray
         let outcome = spec.lenient ? parseLeniently(value) : parser.parse(scalars)
         switch outcome {
         case .failure(let failure):
-            result.errors.append(diagnostic(failure, scalars, map, value: value))
+            result.errors.append(diagnostic(failure, scalars, map, value: value, explains: explains))
         case .success(let parsed):
             var number = parsed.value
             if spec.style == .percent { number = number.scaled(by: -2) }
@@ -239,7 +239,7 @@ final class NumberValidator: TypedValidator {
                             ? "\(CharacterDescription.describe(variant.scalar)) at column \(offset + 1) read as the "
                                 + "currency symbol (\(locale) writes '\(variant.own)')" : ""))
             }
-            applyRules(number, parsed, scalars, map, &result)
+            applyRules(number, parsed, scalars, map, explains, &result)
             if result.errors.isEmpty {
                 result.value = number.description
                 result.currency = parsed.currency
@@ -252,10 +252,10 @@ final class NumberValidator: TypedValidator {
 
     private func applyRules(
         _ number: ExactDecimal, _ parsed: ParsedNumber, _ scalars: [Unicode.Scalar], _ map: OffsetMap,
-        _ result: inout FieldResult
+        _ explains: Bool, _ result: inout FieldResult
     ) {
         func add(_ code: ErrorCode, _ index: Int?, _ reason: @autoclosure () -> String) {
-            result.errors.append(makeDiagnostic(code, index, scalars, map, reason))
+            result.errors.append(makeDiagnostic(code, index, scalars, map, explains, reason))
         }
         let integerOnly = spec.integerOnly || spec.style == .integer
         if integerOnly, let decimal = parsed.decimalIndex {
@@ -280,7 +280,7 @@ final class NumberValidator: TypedValidator {
     }
 
     private func makeDiagnostic(
-        _ code: ErrorCode, _ index: Int?, _ scalars: [Unicode.Scalar], _ map: OffsetMap,
+        _ code: ErrorCode, _ index: Int?, _ scalars: [Unicode.Scalar], _ map: OffsetMap, _ explains: Bool,
         _ reason: () -> String
     ) -> Diagnostic {
         guard let index, index < scalars.count else {
@@ -308,10 +308,10 @@ final class NumberValidator: TypedValidator {
             reason: .refused(what, why: reason(), hint: hint, expected: example, after: ""))
     }
 
-    private func diagnostic(_ failure: NumberFailure, _ scalars: [Unicode.Scalar], _ map: OffsetMap, value: String)
-        -> Diagnostic
-    {
-        var diagnostic = makeDiagnostic(failure.code, failure.index, scalars, map) { failure.reason }
+    private func diagnostic(
+        _ failure: NumberFailure, _ scalars: [Unicode.Scalar], _ map: OffsetMap, value: String, explains: Bool
+    ) -> Diagnostic {
+        var diagnostic = makeDiagnostic(failure.code, failure.index, scalars, map, explains) { failure.reason }
         guard explains else { return diagnostic }
         let separatorTrouble =
             failure.code == .misplacedGroupingSeparator || failure.code == .multipleDecimalSeparators

@@ -22,29 +22,26 @@ final class TemporalValidator: TypedValidator {
     private let hasBounds: Bool
 
     var example: String { reader.example }
-    var explains: Bool {
-        get { reader.explains }
-        set { reader.explains = newValue }
-    }
     var completionFreeFrom: Int? {
         get { reader.completionFreeFrom }
         set { reader.completionFreeFrom = newValue }
     }
 
-    func validate(_ value: String, map: OffsetMap, into result: inout FieldResult) {
-        reader.validate(value, map: map, into: &result)
+    func validate(_ value: String, map: OffsetMap, detail: CheckDetail, into result: inout FieldResult) {
+        let explains = detail.explains
+        reader.validate(value, map: map, detail: detail, into: &result)
         guard hasBounds, result.errors.isEmpty, let canonical = result.value,
             let read = TemporalValue(iso: canonical, unit: spec.unit)
         else { return }
         if let minimum = spec.minimum, let refusal = refusal(read, minimum, isMinimum: true) {
-            reject(refusal, &result)
+            reject(explains ? refusal : "", &result)
         } else if let maximum = spec.maximum, let refusal = refusal(read, maximum, isMinimum: false) {
-            reject(refusal, &result)
+            reject(explains ? refusal : "", &result)
         }
     }
 
     private func reject(_ message: String, _ result: inout FieldResult) {
-        result.errors.append(Diagnostic(code: .outOfRange, offset: nil, length: 0, message: explains ? message : ""))
+        result.errors.append(Diagnostic(code: .outOfRange, offset: nil, length: 0, message: message))
         result.value = nil
         result.output = nil
     }

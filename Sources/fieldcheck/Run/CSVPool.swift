@@ -50,14 +50,10 @@ final class CSVPool {
             let checker = checkers[slot]
             if checker.file != file.number {
                 do {
-                    if checker.schema == nil {
-                        let copy = try CompiledSchema(file.schema.schema)
-                        copy.explainsRejections = file.schema.explainsRejections
-                        checker.schema = copy
-                    }
+                    if checker.schema == nil { checker.schema = try CompiledSchema(file.schema.schema) }
                     checker.table = try TableValidator(
                         schema: checker.schema!, header: file.header, width: file.width, file: file.name,
-                        tracksUniqueness: false)
+                        tracksUniqueness: false, detail: file.detail)
                     checker.file = file.number
                 } catch {
                     failure = error
@@ -91,6 +87,8 @@ final class CSVPool {
         var number: Int
         /// The schema to compile (each thread compiles its own: validators reuse buffers).
         var schema: CompiledSchema
+        /// What is read of a rejected cell: the main thread's table's.
+        var detail: CheckDetail
     }
 
     /// A batch is handed on at this many rows or bytes: small enough that the workers stay
@@ -101,12 +99,12 @@ final class CSVPool {
     private let pool: OrderedPool<Batch>
     /// The table of the file being read, on the main thread.
     private var main: TableValidator? = nil
-    /// The schema, compiled again by each thread, with its `explainsRejections`.
+    /// The schema, compiled again by each thread.
     private let schema: CompiledSchema
     private var files = 0
 
     /// - Parameters:
-    ///   - schema: compiled again by each thread, with its `explainsRejections`.
+    ///   - schema: compiled again by each thread.
     ///   - renderDelimiter: the delimiter, when workers write accepted rows normalized.
     ///   - reader: reads the rows that come as chunks, as the main thread reads the others.
     ///   - verdictsOnly: whether nobody reads a rejected row's findings, so that a row the
@@ -125,7 +123,8 @@ final class CSVPool {
         self.main = main
         self.sink = sink
         files += 1
-        let context = FileContext(header: header, width: width, name: file, number: files, schema: schema)
+        let context = FileContext(
+            header: header, width: width, name: file, number: files, schema: schema, detail: main.detail)
         for batch in pool.all { batch.file = context }
     }
 

@@ -48,7 +48,7 @@ struct CSVRunner {
         let out = sinks.out
         let redact = routing.redact
         // Nobody reads a message under --quiet (JSON Lines carry them): do not build them.
-        schema.explainsRejections = !routing.quiet || format != .human
+        let detail: CheckDetail = !routing.quiet || format != .human ? .messages : .codes
         let reader = CSVReader(delimiter: delimiter, maxRecordBytes: maxRecordBytes, chunked: jobs > 1)
         // Nobody reads a rejected row's findings (no diagnostics, JSON, summary or blanked
         // cells): a row the fast paths reject for certain is not checked in full.
@@ -150,7 +150,7 @@ struct CSVRunner {
                         }
                         if firstHeader == nil { firstHeader = names }
                         file.table = try TableValidator(
-                            schema: schema, header: names, width: record.count, file: name)
+                            schema: schema, header: names, width: record.count, file: name, detail: detail)
                         pool?.start(file.table!, header: names, width: record.count, file: name, sink: rows)
                         // The header against the schema's fieldsMatch: once per file, as row 0.
                         let headerProblems = file.table!.headerProblems

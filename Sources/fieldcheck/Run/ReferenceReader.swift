@@ -26,9 +26,7 @@ struct ReferenceReader {
     ///   incomplete and every row a false miss); `ConfigurationError` for a header without the
     ///   fields, or parts with different headers.
     func values(of fieldLists: [[String]], in files: [String]) throws -> [Set<String>] {
-        // Compiled apart from the run's schema, whose validators explain their rejections.
         let compiled = try CompiledSchema(schema)
-        compiled.explainsRejections = false
         let reader = CSVReader(delimiter: delimiter, maxRecordBytes: maxRecordBytes)
         var values = [Set<String>](repeating: [], count: fieldLists.count)
         var table: TableValidator? = nil
@@ -59,7 +57,7 @@ struct ReferenceReader {
                             firstHeader = names
                             let made = try TableValidator(
                                 schema: compiled, header: names, width: record.count, file: path,
-                                tracksUniqueness: false)
+                                tracksUniqueness: false, detail: .verdict)
                             for fields in fieldLists {
                                 guard let columns = made.keyColumns(fields) else {
                                     throw ConfigurationError(

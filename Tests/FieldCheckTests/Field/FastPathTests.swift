@@ -26,7 +26,6 @@ import Testing
     ) -> (fast: Int, accepted: Int, fastRejected: Int) {
         var generator = SeededGenerator(seed: seed)
         let verdictsOnly = try! FieldValidator(field.spec)
-        verdictsOnly.explainsRejections = false
         let checking = try! FieldValidator(field.spec)
         let checkOutput = FieldOutput()
         var out: [UInt8] = []
@@ -38,7 +37,7 @@ import Testing
             var text = generate(&generator)
             let result = text.withUTF8 { field.validate(bytes: $0) }
             if result.isValid { accepted += 1 }
-            let unexplained = text.withUTF8 { verdictsOnly.validate(bytes: $0) }
+            let unexplained = text.withUTF8 { verdictsOnly.validate(bytes: $0, detail: .codes) }
             if unexplained != result.withoutMessages {
                 failures += 1
                 if failures <= 10 {
