@@ -473,14 +473,18 @@ final class DateValidator: TypedValidator {
                 Diagnostic(
                     code: .outOfRange, offset: nil, length: 0,
                     reason: explains
-                        ? .beyond(value: date.description, bound: min.description, minimum: true) : .sentence("")))
+                        ? .beyond(
+                            value: date.description, bound: min.description, minimum: true, inTime: true, expected: "")
+                        : .sentence("")))
         }
         if let max = spec.maximum, max < date {
             result.errors.append(
                 Diagnostic(
                     code: .outOfRange, offset: nil, length: 0,
                     reason: explains
-                        ? .beyond(value: date.description, bound: max.description, minimum: false) : .sentence("")))
+                        ? .beyond(
+                            value: date.description, bound: max.description, minimum: false, inTime: true, expected: "")
+                        : .sentence("")))
         }
         if result.errors.isEmpty {
             if spec.content == .dateTime {

@@ -74,8 +74,28 @@ public enum Reason: Sendable, Hashable {
     /// A row of the diagnostic's length in bytes is over the limit and was not checked; `hint`
     /// is what the front end adds (` (raise --max-record-bytes …)`), or empty.
     case rowTooLong(hint: String)
-    /// A date `value` (ISO 8601) earlier than the `minimum` bound, or later than the maximum.
-    indirect case beyond(value: String, bound: String, minimum: Bool)
+    /// A `value` beyond a bound of the field: less than (`minimum`) or greater than its
+    /// `bound`, or, `inTime`, earlier or later (a date, a time, a datetime in ISO 8601);
+    /// `expected` the phrase after "expected", or empty.
+    indirect case beyond(value: String, bound: String, minimum: Bool, inTime: Bool, expected: String)
+    /// A temporal `value` that cannot be ordered against the `minimum` (or maximum) `bound`:
+    /// one has a UTC offset (the value, when `valueHasOffset`), the other none, and they are
+    /// less than 14 hours apart; `expected` the phrase after "expected".
+    indirect case incomparable(value: String, bound: String, minimum: Bool, valueHasOffset: Bool, expected: String)
+    /// The diagnostic's character read as the grouping separator, which `locale` writes `own`.
+    indirect case readAsGrouping(locale: String, own: Unicode.Scalar)
+    /// The diagnostic's character read as the currency symbol, which `locale` writes `own`.
+    indirect case readAsCurrencySymbol(locale: String, own: String)
+    /// `value` read as the `noun` `code` by a loose match of names (as `locale` collates
+    /// them), the name it matched being `written`, when known.
+    indirect case readLoosely(value: String, noun: String, code: String, written: String?, locale: String)
+    /// Normalized (`form`: NFC, NFKC…), the value would grow past the limit.
+    indirect case normalizationTooLong(form: String)
+    /// The `pattern` ran out of time on the value: ICU stopped it after `millions` million steps.
+    indirect case patternTimedOut(pattern: String, millions: Int)
+    /// The run's time for slow patterns (`millions` million steps) was spent before the value,
+    /// which needs more than a match may then take.
+    indirect case patternBudgetSpent(pattern: String, millions: Int)
     /// The foreign key (`columns`) has no match in `fields` of `resource` ("": this table).
     indirect case noForeignMatch(columns: String, resource: String, fields: String)
     /// The header's cell at 0-based `at` names a column the schema lacks (`fieldsMatch`
@@ -300,10 +320,93 @@ extension Diagnostic {
             writer.put(decimal: length)
             writer.put(" bytes, more than the limit; it was not checked")
             writer.put(hint)
-        case .beyond(let value, let bound, let minimum):
+        case .beyond(let value, let bound, let minimum, let inTime, let expected):
             writer.put(value)
-            writer.put(minimum ? " is earlier than the minimum " : " is later than the maximum ")
+            switch (minimum, inTime) {
+            case (true, true): writer.put(" is earlier than the minimum ")
+            case (false, true): writer.put(" is later than the maximum ")
+            case (true, false): writer.put(" is less than the minimum ")
+            case (false, false): writer.put(" is greater than the maximum ")
+            }
             writer.put(bound)
+            if !expected.isEmpty {
+                writer.put("; expected ")
+                writer.put(expected)
+            }
+        case .incomparable(let value, let bound, let minimum, let valueHasOffset, let expected):
+            writer.put(value)
+            writer.put(minimum ? " cannot be compared with the minimum " : " cannot be compared with the maximum ")
+            writer.put(bound)
+            writer.put(": ")
+            writer.put(valueHasOffset ? value : bound)
+            writer.put(" has a UTC offset, ")
+            writer.put(valueHasOffset ? bound : value)
+            writer.put(
+                " has none, and less than 14 hours apart the order depends on the offset; expected ")
+            writer.put(expected)
+            writer.put(", with an offset where the bound has one and without where it has none")
+        case .readAsGrouping(let locale, let own):
+            writer.put(character: character, atColumn: column)
+            writer.put(" read as the grouping separator (")
+            writer.put(locale)
+            writer.put(" writes ")
+            writer.putDescription(of: own)
+            writer.put(")")
+        case .readAsCurrencySymbol(let locale, let own):
+            writer.put(character: character, atColumn: column)
+            writer.put(" read as the currency symbol (")
+            writer.put(locale)
+            writer.put(" writes '")
+            writer.put(own)
+            writer.put("')")
+        case .readLoosely(let value, let noun, let code, let written, let locale):
+            writer.put("read '")
+            writer.put(value)
+            writer.put("' as the ")
+            writer.put(noun)
+            writer.put(" ")
+            writer.put(code)
+            if let written {
+                writer.put(" ('")
+                writer.put(written)
+                writer.put("' in ")
+                writer.put(locale)
+                writer.put(")")
+            }
+            writer.put(", matching names as ")
+            writer.put(locale)
+            writer.put(" collates them")
+        case .normalizationTooLong(let form):
+            writer.put("normalized (")
+            writer.put(form)
+            writer.put("), the value would be more than ")
+            writer.put(decimal: FieldValidator.normalizationGrowth)
+            writer.put(" times as long as written (and over ")
+            writer.put(decimal: FieldValidator.normalizationSlack)
+            writer.put(
+                " UTF-16 units), as when it repeats a character that expands to many, such as U+FDFA ARABIC "
+                    + "LIGATURE SALLALLAHOU ALAYHE WASALLAM (18 characters)")
+        case .patternTimedOut(let pattern, let millions):
+            writer.put("the pattern '")
+            writer.put(pattern)
+            writer.put("' took too long on this value: ICU stopped it after ")
+            writer.put(decimal: millions)
+            writer.put(
+                " million steps without an answer; a pattern that can match the same text in many ways, "
+                    + "such as (a+)+, backtracks without end")
+        case .patternBudgetSpent(let pattern, let millions):
+            writer.put("the pattern '")
+            writer.put(pattern)
+            writer.put(
+                "' was not decided on this value: the run's budget for patterns that take too long (")
+            writer.put(decimal: millions)
+            writer.put(
+                " million steps of ICU's match engine, spent on values that timed out) is used up, and since "
+                    + "then a match may take ")
+            writer.put(decimal: Int(PatternTimeBudget.limitWhenSpent) * 10)
+            writer.put(
+                ",000 steps, which this value needs more than; the pattern backtracks (as (a+)+$ does, where "
+                    + "a+$ means the same): rewrite it and check the rejected rows again")
         case .noForeignMatch(let columns, let resource, let fields):
             writer.put("the foreign key (")
             writer.put(columns)

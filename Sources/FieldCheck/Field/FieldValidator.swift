@@ -314,12 +314,8 @@ public final class FieldValidator {
                 result.errors.append(
                     Diagnostic(
                         code: .normalizationTooLong, offset: nil, length: 0,
-                        message: !explains
-                            ? ""
-                            : "normalized (\(spec.normalization!.rawValue.uppercased())), the value would be more than "
-                                + "\(Self.normalizationGrowth) times as long as written (and over "
-                                + "\(Self.normalizationSlack) UTF-16 units), as when it repeats a character that "
-                                + "expands to many, such as U+FDFA ARABIC LIGATURE SALLALLAHOU ALAYHE WASALLAM (18 characters)"
+                        reason: because(
+                            explains, .normalizationTooLong(form: spec.normalization!.rawValue.uppercased()))
                     ))
                 return result
             }
@@ -601,30 +597,24 @@ public final class FieldValidator {
         guard let regex else { return }
         let whole = regex.matches(value.utf16)
         if whole.matched { return }
-        var rule: String { "the pattern '\(regex.pattern)'" }
         if whole.overBudget {
             let budget = regex.budget
             result.errors.append(
                 Diagnostic(
                     code: .patternBudgetExhausted, offset: nil, length: 0,
-                    message: !explains
-                        ? ""
-                        : "\(rule) was not decided on this value: the run's budget for patterns that take too long "
-                            + "(\(budget.limit / 100) million steps of ICU's match engine, spent on values that timed "
-                            + "out) is used up, and since then a match may take \(PatternTimeBudget.limitWhenSpent * 10),000 "
-                            + "steps, which this value needs more than; the pattern backtracks (as (a+)+$ does, where "
-                            + "a+$ means the same): rewrite it and check the rejected rows again"))
+                    reason: because(explains, .patternBudgetSpent(pattern: regex.pattern, millions: budget.limit / 100))
+                ))
             return
         }
         if whole.timedOut {
             result.errors.append(
                 Diagnostic(
                     code: .patternTimeout, offset: nil, length: 0,
-                    message: !explains
-                        ? ""
-                        : "\(rule) took too long on this value: ICU stopped it after \(Self.steps(value)) "
-                            + "steps without an answer; a pattern that can match the same text in many ways, "
-                            + "such as (a+)+, backtracks without end"))
+                    reason: because(
+                        explains,
+                        .patternTimedOut(
+                            pattern: regex.pattern,
+                            millions: Int(RegexHandle.timeLimit(length: value.utf16.count)) / 100))))
             return
         }
         // Find the first character after which no continuation can match.
@@ -674,11 +664,6 @@ public final class FieldValidator {
         var time = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
-    /// The steps of ICU's match engine a match of `value` may take, in words ("3 million").
-    private static func steps(_ value: String) -> String {
-        "\(Int(RegexHandle.timeLimit(length: value.utf16.count)) / 100) million"
     }
 
     // MARK: Examples

@@ -113,10 +113,10 @@ final class IdentifierValidator: TypedValidator {
                     result.warnings.append(
                         Diagnostic(
                             code: .nameReadLoosely, offset: nil, length: 0,
-                            message: explains
-                                ? "read '\(value)' as the \(catalog.noun) \(entry.code)"
-                                    + (written.map { " ('\($0)' in \(locale.identifier))" } ?? "")
-                                    + ", matching names as \(locale.identifier) collates them" : ""))
+                            reason: explains
+                                ? .readLoosely(
+                                    value: value, noun: catalog.noun, code: entry.code, written: written,
+                                    locale: locale.identifier) : .sentence("")))
                 }
                 return
             }

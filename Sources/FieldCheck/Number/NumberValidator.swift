@@ -216,28 +216,20 @@ final class NumberValidator: TypedValidator {
             var number = parsed.value
             if spec.style == .percent { number = number.scaled(by: -2) }
             for (index, scalar) in parsed.spaceVariants {
-                let offset = map.original(index)
-                guard explains else {
-                    result.warnings.append(
-                        Diagnostic(code: .spaceAsGroupingSeparator, offset: offset, character: scalar, message: ""))
-                    continue
-                }
                 result.warnings.append(
                     Diagnostic(
-                        code: .spaceAsGroupingSeparator, offset: offset, character: scalar,
-                        message:
-                            "\(CharacterDescription.describe(scalar)) at column \(offset + 1) read as the grouping separator "
-                            + "(\(locale) writes \(CharacterDescription.describe(parser.symbols.groupingSeparator.unicodeScalars.first!)))"
-                    ))
+                        code: .spaceAsGroupingSeparator, offset: map.original(index), character: scalar,
+                        reason: explains
+                            ? .readAsGrouping(
+                                locale: locale.identifier, own: parser.symbols.groupingSeparator.unicodeScalars.first!)
+                            : .sentence("")))
             }
             if let variant = parsed.symbolVariant {
-                let offset = map.original(variant.index)
                 result.warnings.append(
                     Diagnostic(
-                        code: .currencySymbolVariant, offset: offset, character: variant.scalar,
-                        message: explains
-                            ? "\(CharacterDescription.describe(variant.scalar)) at column \(offset + 1) read as the "
-                                + "currency symbol (\(locale) writes '\(variant.own)')" : ""))
+                        code: .currencySymbolVariant, offset: map.original(variant.index), character: variant.scalar,
+                        reason: explains
+                            ? .readAsCurrencySymbol(locale: locale.identifier, own: variant.own) : .sentence("")))
             }
             applyRules(number, parsed, scalars, map, explains, &result)
             if result.errors.isEmpty {
@@ -257,6 +249,15 @@ final class NumberValidator: TypedValidator {
         func add(_ code: ErrorCode, _ index: Int?, _ reason: @autoclosure () -> String) {
             result.errors.append(makeDiagnostic(code, index, scalars, map, explains, reason))
         }
+        func beyond(_ bound: ExactDecimal, minimum: Bool) {
+            let reason: Reason =
+                explains
+                ? .beyond(
+                    value: number.description, bound: bound.description, minimum: minimum, inTime: false,
+                    expected: example)
+                : .sentence("")
+            result.errors.append(Diagnostic(code: .outOfRange, offset: nil, length: 0, reason: reason))
+        }
         let integerOnly = spec.integerOnly || spec.style == .integer
         if integerOnly, let decimal = parsed.decimalIndex {
             add(.fractionNotAllowed, decimal, "only whole numbers are allowed")
@@ -272,10 +273,8 @@ final class NumberValidator: TypedValidator {
                 .tooManyFractionDigits, decimal + 1 + max,
                 "at most \(max) digit\(max == 1 ? "" : "s") after the decimal separator")
         }
-        if let min = spec.minimum, number < min { add(.outOfRange, nil, "\(number) is less than the minimum \(min)") }
-        if let max = spec.maximum, max < number {
-            add(.outOfRange, nil, "\(number) is greater than the maximum \(max)")
-        }
+        if let min = spec.minimum, number < min { beyond(min, minimum: true) }
+        if let max = spec.maximum, max < number { beyond(max, minimum: false) }
         if result.errors.isEmpty, let output, let reason = output.refusal(number) { add(.outOfRange, nil, reason) }
     }
 

@@ -33,35 +33,33 @@ final class TemporalValidator: TypedValidator {
         guard hasBounds, result.errors.isEmpty, let canonical = result.value,
             let read = TemporalValue(iso: canonical, unit: spec.unit)
         else { return }
-        if let minimum = spec.minimum, let refusal = refusal(read, minimum, isMinimum: true) {
-            reject(explains ? refusal : "", &result)
-        } else if let maximum = spec.maximum, let refusal = refusal(read, maximum, isMinimum: false) {
-            reject(explains ? refusal : "", &result)
+        if let minimum = spec.minimum, let refusal = refusal(read, minimum, isMinimum: true, explains) {
+            reject(refusal, &result)
+        } else if let maximum = spec.maximum, let refusal = refusal(read, maximum, isMinimum: false, explains) {
+            reject(refusal, &result)
         }
     }
 
-    private func reject(_ message: String, _ result: inout FieldResult) {
-        result.errors.append(Diagnostic(code: .outOfRange, offset: nil, length: 0, message: message))
+    private func reject(_ reason: Reason, _ result: inout FieldResult) {
+        result.errors.append(Diagnostic(code: .outOfRange, offset: nil, length: 0, reason: reason))
         result.value = nil
         result.output = nil
     }
 
-    /// Why `value` is outside `bound`, or nil when it is inside.
-    private func refusal(_ value: TemporalValue, _ bound: TemporalValue, isMinimum: Bool) -> String? {
+    /// Why `value` is outside `bound` (no words unless `explains`), or nil when it is inside.
+    private func refusal(_ value: TemporalValue, _ bound: TemporalValue, isMinimum: Bool, _ explains: Bool) -> Reason? {
         let order = value.compare(bound)
         if order == .same || order == (isMinimum ? .after : .before) { return nil }
-        let name = isMinimum ? "minimum" : "maximum"
-        let range = rangeText
+        guard explains else { return .sentence("") }
+        let expected = "\(spec.unit.phrase) \(rangeText)"
         guard order != nil else {
             // One has an offset, the other none, and they are less than 14 hours apart: the
             // order depends on the offset that was left out.
-            let (has, lacks) = value.offset == nil ? (bound.text, value.text) : (value.text, bound.text)
-            return "\(value) cannot be compared with the \(name) \(bound): \(has) has a UTC offset, \(lacks) has "
-                + "none, and less than 14 hours apart the order depends on the offset; expected \(spec.unit.phrase) "
-                + "\(range), with an offset where the bound has one and without where it has none"
+            return .incomparable(
+                value: value.text, bound: bound.text, minimum: isMinimum, valueHasOffset: value.offset != nil,
+                expected: expected)
         }
-        return "\(value) is \(isMinimum ? "earlier than" : "later than") the \(name) \(bound); "
-            + "expected \(spec.unit.phrase) \(range)"
+        return .beyond(value: value.text, bound: bound.text, minimum: isMinimum, inTime: true, expected: expected)
     }
 
     /// "from 09:00:00 to 17:00:00", "of 2020 or later".

@@ -54,4 +54,46 @@ import Testing
         diagnostic.message += "; or nothing"
         #expect(diagnostic.reason == .sentence("empty value; expected 5; or nothing"))
     }
+
+    /// A bound's finding carries the value and the bound; the words say less or earlier by
+    /// the kind of value, and a value with a UTC offset against a bound without one is not
+    /// ordered at all.
+    @Test func boundsAreWordedFromTheirArguments() throws {
+        var number = NumberSpec()
+        number.minimum = ExactDecimal("0")
+        number.maximum = ExactDecimal("100")
+        let field = try FieldValidator(FieldSpec(kind: .number(number), locale: try LocaleID("en_US_POSIX")))
+        let low = try #require(field.validate("-5").errors.first)
+        #expect(low.code == .outOfRange && low.offset == nil)
+        #expect(low.message == "-5 is less than the minimum 0; expected \(field.example)")
+        #expect(
+            try #require(field.validate("500").errors.first).message.hasPrefix("500 is greater than the maximum 100;"))
+        #expect(Self.bytes(low) == low.message)
+        let unordered = Diagnostic(
+            code: .outOfRange, offset: nil, length: 0,
+            reason: .incomparable(
+                value: "10:00:00+02:00", bound: "09:00:00", minimum: true, valueHasOffset: true,
+                expected: "a time of 09:00:00 or later"))
+        #expect(
+            unordered.message
+                == "10:00:00+02:00 cannot be compared with the minimum 09:00:00: 10:00:00+02:00 has a UTC offset, "
+                + "09:00:00 has none, and less than 14 hours apart the order depends on the offset; expected a time "
+                + "of 09:00:00 or later, with an offset where the bound has one and without where it has none")
+        // Nobody reads the words under .codes: the finding is the same, without them.
+        let quiet = try #require(field.validate("-5", detail: .codes).errors.first)
+        #expect(quiet.code == low.code && quiet.offset == low.offset && quiet.message.isEmpty)
+    }
+
+    /// A warning names the character it read and what the locale writes instead.
+    @Test func aWarningNamesTheCharacterAndTheLocalesOwn() throws {
+        let field = try FieldValidator(FieldSpec(kind: .number(NumberSpec()), locale: try LocaleID("fr_FR")))
+        let result = field.validate("1 234,5")
+        #expect(result.isValid)
+        let warning = try #require(result.warnings.first)
+        #expect(warning.code == .spaceAsGroupingSeparator && warning.offset == 1)
+        #expect(
+            warning.message
+                == "' ' (U+0020 SPACE) at column 2 read as the grouping separator (fr_FR writes invisible U+202F "
+                + "NARROW NO-BREAK SPACE)")
+    }
 }
