@@ -66,13 +66,13 @@ final class BooleanValidator: TypedValidator {
             result.errors.append(
                 Diagnostic(
                     code: .notABoolean, offset: offset, character: character,
-                    reason: explains ? .notABoolean(lists: lists) : .sentence("")))
+                    reason: .ifExplained(explains, .notABoolean(lists: lists))))
         } else {
             // The value is the beginning of a word, or empty: it ends too soon.
             result.errors.append(
                 Diagnostic(
                     code: scalars.isEmpty ? .empty : .notABoolean, offset: nil, length: 0,
-                    reason: explains ? .notABoolean(lists: lists) : .sentence("")))
+                    reason: .ifExplained(explains, .notABoolean(lists: lists))))
         }
     }
 

@@ -107,8 +107,9 @@ public final class TableValidator {
     }
 
     public let header: [String]?
-    /// What the caller reads of a rejected cell: under `.codes` or less its diagnostics carry
-    /// no reason in words (nobody reads one under `--quiet`).
+    /// What the caller reads of a rejected cell: under `.codes` or less the findings of its
+    /// field (number, date, pattern…) carry no reason in words (nobody reads one under
+    /// `--quiet`); the table's own (required, enum, unique, row structure) still do.
     public let detail: CheckDetail
     /// How many cells a row must have.
     public let width: Int
@@ -137,10 +138,10 @@ public final class TableValidator {
     /// - Parameters:
     ///   - header: the file's column names; nil under `--no-header` (columns by position).
     ///   - width: the number of cells of the first row when there is no header.
-    /// - Throws: `ConfigurationError` naming the schema path of a column the file lacks.
     ///   - tracksUniqueness: false for a worker's table under `--jobs`, which only hashes the
     ///     unique values for the main thread's table to look up.
     ///   - detail: what the caller reads of a rejected cell (`CheckDetail`).
+    /// - Throws: `ConfigurationError` naming the schema path of a column the file lacks.
     public init(
         schema compiled: CompiledSchema, header: [String]?, width: Int, file: String, tracksUniqueness: Bool = true,
         detail: CheckDetail = .messages

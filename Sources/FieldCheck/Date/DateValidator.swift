@@ -301,7 +301,7 @@ final class DateValidator: TypedValidator {
             result.errors.append(
                 Diagnostic(
                     code: .empty, offset: nil, length: 0,
-                    reason: explains ? .empty(expected: "expected " + example) : .sentence("")))
+                    reason: .ifExplained(explains, .empty(expected: "expected " + example))))
             return
         }
         var parsed: ParsedDate? = nil
@@ -468,24 +468,14 @@ final class DateValidator: TypedValidator {
                 "does not fit the date: \(date) is a \(weekdayName(date.weekday))")
             return
         }
-        if let min = spec.minimum, date < min {
+        func beyond(_ bound: CivilDate, minimum: Bool) {
+            let reason = Reason.beyond(
+                value: date.description, bound: bound.description, minimum: minimum, inTime: true, expected: "")
             result.errors.append(
-                Diagnostic(
-                    code: .outOfRange, offset: nil, length: 0,
-                    reason: explains
-                        ? .beyond(
-                            value: date.description, bound: min.description, minimum: true, inTime: true, expected: "")
-                        : .sentence("")))
+                Diagnostic(code: .outOfRange, offset: nil, length: 0, reason: .ifExplained(explains, reason)))
         }
-        if let max = spec.maximum, max < date {
-            result.errors.append(
-                Diagnostic(
-                    code: .outOfRange, offset: nil, length: 0,
-                    reason: explains
-                        ? .beyond(
-                            value: date.description, bound: max.description, minimum: false, inTime: true, expected: "")
-                        : .sentence("")))
-        }
+        if let min = spec.minimum, date < min { beyond(min, minimum: true) }
+        if let max = spec.maximum, max < date { beyond(max, minimum: false) }
         if result.errors.isEmpty {
             if spec.content == .dateTime {
                 if let time = timeOfDay() { result.value = date.description + "T" + time }
@@ -622,7 +612,7 @@ final class DateValidator: TypedValidator {
         guard index < scalars.count else {
             return Diagnostic(
                 code: code, offset: offset, length: 0,
-                reason: explains ? .unreadable(why: reason(), expected: example, after: "") : .sentence(""))
+                reason: .ifExplained(explains, .unreadable(why: reason(), expected: example, after: "")))
         }
         let character = scalars[index]
         guard explains else {

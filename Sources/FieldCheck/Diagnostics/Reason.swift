@@ -117,6 +117,14 @@ public enum Reason: Sendable, Hashable {
     }
 }
 
+extension Reason {
+    /// `reason` when the caller reads reasons in words (`CheckDetail.explains`), else none:
+    /// then the reason's arguments are not even made.
+    static func ifExplained(_ explains: Bool, _ reason: @autoclosure () -> Reason) -> Reason {
+        explains ? reason() : .sentence("")
+    }
+}
+
 extension Diagnostic {
     /// Hands `body` the message in words, as UTF-8: the one place a reason is worded.
     ///

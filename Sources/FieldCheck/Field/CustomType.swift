@@ -70,7 +70,7 @@ final class CustomValidator: TypedValidator {
             let scalars = Array(value.unicodeScalars)
             let code: ErrorCode = scalars.isEmpty ? .empty : code
             let reason: Reason =
-                explains ? .notOfType(type.name, why: why, example: example) : .sentence("")
+                .ifExplained(explains, .notOfType(type.name, why: why, example: example))
             if let offset, offset >= 0, offset < scalars.count {
                 result.errors.append(
                     Diagnostic(code: code, offset: map.original(offset), character: scalars[offset], reason: reason))

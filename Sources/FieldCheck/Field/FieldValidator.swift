@@ -10,8 +10,8 @@ protocol TypedValidator: AnyObject {
     var example: String { get }
     /// Validates the prepared value; `map` turns offsets in it into offsets in the input.
     /// Under a `detail` of `.codes` the diagnostics carry no reason, and nothing is spent on
-    /// one (second readings, suggestions); under `.verdict` the code is still the same, but
-    /// an offset that costs a search may be left out (see `FieldValidator.validate(bytes:detail:)`).
+    /// one (second readings, suggestions); under `.verdict` a rejection still has a code,
+    /// but an identifier may give another one and no offset (see `FieldValidator.validate(bytes:detail:)`).
     func validate(_ value: String, map: OffsetMap, detail: CheckDetail, into result: inout FieldResult)
     /// The fast path: writes the canonical output of a value at `out` (room for
     /// `bytes.count + FieldValidator.fastPathSlack` bytes) and returns its length, or returns 0
@@ -274,15 +274,17 @@ public final class FieldValidator {
     /// Validates one raw value (a line, a record, a cell). Under a `detail` of `.codes` the
     /// diagnostics carry no reason: codes, offsets and characters are the same, and a rejected
     /// value costs a fraction of the time (no character names, examples or second readings
-    /// are made). Under `.verdict` a caller wants the verdict and the first code: an offset
-    /// found only by a search (where an unknown name goes wrong) is left out.
+    /// are made). Under `.verdict` a caller wants the verdict and a code (infer, compare): an
+    /// identifier field that does not read names skips the name lookup (a name is then
+    /// `unknown_name`, not `form_not_accepted`) and the search for where an unknown name goes
+    /// wrong (no offset).
     public func validate(bytes: UnsafeBufferPointer<UInt8>, detail: CheckDetail = .messages) -> FieldResult {
         let explains = detail.explains
         if case .invalid(let offset, let byte) = checkUTF8(bytes) {
             var result = FieldResult(input: String(decoding: bytes, as: UTF8.self))
             result.errors.append(
                 Diagnostic(
-                    code: .invalidUTF8, offset: offset, byte: byte, reason: because(explains, .invalidUTF8)))
+                    code: .invalidUTF8, offset: offset, byte: byte, reason: .ifExplained(explains, .invalidUTF8)))
             return result
         }
         return validate(String(decoding: bytes, as: UTF8.self), detail: detail)
@@ -302,7 +304,8 @@ public final class FieldValidator {
             let offset = input.unicodeScalars.distance(from: input.unicodeScalars.startIndex, to: nul)
             result.errors.append(
                 Diagnostic(
-                    code: .nulCharacter, offset: offset, character: "\0", reason: because(explains, .nul(hint: nulHint))
+                    code: .nulCharacter, offset: offset, character: "\0",
+                    reason: .ifExplained(explains, .nul(hint: nulHint))
                 ))
             return result
         }
@@ -314,7 +317,7 @@ public final class FieldValidator {
                 result.errors.append(
                     Diagnostic(
                         code: .normalizationTooLong, offset: nil, length: 0,
-                        reason: because(
+                        reason: .ifExplained(
                             explains, .normalizationTooLong(form: spec.normalization!.rawValue.uppercased()))
                     ))
                 return result
@@ -475,12 +478,12 @@ public final class FieldValidator {
                 result.removed.append(
                     Diagnostic(
                         code: .removedCharacter, offset: offset, character: scalar,
-                        reason: because(explains, .removed(rule: reason))))
+                        reason: .ifExplained(explains, .removed(rule: reason))))
             } else if result.errors.count < 10 {
                 result.errors.append(
                     Diagnostic(
                         code: .disallowedCharacter, offset: offset, character: scalar,
-                        reason: because(explains, .disallowed(rule: reason, expected: placeholder))))
+                        reason: .ifExplained(explains, .disallowed(rule: reason, expected: placeholder))))
             }
         }
         if let unlisted {
@@ -488,7 +491,7 @@ public final class FieldValidator {
                 Diagnostic(
                     code: .removedCharacter, offset: unlisted.offset, length: unlisted.last - unlisted.offset + 1,
                     character: unlisted.scalar,
-                    reason: because(explains, .removedMore(count: unlisted.count, rule: unlisted.reason))))
+                    reason: .ifExplained(explains, .removedMore(count: unlisted.count, rule: unlisted.reason))))
         }
         guard removedAny else { return value }
         map = OffsetMap(shift: 0, table: table)
@@ -582,13 +585,15 @@ public final class FieldValidator {
             result.errors.append(
                 Diagnostic(
                     code: .tooLong, offset: offset, length: scalars.count - index, character: character,
-                    reason: because(explains, .tooLong(unit: unit, count: count, maximum: max, expected: placeholder))))
+                    reason: .ifExplained(
+                        explains, .tooLong(unit: unit, count: count, maximum: max, expected: placeholder))))
         }
         if let min = spec.minLength, count < min {
             result.errors.append(
                 Diagnostic(
                     code: .tooShort, offset: map.original(value.unicodeScalars.count), length: 0,
-                    reason: because(explains, .tooShort(unit: unit, count: count, minimum: min, expected: placeholder)))
+                    reason: .ifExplained(
+                        explains, .tooShort(unit: unit, count: count, minimum: min, expected: placeholder)))
             )
         }
     }
@@ -602,7 +607,8 @@ public final class FieldValidator {
             result.errors.append(
                 Diagnostic(
                     code: .patternBudgetExhausted, offset: nil, length: 0,
-                    reason: because(explains, .patternBudgetSpent(pattern: regex.pattern, millions: budget.limit / 100))
+                    reason: .ifExplained(
+                        explains, .patternBudgetSpent(pattern: regex.pattern, millions: budget.limit / 100))
                 ))
             return
         }
@@ -610,7 +616,7 @@ public final class FieldValidator {
             result.errors.append(
                 Diagnostic(
                     code: .patternTimeout, offset: nil, length: 0,
-                    reason: because(
+                    reason: .ifExplained(
                         explains,
                         .patternTimedOut(
                             pattern: regex.pattern,
@@ -645,17 +651,17 @@ public final class FieldValidator {
             result.errors.append(
                 Diagnostic(
                     code: .patternMismatch, offset: nil, length: 0,
-                    reason: because(explains, .patternMismatch(pattern: regex.pattern))))
+                    reason: .ifExplained(explains, .patternMismatch(pattern: regex.pattern))))
         } else if let culprit {
             result.errors.append(
                 Diagnostic(
                     code: .patternMismatch, offset: map.original(culprit), character: scalars[culprit],
-                    reason: because(explains, .patternMismatch(pattern: regex.pattern))))
+                    reason: .ifExplained(explains, .patternMismatch(pattern: regex.pattern))))
         } else {
             result.errors.append(
                 Diagnostic(
                     code: .patternMismatch, offset: map.original(scalars.count), length: 0,
-                    reason: because(explains, .patternMismatch(pattern: regex.pattern))))
+                    reason: .ifExplained(explains, .patternMismatch(pattern: regex.pattern))))
         }
     }
 
@@ -673,11 +679,6 @@ public final class FieldValidator {
 
     /// `placeholderPhrase`, worded once: every rejection of a value quotes it.
     private var placeholder = ""
-
-    /// The reason, or none when the caller did not ask why.
-    private func because(_ explains: Bool, _ reason: @autoclosure () -> Reason) -> Reason {
-        explains ? reason() : .sentence("")
-    }
 
     private func makePlaceholderPhrase() -> String {
         if typed != nil { return example }

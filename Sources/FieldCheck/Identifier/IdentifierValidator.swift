@@ -70,7 +70,7 @@ final class IdentifierValidator: TypedValidator {
             result.errors.append(
                 Diagnostic(
                     code: .empty, offset: nil, length: 0,
-                    reason: explains ? .empty(expected: expectedPhrase) : .sentence("")))
+                    reason: .ifExplained(explains, .empty(expected: expectedPhrase))))
             return
         }
         var reading = catalog.readCode(value, historic: spec.historic)
@@ -113,10 +113,11 @@ final class IdentifierValidator: TypedValidator {
                     result.warnings.append(
                         Diagnostic(
                             code: .nameReadLoosely, offset: nil, length: 0,
-                            reason: explains
-                                ? .readLoosely(
+                            reason: .ifExplained(
+                                explains,
+                                .readLoosely(
                                     value: value, noun: catalog.noun, code: entry.code, written: written,
-                                    locale: locale.identifier) : .sentence("")))
+                                    locale: locale.identifier))))
                 }
                 return
             }
@@ -154,10 +155,10 @@ final class IdentifierValidator: TypedValidator {
         var reason = ""
         if explains {
             reason = "no \(catalog.noun) is written '\(value)' in \(locale.nameAndOrigin)"
-        }
-        if explains && readsNames {
-            let near = Suggestion.near(value, in: nameCandidates, maxDistance: 3).prefix(3)
-            if !near.isEmpty { reason += " (did you mean '\(near.joined(separator: "' or '"))'?)" }
+            if readsNames {
+                let near = Suggestion.near(value, in: nameCandidates, maxDistance: 3).prefix(3)
+                if !near.isEmpty { reason += " (did you mean '\(near.joined(separator: "' or '"))'?)" }
+            }
         }
         reject(
             value, code: .unknownName, reason: reason, offset: divergence(of: value), map: map, explains: explains,
@@ -201,7 +202,7 @@ final class IdentifierValidator: TypedValidator {
         into result: inout FieldResult
     ) {
         let why: Reason =
-            explains ? .notAnIdentifier(noun: catalog.noun, why: reason, expected: expectedPhrase) : .sentence("")
+            .ifExplained(explains, .notAnIdentifier(noun: catalog.noun, why: reason, expected: expectedPhrase))
         guard let offset, let character = value.unicodeScalars.dropFirst(offset).first else {
             result.errors.append(Diagnostic(code: code, offset: nil, length: 0, reason: why))
             return

@@ -526,10 +526,8 @@ public final class ColumnInferrer {
         answer.eliminations.sort { $0.row < $1.row }
         // Outliers: the values the top candidate rejects, with its full reasons.
         if best > 0, let top = standing.first {
-            let explaining = try? FieldValidator(list[top].0.spec)
             for rejection in tallies[top].rejections.prefix(outlierLimit) {
-                let result = explaining?.validate(rejection.value)
-                let error = result?.errors.first
+                let error = list[top].1.validate(rejection.value, detail: .messages).errors.first
                 answer.outliers.append(
                     Outlier(
                         value: rejection.value, row: rejection.row, code: error?.code ?? .invalidDate,

@@ -219,17 +219,18 @@ final class NumberValidator: TypedValidator {
                 result.warnings.append(
                     Diagnostic(
                         code: .spaceAsGroupingSeparator, offset: map.original(index), character: scalar,
-                        reason: explains
-                            ? .readAsGrouping(
-                                locale: locale.identifier, own: parser.symbols.groupingSeparator.unicodeScalars.first!)
-                            : .sentence("")))
+                        reason: .ifExplained(
+                            explains,
+                            .readAsGrouping(
+                                locale: locale.identifier, own: parser.symbols.groupingSeparator.unicodeScalars.first!))
+                    ))
             }
             if let variant = parsed.symbolVariant {
                 result.warnings.append(
                     Diagnostic(
                         code: .currencySymbolVariant, offset: map.original(variant.index), character: variant.scalar,
-                        reason: explains
-                            ? .readAsCurrencySymbol(locale: locale.identifier, own: variant.own) : .sentence("")))
+                        reason: .ifExplained(
+                            explains, .readAsCurrencySymbol(locale: locale.identifier, own: variant.own))))
             }
             applyRules(number, parsed, scalars, map, explains, &result)
             if result.errors.isEmpty {
@@ -251,11 +252,11 @@ final class NumberValidator: TypedValidator {
         }
         func beyond(_ bound: ExactDecimal, minimum: Bool) {
             let reason: Reason =
-                explains
-                ? .beyond(
-                    value: number.description, bound: bound.description, minimum: minimum, inTime: false,
-                    expected: example)
-                : .sentence("")
+                .ifExplained(
+                    explains,
+                    .beyond(
+                        value: number.description, bound: bound.description, minimum: minimum, inTime: false,
+                        expected: example))
             result.errors.append(Diagnostic(code: .outOfRange, offset: nil, length: 0, reason: reason))
         }
         let integerOnly = spec.integerOnly || spec.style == .integer
@@ -285,7 +286,7 @@ final class NumberValidator: TypedValidator {
         guard let index, index < scalars.count else {
             return Diagnostic(
                 code: code, offset: index.map(map.original), length: 0,
-                reason: explains ? .unreadable(why: reason(), expected: example, after: "") : .sentence(""))
+                reason: .ifExplained(explains, .unreadable(why: reason(), expected: example, after: "")))
         }
         let offset = map.original(index)
         let character = scalars[index]
