@@ -32,6 +32,8 @@ struct Fieldcheck: ParsableCommand {
     /// identifier command's (its help).
     static let namedSubcommands: [(name: String, type: any ParsableCommand.Type)] =
         [TextCommand.self, NumberCommand.self, DateCommand.self].map(named) + identifierCommands
+        // `as` by name: its configuration lists the registered types, made only when it is asked for.
+        + [("as", AsCommand.self)]
         + [CSVCommand.self, LocaleCommand.self, CompareCommand.self, InferCommand.self, PromptCommand.self].map(named)
 
     private static func named(_ type: any ParsableCommand.Type) -> (name: String, type: any ParsableCommand.Type) {
@@ -141,6 +143,12 @@ extension Fieldcheck {
         guard let first = arguments.first, !first.hasPrefix("-") else { return }
         let names = namedSubcommands.map(\.name) + ["help"]
         guard !names.contains(first) else { return }
+        if FieldType.named(first) != nil {
+            // A type a Table Schema names, which has no command of its own (datetime, boolean).
+            throw ConfigurationError(
+                "unknown command '\(first)'; values of the type \(first) are checked with 'fieldcheck as \(first)' "
+                    + "(fieldcheck as --help)")
+        }
         let nearest = names.filter {
             Suggestion.editDistance($0, first) <= 2 || $0.hasPrefix(first) || first.hasPrefix($0)
         }

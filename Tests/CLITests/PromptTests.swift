@@ -79,6 +79,14 @@ import Testing
         #expect(Self.refusedKeys(parting) == 1)
     }
 
+    /// `prompt as TYPE`: a field of any registered type, refusing what no value of it begins with.
+    @Test(.needsPython3) func aFieldOfARegisteredType() throws {
+        let session = try Self.type(Self.characters("xTrue") + ["\r"], ["as", "boolean"])
+        #expect(session.status == 0)
+        #expect(session.stdout == "true\n")
+        #expect(Self.refusedKeys(session) == 1)
+    }
+
     /// The reason stays on the one line under the field: on a narrow terminal it is cut, with
     /// an ellipsis, and the cursor still comes back to the field.
     @Test(.needsPython3) func theReasonIsCutToTheTerminalsWidth() throws {

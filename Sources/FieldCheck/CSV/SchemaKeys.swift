@@ -137,6 +137,7 @@ extension DefaultStringInterpolation {
     /// option alone, which stands for the whole field (`--column '…'.type` reads as a typo).
     mutating func appendInterpolation(_ path: String, member: String) {
         appendLiteral(path)
-        if !path.hasPrefix("--") { appendLiteral(".\(member)") }
+        // A field given on the command line (`--column 'x=foo'`, `as 'foo'`) has no members.
+        if !path.hasPrefix("--") && !path.hasPrefix("as '") { appendLiteral(".\(member)") }
     }
 }

@@ -332,32 +332,8 @@ extension Fieldcheck {
                 throw ConfigurationError("\(path): expected NAME=TYPE[:LOCALE[:FORMAT]], as in price=number:de_DE")
             }
             let name = String(text[..<equals])
-            let parts = text[text.index(after: equals)...].split(
-                separator: ":", maxSplits: 2, omittingEmptySubsequences: false
-            )
-            .map(String.init)
-            var object: [String: Any] = ["name": name, "type": parts[0]]
-            if parts.count > 1, !parts[1].isEmpty { object["locale"] = parts[1] }
-            if parts.count > 2, !parts[2].isEmpty {
-                let format = parts[2]
-                let styles = DateStyle.allCases.map(\.rawValue) + NumberStyle.allCases.map(\.rawValue)
-                // A number has styles and no format of its own: anything else after the
-                // locale is a mistake, which a schema's `format` key would silently be.
-                if ["number", "integer"].contains(parts[0]), NumberStyle(rawValue: format) == nil {
-                    throw ConfigurationError(
-                        "\(path): unknown number style '\(format)'; use "
-                            + NumberStyle.allCases.map(\.rawValue).joined(separator: ", "))
-                }
-                object[styles.contains(format) ? "style" : "format"] = format
-            } else if parts[0] == "date" {
-                // As `fieldcheck date` reads: the locale's short style.
-                object["style"] = "short"
-            } else if parts[0] == "time" || parts[0] == "datetime", parts.count > 1, !parts[1].isEmpty {
-                // A time or datetime in a locale is written in its short style too; without
-                // a locale, in ISO 8601 (Table Schema's default).
-                object["style"] = "short"
-            }
-            var column = try ColumnSchema(object: object, path: path, defaultLocale: defaultLocale)
+            var column = try InlineField.column(
+                name: name, text[text.index(after: equals)...], path: path, defaultLocale: defaultLocale)
             // A number names the cell by its position (1 is the first), used when the file has
             // no header or no column of that name.
             if let cell = Int(name), cell >= 1, name.allSatisfy(\.isASCII) { column.position = cell }

@@ -23,7 +23,7 @@ extension Fieldcheck {
 
                   price=$(fieldcheck prompt number --locale de_DE --max-length 7 --label Preis)
                 """,
-            subcommands: [PromptText.self, PromptNumber.self, PromptDate.self] + identifierPrompts
+            subcommands: [PromptText.self, PromptNumber.self, PromptDate.self] + identifierPrompts + [PromptAs.self]
         )
     }
 
@@ -69,6 +69,23 @@ extension Fieldcheck {
             rules.formatGiven = format
             try rules.checkFormats()
             return try prompt.run(FieldValidator(rules.spec(basics)))
+        }
+    }
+}
+
+extension Fieldcheck {
+    struct PromptAs: StatusCommand, DeclaresFieldBasics {
+        static let configuration = CommandConfiguration(
+            commandName: "as",
+            abstract: "A field of any type a Table Schema names (datetime, time, boolean...), as in fieldcheck as.")
+        @Argument(help: ArgumentHelp("The type, as csv --column gives it: TYPE[:LOCALE[:FORMAT]].", valueName: "TYPE"))
+        var type: String
+        @OptionGroup var locale: LocaleOption
+        @OptionGroup var length: LengthOptions
+        @OptionGroup var prepare: PrepareOptions
+        @OptionGroup var prompt: PromptOptions
+        mutating func runWithStatus() throws -> Int32 {
+            try prompt.run(FieldValidator(AsCommand.spec(type, basics)))
         }
     }
 }

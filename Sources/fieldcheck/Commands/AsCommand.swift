@@ -1,0 +1,67 @@
+import ArgumentParser
+import FieldCheck
+
+extension Fieldcheck {
+    /// `fieldcheck as TYPE[:LOCALE[:FORMAT]]`: the line command of every registered type.
+    ///
+    /// The types are the registry's (`FieldType.registered`), given as `csv --column` gives
+    /// them (`InlineField`): a type registered once is a line command here, a prompt under
+    /// `prompt as`, a csv column and a schema type, with nothing else to write.
+    struct AsCommand: StatusCommand, DeclaresFieldBasics {
+        static let configuration = CommandConfiguration(
+            commandName: "as",
+            abstract: "Check values as any type a Table Schema names: datetime, time, year, boolean, and the rest.",
+            discussion: """
+                TYPE is written as csv --column writes a column's type: TYPE[:LOCALE[:FORMAT]], \
+                with the same types, keys and defaults as a Table Schema field of that type \
+                (a time or datetime given a LOCALE reads the locale's short style, a date the \
+                locale's short style; without a FORMAT a time, datetime, year, yearmonth or \
+                duration is ISO 8601). Accepted values are written in their canonical form \
+                (ISO 8601, true/false, the code); rejections as the line commands report them.
+
+                The types:
+                \(FieldType.registered.map { "  \($0.names.joined(separator: ", ")): \($0.help)" }.joined(separator: "\n"))
+
+                Examples:
+                  fieldcheck as datetime                    # 2026-04-13T13:45:30Z
+                  fieldcheck as boolean                     # true, False, 1, 0 -> true/false
+                  fieldcheck as time:de_DE                  # 13:45 -> 13:45:00
+                  fieldcheck as date:en_US:MM/dd/yyyy       # 04/13/2026 -> 2026-04-13
+                  fieldcheck as duration --json
+                """
+        )
+
+        @Argument(help: ArgumentHelp("The type, as csv --column gives it: TYPE[:LOCALE[:FORMAT]].", valueName: "TYPE"))
+        var type: String
+
+        @OptionGroup var locale: LocaleOption
+        @OptionGroup var length: LengthOptions
+        @OptionGroup var prepare: PrepareOptions
+        @OptionGroup var lines: LineOptions
+        @OptionGroup var run: RunOptions
+
+        mutating func runWithStatus() throws -> Int32 {
+            try run.refuseStrptimeFormat()
+            return try LineRunner(
+                validator: FieldValidator(Self.spec(type, basics)), options: lines, runOptions: run
+            ).run()
+        }
+
+        /// The field `TYPE[:LOCALE[:FORMAT]]` names, with the length and preparation options.
+        static func spec(_ type: String, _ basics: FieldBasics) throws -> FieldSpec {
+            let category =
+                switch type.prefix(while: { $0 != ":" }) {
+                case "number", "integer": "LC_NUMERIC"
+                case "date", "time", "datetime": "LC_TIME"
+                default: "LC_CTYPE"
+                }
+            let column = try InlineField.column(
+                name: "value", type[...], path: "as '\(type)'",
+                defaultLocale: try basics.locale.resolve(category: category))
+            var spec = column.spec
+            spec.vocabulary = .commandLine
+            basics.apply(to: &spec)
+            return spec
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import FieldCheck
+
+/// A field given on the command line as `TYPE[:LOCALE[:FORMAT]]` (`number:de_DE`,
+/// `date:de_DE:dd.MM.yyyy`, `datetime`), read through the type registry (`FieldType`) as a
+/// schema's field object: `csv --column NAME=…` and `fieldcheck as …` read it here, so that a
+/// type is given the same way to both, and a type registered once is found by both.
+enum InlineField {
+    /// The column `name` of the type, locale and format in `text`; `path` names where it was
+    /// given, for messages (`--column 'price=number:xx'`).
+    static func column(name: String, _ text: Substring, path: String, defaultLocale: LocaleID)
+        throws(ConfigurationError) -> ColumnSchema
+    {
+        let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+        var object: [String: Any] = ["name": name, "type": parts[0]]
+        if parts.count > 1, !parts[1].isEmpty { object["locale"] = parts[1] }
+        if parts.count > 2, !parts[2].isEmpty {
+            let format = parts[2]
+            let styles = DateStyle.allCases.map(\.rawValue) + NumberStyle.allCases.map(\.rawValue)
+            // A number has styles and no format of its own: anything else after the
+            // locale is a mistake, which a schema's `format` key would silently be.
+            if ["number", "integer"].contains(parts[0]), NumberStyle(rawValue: format) == nil {
+                throw ConfigurationError(
+                    "\(path): unknown number style '\(format)'; use "
+                        + NumberStyle.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            object[styles.contains(format) ? "style" : "format"] = format
+        } else if parts[0] == "date" {
+            // As `fieldcheck date` reads: the locale's short style.
+            object["style"] = "short"
+        } else if parts[0] == "time" || parts[0] == "datetime", parts.count > 1, !parts[1].isEmpty {
+            // A time or datetime in a locale is written in its short style too; without
+            // a locale, in ISO 8601 (Table Schema's default).
+            object["style"] = "short"
+        }
+        return try ColumnSchema(object: object, path: path, defaultLocale: defaultLocale)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// `fieldcheck as TYPE[:LOCALE[:FORMAT]]` (issue 30): every type the registry holds is a line
+/// command, read as `csv --column` reads a column's type, with the line commands' output and
+/// diagnostics.
+@Suite struct AsCommandTests {
+    @Test func aDatetimeIsCheckedAndWrittenInISO8601() throws {
+        let run = try CLI.run(
+            ["as", "datetime"], input: "2026-04-13T13:45:30Z\n2026-04-13 13:45:30\n2026-02-30T10:00:00\n")
+        #expect(run.status == 1)
+        #expect(run.stdout == "2026-04-13T13:45:30Z\n")
+        #expect(
+            run.stderr.contains("line 2: '2026-04-13 13:45:30': not a datetime value: ' ' (U+0020 SPACE) at column 11"))
+        #expect(run.stderr.contains("[invalid_value]"))
+        #expect(run.stderr.contains("line 3: '2026-02-30T10:00:00'"))
+        #expect(run.stderr.contains("[field_out_of_range]"))
+    }
+
+    @Test func aBooleanIsWrittenCanonically() throws {
+        let run = try CLI.run(["as", "boolean", "--json"], input: "True\n0\nyes\n")
+        #expect(run.status == 1)
+        let objects = run.objects
+        try #require(objects.count == 3)
+        #expect(objects[0]["value"] as? String == "true")
+        #expect(objects[1]["value"] as? String == "false")
+        #expect(objects[2].errorCodes == ["not_a_boolean"])
+        #expect(objects[2].firstError?["offset"] as? Int == 0)
+        #expect(objects[2].firstError?["character"] as? String == "y")
+    }
+
+    /// The locale and format after the type, as in `--column`: a time in the locale's short
+    /// style, a date in a pattern.
+    @Test func theLocaleAndFormatFollowTheType() throws {
+        let time = try CLI.run(["as", "time:de_DE"], input: "13:45\n25:00\n")
+        #expect(time.status == 1)
+        #expect(time.stdout == "13:45:00\n")
+        #expect(time.stderr.contains("hour 25 at column 1 is out of range"))
+        let date = try CLI.run(["as", "date:en_US:MM/dd/yyyy"], input: "04/13/2026\n")
+        #expect(date.status == 0)
+        #expect(date.stdout == "2026-04-13\n")
+        // The same types as the line commands: a number in de_DE, a country's name in fr_FR.
+        #expect(try CLI.run(["as", "number:de_DE"], input: "1.234,5\n").stdout == "1234.5\n")
+        #expect(try CLI.run(["as", "country:fr_FR"], input: "Allemagne\n").stdout == "DE\n")
+    }
+
+    /// Without a locale in TYPE, --locale (then the environment) is the field's.
+    @Test func localeOptionIsTheDefault() throws {
+        let run = try CLI.run(["as", "number", "--locale", "de_DE"], input: "1.234,5\n")
+        #expect(run.status == 0)
+        #expect(run.stdout == "1234.5\n")
+    }
+
+    @Test func anUnknownTypeOrLocaleIsAConfigurationError() throws {
+        let type = try CLI.run(["as", "datetme"], input: "")
+        #expect(type.status == 2)
+        #expect(type.stderr.contains("as 'datetme': unknown or unsupported type 'datetme'"))
+        #expect(type.stderr.contains("datetime"))
+        let locale = try CLI.run(["as", "number:xx_YY"], input: "")
+        #expect(locale.status == 2)
+        #expect(locale.stderr.contains("unknown locale 'xx_YY'"))
+    }
+
+    /// A type with no command of its own, named as a command, points to `as`.
+    @Test func aTypeNamedAsACommandPointsToAs() throws {
+        let run = try CLI.run(["datetime"], input: "")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("'fieldcheck as datetime'"))
+    }
+
+    /// --help lists every registered type with its help line.
+    @Test func helpListsTheRegisteredTypes() throws {
+        let help = try CLI.run(["as", "--help"]).stdout
+        for type in [
+            "string", "number, integer", "date", "boolean", "year", "yearmonth", "time", "datetime", "duration",
+            "country", "currency", "language", "timezone",
+        ] {
+            #expect(help.contains("  \(type): "), "\(type) in fieldcheck as --help")
+        }
+    }
+}
