@@ -20,6 +20,10 @@ public struct FieldType: Sendable {
     /// An `enum` value in the canonical form the type writes, as accepted values are
     /// compared; nil: compared as written.
     public var canonical: (@Sendable (FieldKind, String) throws(ConfigurationError) -> String)?
+    /// Whether `infer` tries the type, as a field object of its name alone (`type: datetime`)
+    /// reads it, on a column that no number, date or identifier convention reads: a column it
+    /// reads is inferred as the type, and `infer --schema` writes `type:` its name.
+    public var inferred = false
 
     public init(
         names: [String], help: String,
@@ -60,6 +64,9 @@ public struct FieldType: Sendable {
     public static func named(_ name: String) -> FieldType? {
         registry.withLock { types in types.first { $0.names.contains(name) } }
     }
+
+    /// The registered types `infer` tries (`inferred`), in registration order.
+    public static var inferred: [FieldType] { registered.filter(\.inferred) }
 
     /// Every registered name, for messages (`string, number, integer, date, boolean`).
     public static var names: [String] { registered.flatMap(\.names) }

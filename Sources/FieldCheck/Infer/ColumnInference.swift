@@ -74,9 +74,11 @@ public final class ColumnInferrer {
     private let numbers: [(InferenceCandidate, FieldValidator)]
     private let dates: [(InferenceCandidate, FieldValidator)]
     private let identifiers: [(InferenceCandidate, FieldValidator)]
+    private let registered: [(InferenceCandidate, FieldValidator)]
     private let numberFields: [FieldValidator]
     private let dateFields: [FieldValidator]
     private let identifierFields: [FieldValidator]
+    private let registeredFields: [FieldValidator]
     /// How many outliers a column may have, as a share of its values, and still be typed.
     public var outlierShare = 0.1
     /// Outliers listed per column.
@@ -97,9 +99,11 @@ public final class ColumnInferrer {
         numbers = open(InferenceCandidate.allNumbers)
         dates = open(InferenceCandidate.allDates)
         identifiers = open(InferenceCandidate.allIdentifiers)
+        registered = open(InferenceCandidate.allRegistered)
         numberFields = numbers.map(\.1)
         dateFields = dates.map(\.1)
         identifierFields = identifiers.map(\.1)
+        registeredFields = registered.map(\.1)
     }
 
     /// Collects one column's values, then `finish` answers.
@@ -117,6 +121,8 @@ public final class ColumnInferrer {
         /// Identifiers are read strictly: a value accepted with a warning (a code in lower
         /// case, a name read loosely) counts as rejected, so that `de` is no country code.
         @exclusivity(unchecked) fileprivate var identifiers: Standing
+        /// The registered types `infer` tries (datetime, time, yearmonth, duration).
+        @exclusivity(unchecked) fileprivate var registered: Standing
         fileprivate var booleanWords: [String: Int] = [:]
         /// The first values no field reads, whatever its type (a NUL, bytes that are not
         /// UTF-8): `csv` rejects them in any column, so they are outliers of a text column too.
@@ -127,6 +133,7 @@ public final class ColumnInferrer {
         private let numberFields: [FieldValidator]
         private let dateFields: [FieldValidator]
         private let identifierFields: [FieldValidator]
+        private let registeredFields: [FieldValidator]
         @exclusivity(unchecked) fileprivate var notBoolean = false
         /// Whether the answer is the one reading every candidate on every value would give:
         /// false when a candidate set aside could not be shown to be ruled out (see
@@ -134,7 +141,7 @@ public final class ColumnInferrer {
         public fileprivate(set) var isExact = true
         /// How many candidates were ever set aside (for tests).
         var candidatesSetAside: Int {
-            (numbers.tallies + dates.tallies + identifiers.tallies).filter(\.wasSetAside).count
+            (numbers.tallies + dates.tallies + identifiers.tallies + registered.tallies).filter(\.wasSetAside).count
         }
 
         fileprivate init(_ inferrer: ColumnInferrer, name: String?) {
@@ -143,9 +150,11 @@ public final class ColumnInferrer {
             numbers = Standing(count: inferrer.numbers.count)
             dates = Standing(count: inferrer.dates.count)
             identifiers = Standing(count: inferrer.identifiers.count, strict: true)
+            registered = Standing(count: inferrer.registered.count)
             numberFields = inferrer.numberFields
             dateFields = inferrer.dateFields
             identifierFields = inferrer.identifierFields
+            registeredFields = inferrer.registeredFields
         }
 
         /// The tallies with the values a dropped candidate did not read counted as rejected.
@@ -199,10 +208,12 @@ public final class ColumnInferrer {
             numbers.read(&value, row, numberFields, scratch)
             dates.read(&value, row, dateFields, scratch)
             identifiers.read(&value, row, identifierFields, scratch)
+            registered.read(&value, row, registeredFields, scratch)
             if inferrer.setsAside, values >= 256, values % 64 == 0 {
                 numbers.setAside()
                 dates.setAside()
                 identifiers.setAside()
+                registered.setAside()
             }
             if !notBoolean {
                 if ColumnInferrer.booleanPair(of: value.text) != nil, booleanWords.count < 8 {
@@ -461,9 +472,12 @@ public final class ColumnInferrer {
         let numberTallies = column.settled(column.numbers.tallies)
         let dateTallies = column.settled(column.dates.tallies)
         let identifierTallies = column.settled(column.identifiers.tallies)
+        let registeredTallies = column.settled(column.registered.tallies)
         column.isExact =
             column.numbers.isExact(settled: numberTallies) && column.dates.isExact(settled: dateTallies)
             && column.identifiers.isExact(settled: identifierTallies)
+            && column.registered.isExact(settled: registeredTallies)
+        let registeredBest = registeredTallies.map(\.rejected).min() ?? .max
         let numberBest = numberTallies.map(\.rejected).min() ?? .max
         let dateBest = dateTallies.map(\.rejected).min() ?? .max
         let identifierBest = identifierTallies.map(\.rejected).min() ?? .max
@@ -483,6 +497,11 @@ public final class ColumnInferrer {
             // The kind of the best candidate; candidates of other kinds that read the column
             // as well stand beside it, and their different meanings leave it undecided.
             decide(&answer, identifiers, identifierTallies, best: identifierBest, type: identifiers[top].0.type)
+        } else if registeredBest <= allowed,
+            let top = registeredTallies.indices.first(where: { registeredTallies[$0].rejected == registeredBest })
+        {
+            // A registered type (datetime, time, yearmonth, duration): one way of writing each.
+            decide(&answer, registered, registeredTallies, best: registeredBest, type: registered[top].0.type)
         } else {
             answer.type = .string
             // Text reads anything but what no field reads: those, as `csv` will reject them.

@@ -22,6 +22,10 @@ public struct InferredType: RawRepresentable, Sendable, Hashable {
 
     /// The identifier kind, when the column holds one.
     public var identifierKind: IdentifierKind? { IdentifierKind(rawValue: rawValue) }
+
+    /// Whether the column holds a registered type `infer` tries (`FieldType.inferred`), which
+    /// a schema names as it is (`type: datetime`).
+    public var isRegistered: Bool { FieldType.named(rawValue)?.inferred == true }
 }
 
 /// One convention a column may be written in.
@@ -47,6 +51,21 @@ public struct InferenceCandidate: Sendable, Hashable {
     public static let allNumbers = numbers()
     public static let allDates = dates()
     public static let allIdentifiers = identifiers()
+
+    /// The registered types `infer` tries (`FieldType.inferred`: time, datetime, yearmonth,
+    /// duration, and a library user's), each in the form its name alone reads (ISO 8601):
+    /// read from the registry when asked, so that a type registered later is tried too.
+    public static var allRegistered: [InferenceCandidate] {
+        FieldType.inferred.compactMap { type in
+            guard let name = type.names.first else { return nil }
+            var field = SchemaField(
+                object: ["name": "value", "type": name], path: "infer", typeName: name, locale: .posix,
+                hasOwnLocale: false)
+            guard let spec = try? type.make(&field) else { return nil }
+            return InferenceCandidate(
+                name: name, type: InferredType(rawValue: name), spec: spec, facets: [], schemaKeys: [])
+        }
+    }
 
     /// The locales whose names `infer` tries on an identifier column, by kind: the languages
     /// most exports are written in. A kind not listed is tried by its codes only (building a

@@ -20,6 +20,7 @@ extension FieldType {
     /// neither precedes nor follows `P30D`).
     static let duration: FieldType = {
         var type = iso(name: "duration", help: "an ISO 8601 duration, as in P1Y2M10DT2H30M", reader: DurationReader())
+        type.inferred = true
         type.bound = { (_: FieldKind, _: String, _: Bool) throws(ConfigurationError) -> FieldKind in
             throw ConfigurationError(
                 "a duration column has no minimum or maximum: durations have no order (P1M is 28 to 31 days, so it "

@@ -2,15 +2,24 @@ extension FieldType {
     /// Table Schema's `year`: `2026`.
     static let year = temporal(.year, help: "a year, as in 2026")
     /// Table Schema's `yearmonth`: `2026-04`.
-    static let yearMonth = temporal(.yearMonth, help: "a year and month, as in 2026-04")
+    static let yearMonth = inferred(temporal(.yearMonth, help: "a year and month, as in 2026-04"))
     /// Table Schema's `time`: `13:45:30`, with a fraction and a zone when written, or as a
     /// `format` or the locale's `style` writes it.
-    static let time = temporal(
-        .time, help: "a time of day, as in 13:45:30 or 13:45:30.250+02:00, or in a strptime or UTS #35 format")
+    static let time = inferred(
+        temporal(
+            .time, help: "a time of day, as in 13:45:30 or 13:45:30.250+02:00, or in a strptime or UTS #35 format"))
     /// Table Schema's `datetime`: `2026-04-13T13:45:30Z`, or as a `format` or the locale's
     /// `style` writes it.
-    static let dateTime = temporal(
-        .dateTime, help: "a date and time, as in 2026-04-13T13:45:30Z, or in a strptime or UTS #35 format")
+    static let dateTime = inferred(
+        temporal(.dateTime, help: "a date and time, as in 2026-04-13T13:45:30Z, or in a strptime or UTS #35 format"))
+
+    /// `type`, tried by `infer` (`FieldType.inferred`). A year is not: `2026` is an integer
+    /// first, as other tools infer it.
+    static func inferred(_ type: FieldType) -> FieldType {
+        var type = type
+        type.inferred = true
+        return type
+    }
 
     /// An ordered ISO 8601 type: ISO 8601 by default; `time` and `datetime` also in a
     /// strptime or UTS #35 `format`, `any`, or the locale's `style`, read by the date reader.

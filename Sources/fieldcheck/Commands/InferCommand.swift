@@ -14,7 +14,8 @@ extension Fieldcheck {
             abstract: "Infer the type and locale conventions of a file of values or of each CSV column.",
             discussion: """
                 For each column (or a file of one value per line): the type (integer, number, date, \
-                boolean, string), the conventions every value is consistent with (decimal mark, \
+                boolean, a country, currency, language or time zone, an ISO 8601 datetime, time, \
+                yearmonth or duration, string), the conventions every value is consistent with (decimal mark, \
                 grouping, digits; date field order, separator, year digits, month-name language, \
                 calendar), the values that rule the other conventions out, 'undecided' when the \
                 values cannot tell (every date has day <= 12; 13/4/69 is 1969 in the Gregorian \
@@ -484,6 +485,7 @@ extension Fieldcheck {
             case .number: "a number"
             case .date: "a date"
             case .boolean: "a yes/no value"
+            case let type where type.isRegistered: "a \(type.rawValue) value"
             default: type.identifierKind.map { "a \($0.noun) code or name" } ?? "text"
             }
         }

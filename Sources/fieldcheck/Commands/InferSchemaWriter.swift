@@ -105,6 +105,14 @@ enum SchemaWriter {
                     field.comment =
                         "\(column.outliers.count) outlier\(column.outliers.count == 1 ? "" : "s") in the rows read"
                 }
+            case let type where type.isRegistered:
+                // A registered type infer tries (datetime, time, yearmonth, duration), in ISO
+                // 8601, its name alone reads: Table Schema's own types.
+                field.keys.append(("type", type.rawValue))
+                if !column.outliers.isEmpty {
+                    field.comment =
+                        "\(column.outliers.count) outlier\(column.outliers.count == 1 ? "" : "s") in the rows read"
+                }
             default:
                 field.keys.append(("type", "string"))
                 if !column.isDecided { field.comment = "undecided: \(column.undecidedReason ?? "")" }
