@@ -120,7 +120,8 @@ import Testing
         let run = try CLI.run(["txt", "--value", "a"], input: "")
         #expect(run.status == 2)
         #expect(run.stderr.contains("unknown command 'txt' (did you mean 'text'?)"))
-        #expect(run.stderr.contains("the commands are text, number, date, country, currency, language, timezone, as, csv"))
+        #expect(
+            run.stderr.contains("the commands are text, number, date, country, currency, language, timezone, as, csv"))
         let far = try CLI.run(["frobnicate"], input: "")
         #expect(far.status == 2)
         #expect(!far.stderr.contains("did you mean"))

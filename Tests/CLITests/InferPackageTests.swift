@@ -34,6 +34,21 @@ import Testing
         return nil
     }()
 
+    /// Runs `script` with the python3 that has frictionless, in `folder`; returns its stdout.
+    static func frictionlessOutput(_ script: String, arguments: [String] = [], in folder: URL) throws -> String {
+        let output = CLI.temporaryFile("frictionless")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(frictionless))
+        process.arguments = ["-c", script] + arguments
+        process.currentDirectoryURL = folder
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        try process.run()
+        process.waitUntilExit()
+        return try String(contentsOf: output, encoding: .utf8)
+    }
+
     @Test func thePackageIsReadByCsvAndItsDatesAreStrptime() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -78,27 +93,14 @@ import Testing
         let infer = try CLI.run(
             ["infer", "--package", package.path] + Self.banks.map { folder.appendingPathComponent($0).path })
         #expect(infer.status == 0)
-        let output = CLI.temporaryFile("frictionless")
-        defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.frictionless!)
-        process.arguments = [
-            "-c",
+        let printed = try Self.frictionlessOutput(
             """
             import sys, frictionless
             report = frictionless.validate(sys.argv[1])
             for task in report.tasks:
                 print(task.name, task.valid, task.stats.get("rows"), [e.message for e in task.errors][:3])
             print("valid", report.valid)
-            """,
-            package.path,
-        ]
-        process.currentDirectoryURL = folder
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        try process.run()
-        process.waitUntilExit()
-        let printed = try String(contentsOf: output, encoding: .utf8)
+            """, arguments: [package.path], in: folder)
         #expect(printed.contains("valid True"), "\(printed)")
         for name in ["bank_de", "bank_fr", "bank_in", "bank_us"] {
             #expect(printed.contains("\(name) True"), "\(printed)")

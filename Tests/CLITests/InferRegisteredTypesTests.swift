@@ -64,25 +64,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let written = try CLI.run(["infer", "--schema", folder.appendingPathComponent("events.csv").path])
         try Data(written.stdout.utf8).write(to: folder.appendingPathComponent("events.schema.yaml"))
-        let output = CLI.temporaryFile("frictionless-types")
-        defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: InferPackageTests.frictionless!)
-        process.arguments = [
-            "-c",
+        let printed = try InferPackageTests.frictionlessOutput(
             """
             from frictionless import Resource, Schema
             schema = Schema.from_descriptor("events.schema.yaml")
             report = Resource(path="events.csv", schema=schema).validate()
             print([field.type for field in schema.fields], report.valid)
-            """,
-        ]
-        process.currentDirectoryURL = folder
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        try process.run()
-        process.waitUntilExit()
-        let printed = try String(contentsOf: output, encoding: .utf8)
+            """, in: folder)
         #expect(printed == "['integer', 'datetime', 'duration', 'yearmonth', 'time'] True\n", "\(printed)")
     }
 }

@@ -82,10 +82,9 @@ public enum Reason: Sendable, Hashable {
     /// one has a UTC offset (the value, when `valueHasOffset`), the other none, and they are
     /// less than 14 hours apart; `expected` the phrase after "expected".
     indirect case incomparable(value: String, bound: String, minimum: Bool, valueHasOffset: Bool, expected: String)
-    /// The diagnostic's character read as the grouping separator, which `locale` writes `own`.
-    indirect case readAsGrouping(locale: String, own: Unicode.Scalar)
-    /// The diagnostic's character read as the currency symbol, which `locale` writes `own`.
-    indirect case readAsCurrencySymbol(locale: String, own: String)
+    /// The diagnostic's character read as the locale's `symbol`, which `locale` writes `own`
+    /// (a space variant as the grouping separator, ¥ as ￥).
+    indirect case readAs(Symbol, locale: String, own: String)
     /// `value` read as the `noun` `code` by a loose match of names (as `locale` collates
     /// them), the name it matched being `written`, when known.
     indirect case readLoosely(value: String, noun: String, code: String, written: String?, locale: String)
@@ -114,6 +113,11 @@ public enum Reason: Sendable, Hashable {
         case otherNumberingSystemDigit
         /// A date's: `unexpected`, and `trailing text from`.
         case unexpected, trailingText
+    }
+
+    /// A symbol of the locale's a variant of it was read as.
+    public enum Symbol: Sendable, Hashable {
+        case groupingSeparator, currencySymbol
     }
 }
 
@@ -353,20 +357,19 @@ extension Diagnostic {
                 " has none, and less than 14 hours apart the order depends on the offset; expected ")
             writer.put(expected)
             writer.put(", with an offset where the bound has one and without where it has none")
-        case .readAsGrouping(let locale, let own):
+        case .readAs(let symbol, let locale, let own):
             writer.put(character: character, atColumn: column)
-            writer.put(" read as the grouping separator (")
+            writer.put(
+                symbol == .groupingSeparator ? " read as the grouping separator (" : " read as the currency symbol (")
             writer.put(locale)
             writer.put(" writes ")
-            writer.putDescription(of: own)
+            // A separator is often invisible: it is described; a symbol is shown.
+            if symbol == .groupingSeparator {
+                writer.putDescription(of: own.unicodeScalars.first)
+            } else {
+                writer.put(quoting: own)
+            }
             writer.put(")")
-        case .readAsCurrencySymbol(let locale, let own):
-            writer.put(character: character, atColumn: column)
-            writer.put(" read as the currency symbol (")
-            writer.put(locale)
-            writer.put(" writes '")
-            writer.put(own)
-            writer.put("')")
         case .readLoosely(let value, let noun, let code, let written, let locale):
             writer.put("read '")
             writer.put(value)

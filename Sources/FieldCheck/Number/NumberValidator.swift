@@ -221,8 +221,8 @@ final class NumberValidator: TypedValidator {
                         code: .spaceAsGroupingSeparator, offset: map.original(index), character: scalar,
                         reason: .ifExplained(
                             explains,
-                            .readAsGrouping(
-                                locale: locale.identifier, own: parser.symbols.groupingSeparator.unicodeScalars.first!))
+                            .readAs(
+                                .groupingSeparator, locale: locale.identifier, own: parser.symbols.groupingSeparator))
                     ))
             }
             if let variant = parsed.symbolVariant {
@@ -230,7 +230,7 @@ final class NumberValidator: TypedValidator {
                     Diagnostic(
                         code: .currencySymbolVariant, offset: map.original(variant.index), character: variant.scalar,
                         reason: .ifExplained(
-                            explains, .readAsCurrencySymbol(locale: locale.identifier, own: variant.own))))
+                            explains, .readAs(.currencySymbol, locale: locale.identifier, own: variant.own))))
             }
             applyRules(number, parsed, scalars, map, explains, &result)
             if result.errors.isEmpty {

@@ -7,7 +7,7 @@ extension Fieldcheck {
     /// The types are the registry's (`FieldType.registered`), given as `csv --column` gives
     /// them (`InlineField`): a type registered once is a line command here, a prompt under
     /// `prompt as`, a csv column and a schema type, with nothing else to write.
-    struct AsCommand: StatusCommand, DeclaresFieldBasics {
+    struct AsCommand: LineCommand, DeclaresFieldBasics {
         static let configuration = CommandConfiguration(
             commandName: "as",
             abstract: "Check values as any type a Table Schema names: datetime, time, year, boolean, and the rest.",
@@ -31,9 +31,7 @@ extension Fieldcheck {
                 """
         )
 
-        @Argument(help: ArgumentHelp("The type, as csv --column gives it: TYPE[:LOCALE[:FORMAT]].", valueName: "TYPE"))
-        var type: String
-
+        @OptionGroup var type: TypeArgument
         @OptionGroup var locale: LocaleOption
         @OptionGroup var length: LengthOptions
         @OptionGroup var prepare: PrepareOptions
@@ -41,27 +39,30 @@ extension Fieldcheck {
         @OptionGroup var run: RunOptions
 
         mutating func runWithStatus() throws -> Int32 {
-            try run.refuseStrptimeFormat()
-            return try LineRunner(
-                validator: FieldValidator(Self.spec(type, basics)), options: lines, runOptions: run
-            ).run()
+            try checkLines(type.spec(basics))
         }
+    }
+}
 
-        /// The field `TYPE[:LOCALE[:FORMAT]]` names, with the length and preparation options.
-        static func spec(_ type: String, _ basics: FieldBasics) throws -> FieldSpec {
-            let category =
-                switch type.prefix(while: { $0 != ":" }) {
-                case "number", "integer": "LC_NUMERIC"
-                case "date", "time", "datetime": "LC_TIME"
-                default: "LC_CTYPE"
-                }
-            let column = try InlineField.column(
-                name: "value", type[...], path: "as '\(type)'",
-                defaultLocale: try basics.locale.resolve(category: category))
-            var spec = column.spec
-            spec.vocabulary = .commandLine
-            basics.apply(to: &spec)
-            return spec
-        }
+/// The `TYPE[:LOCALE[:FORMAT]]` of `fieldcheck as` and `prompt as`.
+struct TypeArgument: ParsableArguments {
+    @Argument(help: ArgumentHelp("The type, as csv --column gives it: TYPE[:LOCALE[:FORMAT]].", valueName: "TYPE"))
+    var type: String
+
+    /// The field the type names, with the length and preparation options.
+    func spec(_ basics: FieldBasics) throws -> FieldSpec {
+        let category =
+            switch type.prefix(while: { $0 != ":" }) {
+            case "number", "integer": "LC_NUMERIC"
+            case "date", "time", "datetime": "LC_TIME"
+            default: "LC_CTYPE"
+            }
+        let column = try InlineField.column(
+            name: "value", type[...], path: "as '\(type)'",
+            defaultLocale: try basics.locale.resolve(category: category))
+        var spec = column.spec
+        spec.vocabulary = .commandLine
+        basics.apply(to: &spec)
+        return spec
     }
 }

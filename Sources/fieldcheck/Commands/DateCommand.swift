@@ -3,7 +3,7 @@ import FieldCheck
 
 extension Fieldcheck {
     /// `fieldcheck date`: strict locale-aware dates.
-    struct DateCommand: StatusCommand, DeclaresFieldBasics {
+    struct DateCommand: LineCommand, DeclaresFieldBasics {
         static let configuration = CommandConfiguration(
             commandName: "date",
             abstract: "Check dates written in a locale; print them as ISO 8601, or formatted for another locale.",
@@ -41,10 +41,7 @@ extension Fieldcheck {
             // `--format` is shared with the report formats: a strptime one is the date's.
             rules.formatGiven = run.strptimeFormat
             try rules.checkFormats()
-            return try LineRunner(
-                validator: FieldValidator(rules.spec(basics)),
-                options: lines, runOptions: run
-            ).run()
+            return try checkLines(rules.spec(basics), readsStrptimeFormat: true)
         }
     }
 }

@@ -71,7 +71,7 @@ extension IdentifierForm {
 }
 
 /// `fieldcheck country` and the other identifier kinds: codes and names read back to the code.
-struct IdentifierCommand<Kind: IdentifierCommandKind>: StatusCommand {
+struct IdentifierCommand<Kind: IdentifierCommandKind>: LineCommand {
     /// The command with its name, which is its kind's.
     static var named: (name: String, type: any ParsableCommand.Type) { (Kind.kind.rawValue, self) }
 
@@ -99,12 +99,7 @@ struct IdentifierCommand<Kind: IdentifierCommandKind>: StatusCommand {
     @OptionGroup var run: RunOptions
 
     mutating func runWithStatus() throws -> Int32 {
-        try run.refuseStrptimeFormat()
-        return try LineRunner(
-            validator: FieldValidator(
-                rules.spec(Kind.kind, FieldBasics(locale: locale, length: nil, prepare: prepare))), options: lines,
-            runOptions: run
-        ).run()
+        try checkLines(rules.spec(Kind.kind, FieldBasics(locale: locale, length: nil, prepare: prepare)))
     }
 }
 

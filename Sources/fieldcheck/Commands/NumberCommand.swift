@@ -3,7 +3,7 @@ import FieldCheck
 
 extension Fieldcheck {
     /// `fieldcheck number`: strict locale-aware numbers.
-    struct NumberCommand: StatusCommand, DeclaresFieldBasics {
+    struct NumberCommand: LineCommand, DeclaresFieldBasics {
         static let configuration = CommandConfiguration(
             commandName: "number",
             abstract: "Check numbers written in a locale; print them exactly, or formatted for another.",
@@ -39,11 +39,7 @@ extension Fieldcheck {
         @OptionGroup var run: RunOptions
 
         mutating func runWithStatus() throws -> Int32 {
-            try run.refuseStrptimeFormat()
-            return try LineRunner(
-                validator: FieldValidator(rules.spec(basics)),
-                options: lines, runOptions: run
-            ).run()
+            try checkLines(rules.spec(basics))
         }
     }
 }

@@ -78,14 +78,13 @@ extension Fieldcheck {
         static let configuration = CommandConfiguration(
             commandName: "as",
             abstract: "A field of any type a Table Schema names (datetime, time, boolean...), as in fieldcheck as.")
-        @Argument(help: ArgumentHelp("The type, as csv --column gives it: TYPE[:LOCALE[:FORMAT]].", valueName: "TYPE"))
-        var type: String
+        @OptionGroup var type: TypeArgument
         @OptionGroup var locale: LocaleOption
         @OptionGroup var length: LengthOptions
         @OptionGroup var prepare: PrepareOptions
         @OptionGroup var prompt: PromptOptions
         mutating func runWithStatus() throws -> Int32 {
-            try prompt.run(FieldValidator(AsCommand.spec(type, basics)))
+            try prompt.run(FieldValidator(type.spec(basics)))
         }
     }
 }

@@ -3,7 +3,7 @@ import FieldCheck
 
 extension Fieldcheck {
     /// `fieldcheck text`: constrained text — allowed characters, length, pattern, case.
-    struct TextCommand: StatusCommand, DeclaresFieldBasics {
+    struct TextCommand: LineCommand, DeclaresFieldBasics {
         static let configuration = CommandConfiguration(
             commandName: "text",
             abstract: "Check text against character, length and pattern rules.",
@@ -27,11 +27,7 @@ extension Fieldcheck {
         @OptionGroup var run: RunOptions
 
         mutating func runWithStatus() throws -> Int32 {
-            try run.refuseStrptimeFormat()
-            return try LineRunner(
-                validator: FieldValidator(rules.spec(basics)),
-                options: lines, runOptions: run
-            ).run()
+            try checkLines(rules.spec(basics))
         }
     }
 }

@@ -190,6 +190,21 @@ struct FieldBasics {
     }
 }
 
+/// A line command: its values come through `lines`, and `run` says how it reports them.
+protocol LineCommand: StatusCommand {
+    var lines: LineOptions { get }
+    var run: RunOptions { get }
+}
+
+extension LineCommand {
+    /// Checks every value against `spec`. A `--format` that is a strptime pattern is refused
+    /// (it is a report format here) unless the command `readsStrptimeFormat` (`date`).
+    func checkLines(_ spec: FieldSpec, readsStrptimeFormat: Bool = false) throws -> Int32 {
+        if !readsStrptimeFormat { try run.refuseStrptimeFormat() }
+        return try LineRunner(validator: FieldValidator(spec), options: lines, runOptions: run).run()
+    }
+}
+
 /// A command that declares `--locale`, the length options and `--trim`/`--normalize` beside
 /// its rules (text, number, date and their prompts).
 protocol DeclaresFieldBasics {

@@ -31,17 +31,9 @@ import Testing
     /// Each row's findings under each table, read from a file as `csv` reads it.
     static func findings(_ tables: [TableValidator]) throws -> [[[Finding]]] {
         let csv = rows.map { $0.joined(separator: ";") }.joined(separator: "\n") + "\n"
-        var template = Array("/tmp/fieldcheck-detail-XXXXXX".utf8CString)
-        let fd = mkstemp(&template)
-        defer {
-            close(fd)
-            unlink(template)
-        }
-        _ = Array(csv.utf8).withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count) }
-        lseek(fd, 0, SEEK_SET)
         var found: [[[Finding]]] = tables.map { _ in [] }
         var row = 0
-        try CSVReader(delimiter: 0x3B).forEachRecord(fd: fd) { record in
+        try forEachRecord(ofCSV: csv, delimiter: 0x3B) { record in
             row += 1
             for (index, table) in tables.enumerated() {
                 found[index].append(

@@ -31,17 +31,9 @@ struct HexColour: ValueReader {
     /// Validates `csv` against `fields`; one result per data row.
     static func check(_ csv: String, fields: [Any]) throws -> [(cells: [String], result: RowResult)] {
         let schema = try CompiledSchema(TableSchema(tree: ["fields": fields], source: "s.yaml", defaultLocale: .posix))
-        var template = Array("/tmp/fieldcheck-type-XXXXXX".utf8CString)
-        let fd = mkstemp(&template)
-        defer {
-            close(fd)
-            unlink(template)
-        }
-        _ = Array(csv.utf8).withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count) }
-        lseek(fd, 0, SEEK_SET)
         var table: TableValidator? = nil
         var rows: [(cells: [String], result: RowResult)] = []
-        try CSVReader().forEachRecord(fd: fd) { record in
+        try forEachRecord(ofCSV: csv) { record in
             let cells = (0..<record.count).map { String(decoding: record[$0], as: UTF8.self) }
             guard let table else {
                 table = try TableValidator(schema: schema, header: cells, width: record.count, file: "t.csv")
