@@ -292,8 +292,15 @@ public final class FieldValidator {
 
     /// Validates one decoded value (see `validate(bytes:detail:)`).
     public func validate(_ input: String, detail: CheckDetail = .messages) -> FieldResult {
-        let explains = detail.explains
+        // One exit: returned from several places, the result was copied (and the copy
+        // released) for every value that reached the pipeline.
         var result = FieldResult(input: input)
+        runPipeline(input, detail: detail, into: &result)
+        return result
+    }
+
+    private func runPipeline(_ input: String, detail: CheckDetail, into result: inout FieldResult) {
+        let explains = detail.explains
         // Bytes first: a scan of the scalars for every value cost more than the check is worth.
         let hasNUL =
             input.utf8.withContiguousStorageIfAvailable {
@@ -307,7 +314,7 @@ public final class FieldValidator {
                     code: .nulCharacter, offset: offset, character: "\0",
                     reason: .ifExplained(explains, .nul(hint: nulHint))
                 ))
-            return result
+            return
         }
         var map = OffsetMap()
         var value = input
@@ -320,7 +327,7 @@ public final class FieldValidator {
                         reason: .ifExplained(
                             explains, .normalizationTooLong(form: spec.normalization!.rawValue.uppercased()))
                     ))
-                return result
+                return
             }
             value = normalized
         }
@@ -340,7 +347,6 @@ public final class FieldValidator {
         } else if spec.output == .input {
             result.output = input
         }
-        return result
     }
 
     // MARK: prepare

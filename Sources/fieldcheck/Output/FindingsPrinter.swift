@@ -69,7 +69,9 @@ struct HumanFindings: FindingsPrinter {
         guard !quiet else { return }
         // Characters `--strip` removed are each value's own news, not a repeated warning.
         let warningsHere = warnings == .all || result.warnings.isEmpty
-        try sinks.diagnose { human.render(result, at: location, warnings: warningsHere, into: $0) }
+        let text = try sinks.startDiagnostic()
+        human.render(result, at: location, warnings: warningsHere, into: text)
+        try sinks.finishDiagnostic(text)
         guard !warningsHere, warnings == .once else { return }
         for diagnostic in result.warnings {
             try sinks.diagnose(once: diagnostic.code) {
@@ -123,7 +125,9 @@ struct JSONLinesFindings: FindingsPrinter {
     var reportsEveryValue: Bool { true }
 
     func value(_ result: FieldResult, at location: Location, redacted: Bool, into sinks: Sinks) throws {
-        try sinks.report { JSONLinesPrinter.write(result, at: location, into: &$0) }
+        var text = sinks.startReport()
+        JSONLinesPrinter.write(result, at: location, into: &text)
+        try sinks.finishReport()
     }
 
     func accepted(

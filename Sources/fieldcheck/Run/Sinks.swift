@@ -110,14 +110,25 @@ final class Sinks {
     /// terminal: `render` appends them straight to stderr's buffer, with no `String` made of
     /// them (a batch holds them as one); nothing when it appends nothing.
     func diagnose(_ render: (FieldOutput) -> Void) throws {
+        let text = try startDiagnostic()
+        render(text)
+        try finishDiagnostic(text)
+    }
+
+    /// Where one diagnostic is rendered: stderr's buffer, or a batch's own line; hand it to
+    /// `finishDiagnostic` after. For a caller that renders a value's whole result: a closure
+    /// that captured the result copied it (and released it after) for every rejection.
+    func startDiagnostic() throws -> FieldOutput {
+        if isBatch { return FieldOutput(capacity: 256) }
+        try out.flushIfSharingTerminal(with: err)
+        return err.buffer
+    }
+
+    func finishDiagnostic(_ text: FieldOutput) throws {
         if isBatch {
-            let text = FieldOutput(capacity: 256)
-            render(text)
             if text.count > 0 { held.append((text.string, nil)) }
             return
         }
-        try out.flushIfSharingTerminal(with: err)
-        render(err.buffer)
         try err.flushIfFull()
     }
 
@@ -160,10 +171,16 @@ final class Sinks {
 
     /// A report record written by `write` straight into stdout's buffer: no copy of it made.
     func report(_ write: (inout JSONText) -> Void) throws {
-        var text = JSONText(into: out.buffer)
+        var text = startReport()
         write(&text)
-        try out.flushIfFull()
+        try finishReport()
     }
+
+    /// Where one report record is written (stdout's buffer); `finishReport` after. As
+    /// `startDiagnostic`, for a caller that writes a value's whole result.
+    func startReport() -> JSONText { JSONText(into: out.buffer) }
+
+    func finishReport() throws { try out.flushIfFull() }
 
     /// Moves what a batch wrote into these sinks, after everything before it.
     func take(_ batch: Sinks) throws {

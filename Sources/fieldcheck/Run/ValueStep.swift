@@ -97,8 +97,7 @@ final class ValueStep {
         if !policy.writesValues { scratch.removeAll() }
         let location = Location(file: file, number: record.number, unit: policy.unit)
         sinks.summary.add(result)
-        // What diagnostics and JSON may show of the value.
-        let shown = policy.redact ? result.redacted(expected: validator.placeholderPhrase) : result
+
         if result.isValid && policy.writesValues {
             // The field appended the value and its terminator itself.
             try sinks.out.flushIfFull()
@@ -107,7 +106,14 @@ final class ValueStep {
         if !result.isValid { try route(rejected: record, into: sinks) }
         let printer = policy.printer
         if printer.reportsEveryValue || !(result.errors.isEmpty && result.warnings.isEmpty && result.removed.isEmpty) {
-            try printer.value(shown, at: location, redacted: policy.redact, into: sinks)
+            // What diagnostics and JSON may show of the value (the result itself unless
+            // redacted: choosing between the two by value copied it for every rejection).
+            if policy.redact {
+                try printer.value(
+                    result.redacted(expected: validator.placeholderPhrase), at: location, redacted: true, into: sinks)
+            } else {
+                try printer.value(result, at: location, redacted: false, into: sinks)
+            }
         }
         // Stop at once: nothing after the first rejection is looked at.
         return result.isValid || policy.onInvalid != .abort
