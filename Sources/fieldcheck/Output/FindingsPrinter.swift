@@ -91,17 +91,26 @@ struct HumanFindings: FindingsPrinter {
             }
             return
         }
-        for problem in problems.errors {
-            if problem.diagnostic.code == .invalidUTF8 {
+        // By index, each rendered into the buffer it is handed: a loop over the problems, and a
+        // closure capturing one, copied it (its strings and reason) for every problem.
+        for index in problems.errors.indices {
+            if problems.errors[index].diagnostic.code == .invalidUTF8 {
                 // Shown once per file said not to be UTF-8 (`Sinks.foldsInvalidUTF8`), then counted.
-                try sinks.diagnose(once: .invalidUTF8) { render(problem, of: problems, warning: false, into: $0) }
+                try sinks.diagnose(once: .invalidUTF8) {
+                    render(problems.errors[index], of: problems, warning: false, into: $0)
+                }
             } else {
-                try sinks.diagnose { render(problem, of: problems, warning: false, into: $0) }
+                let text = try sinks.startDiagnostic()
+                render(problems.errors[index], of: problems, warning: false, into: text)
+                try sinks.finishDiagnostic(text)
             }
         }
         for problem in problems.warnings {
             switch warnings {
-            case .all: try sinks.diagnose { render(problem, of: problems, warning: true, into: $0) }
+            case .all:
+                let text = try sinks.startDiagnostic()
+                render(problem, of: problems, warning: true, into: text)
+                try sinks.finishDiagnostic(text)
             case .once:
                 try sinks.diagnose(once: problem.diagnostic.code) {
                     render(problem, of: problems, warning: true, into: $0)
@@ -137,15 +146,18 @@ struct JSONLinesFindings: FindingsPrinter {
     }
 
     func row(_ problems: RowProblems, into sinks: Sinks) throws {
-        try sinks.report { text in
-            for (list, warning) in [(problems.errors, false), (problems.warnings, true)] {
-                for problem in list {
-                    JSONLinesPrinter.write(
-                        problem, file: problems.file, row: problems.row, line: problems.line, warning: warning,
-                        redacted: problems.redact, into: &text)
-                }
-            }
+        var text = sinks.startReport()
+        for problem in problems.errors {
+            JSONLinesPrinter.write(
+                problem, file: problems.file, row: problems.row, line: problems.line, warning: false,
+                redacted: problems.redact, into: &text)
         }
+        for problem in problems.warnings {
+            JSONLinesPrinter.write(
+                problem, file: problems.file, row: problems.row, line: problems.line, warning: true,
+                redacted: problems.redact, into: &text)
+        }
+        try sinks.finishReport()
     }
 }
 

@@ -95,12 +95,14 @@ struct Summary {
         }
         rejected += 1
         Self.noteRejection()
-        for (index, problem) in result.errors.enumerated()
-        where !result.errors[..<index].contains(where: {
-            $0.field == problem.field && $0.diagnostic.code == problem.diagnostic.code
-        }) {
-            count(problem.diagnostic.code, 1)
-            countCell(field: problem.field, column: problem.column ?? "(row)", code: problem.diagnostic.code, 1)
+        // By index: a loop over the problems copied each (its strings and reason).
+        let errors = result.errors
+        for index in errors.indices {
+            let field = errors[index].field
+            let code = errors[index].diagnostic.code
+            if errors[..<index].contains(where: { $0.field == field && $0.diagnostic.code == code }) { continue }
+            count(code, 1)
+            countCell(field: field, column: errors[index].column ?? "(row)", code: code, 1)
         }
     }
 

@@ -84,11 +84,13 @@ final class CSVRowWriter: TableRowSink {
         if !(result.errors.isEmpty && result.warnings.isEmpty) {
             file.bar.clear()
             let redact = routing.redact
+            // The row's own problems unless redacted: mapped, every problem was copied.
             try routing.printer.row(
                 RowProblems(
                     file: path, row: row, line: record.line,
-                    errors: result.errors.map { CSVRunner.shown($0, redact) },
-                    warnings: result.warnings.map { CSVRunner.shown($0, redact) }, redact: redact),
+                    errors: redact ? result.errors.map { CSVRunner.shown($0, true) } : result.errors,
+                    warnings: redact ? result.warnings.map { CSVRunner.shown($0, true) } : result.warnings,
+                    redact: redact),
                 into: sinks)
         }
         if !result.isValid && onInvalid == .abort {
