@@ -119,3 +119,19 @@ def test_a_country_name_reads_back_to_its_code():
     results = fieldcheck.check(["Allemagne", "UK"], "country", locale="fr_FR")
     assert results[0].valid and results[0].value == "DE"
     assert not results[1].valid and results[1].errors[0].code == "deprecated_code"
+
+
+def test_schema_types_without_a_command_go_through_as(binary):
+    # datetime, boolean and the other Table Schema types are read by `fieldcheck as TYPE`.
+    results = fieldcheck.check(["2026-04-13T13:45:30Z", "2026-04-13 13:45:30"], "datetime")
+    assert [r.valid for r in results] == [True, False]
+    assert results[0].value == "2026-04-13T13:45:30Z"
+    assert results[1].errors[0].code == "invalid_value" and results[1].errors[0].offset == 10
+    flags = fieldcheck.check(["True", "0", "ja"], "boolean")
+    assert [r.value for r in flags] == ["true", "false", None]
+    assert flags[2].errors[0].code == "not_a_boolean"
+    # A locale is the field's; the time is still ISO 8601, as in a Table Schema.
+    assert fieldcheck.check(["13:45:30", "13:45"], "time", locale="de_DE")[0].value == "13:45:30"
+    with pytest.raises(ValueError):
+        fieldcheck.check(["a"], "as")
+

@@ -16,10 +16,13 @@ from ._process import binary_path, run, stream
 
 __all__ = [
     "Finding", "Result", "CsvFinding", "CsvReport", "check", "iter_check", "check_csv",
-    "options", "parse_value", "LINE_TYPES",
+    "options", "parse_value", "LINE_TYPES", "AS_TYPES",
 ]
 
 LINE_TYPES = ("number", "date", "text", "country", "currency", "language", "timezone")
+# The Table Schema types with no command of their own, checked by `fieldcheck as TYPE` (its
+# locale and length options only).
+AS_TYPES = ("integer", "boolean", "year", "yearmonth", "time", "datetime", "duration", "string")
 # Options the wrappers set themselves: the protocol they read depends on them.
 _RESERVED = {"json", "z", "null", "zero_terminated", "color", "format_", "check", "value",
              "input"}
@@ -126,9 +129,12 @@ def options(rules: Mapping[str, Any]) -> list[str]:
 
 def _line_argv(type: str, locale: str | None, rules: Mapping[str, Any],
                binary: str | None) -> list[str]:
-    if type not in LINE_TYPES:
-        raise ValueError(f"type must be one of {', '.join(LINE_TYPES)}, not {type!r}")
-    argv = [binary or binary_path(), type]
+    if type in LINE_TYPES:
+        argv = [binary or binary_path(), type]
+    elif type in AS_TYPES:
+        argv = [binary or binary_path(), "as", type]
+    else:
+        raise ValueError(f"type must be one of {', '.join(LINE_TYPES + AS_TYPES)}, not {type!r}")
     if locale is not None:
         argv += ["--locale", locale]
     return argv + options(rules) + ["-z", "--json", "--color", "never"]
@@ -337,7 +343,9 @@ def check(values: Iterable[str | bytes | None] | str, type: str = "number",
     """Check values with `fieldcheck TYPE -z --json` (ONE process for all of them): one
     Result per value, in order.
 
-    type is number, date or text; locale an ICU id or BCP 47 tag (None: fieldcheck's default,
+    type is a line command (number, date, text, country, currency, language, timezone) or a
+    Table Schema type without one (integer, boolean, year, yearmonth, time, datetime, duration,
+    string), checked by `fieldcheck as TYPE`; locale an ICU id or BCP 47 tag (None: fieldcheck's default,
     from LC_ALL/LANG); rules are the command's options as keywords (max_length=7 is
     --max-length 7, integer=True is --integer, pattern="dd.MM.yyyy", to="en_US").
 
