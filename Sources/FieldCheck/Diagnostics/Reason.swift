@@ -534,6 +534,8 @@ struct MessageWriter {
     }
 
     mutating func put(_ text: String) {
+        // As `FieldOutput.append(_:)`: a native string's bytes without a copy of it.
+        if text.utf8.withContiguousStorageIfAvailable({ put($0) }) != nil { return }
         var text = text
         text.withUTF8 { put($0) }
     }
