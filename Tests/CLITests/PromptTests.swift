@@ -332,8 +332,9 @@ import Testing
         #expect(
             session.screen.contains(
                 "'7' (U+0037 DIGIT SEVEN) is not allowed: at most 4096 characters in a field on the terminal"))
-        // A bell for each read past the limit (4,096 bytes each), not for each key.
-        #expect((1...5).contains(Self.refusedKeys(session)))
+        // A bell for each read past the limit, not for each of the 15,904 keys: reads are up
+        // to 4,096 bytes, fewer on a loaded machine (8 were seen while builds ran beside it).
+        #expect((1...64).contains(Self.refusedKeys(session)))
         print("20,000 digits typed at once, milliseconds to the last drawing: \(session.settled)")
         #expect((session.settled[0] ?? .infinity) < 5_000)
     }

@@ -63,8 +63,7 @@ public struct RowResult {
 
     /// Puts `text` after the other canonical bytes; returns its range.
     mutating func append(_ text: String) -> Range<Int> {
-        var text = text
-        return text.withUTF8 { utf8 in
+        return text.withUTF8Bytes { utf8 in
             appendOutput(room: utf8.count) { at in
                 if let base = utf8.baseAddress { at.update(from: base, count: utf8.count) }
                 return utf8.count

@@ -534,10 +534,7 @@ struct MessageWriter {
     }
 
     mutating func put(_ text: String) {
-        // As `FieldOutput.append(_:)`: a native string's bytes without a copy of it.
-        if text.utf8.withContiguousStorageIfAvailable({ put($0) }) != nil { return }
-        var text = text
-        text.withUTF8 { put($0) }
+        text.withUTF8Bytes { put($0) }
     }
 
     mutating func put(byte: UInt8) {

@@ -39,11 +39,7 @@ public final class FieldOutput {
 
     /// Appends the UTF-8 bytes of a string.
     public func append(_ text: String) {
-        // A native string's bytes as they are: a mutable copy for `withUTF8` retained and
-        // released it for every piece of every message.
-        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) != nil { return }
-        var text = text
-        text.withUTF8 { append($0) }
+        text.withUTF8Bytes { append($0) }
     }
 
     /// Appends one byte (a record terminator).

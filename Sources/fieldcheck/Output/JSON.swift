@@ -47,8 +47,7 @@ struct JSONText {
     /// that a literal takes `raw(_: StaticString)`: as a `String`, a literal cost four times
     /// as much, and a record writes about fifteen.
     func raw(json text: String) {
-        var text = text
-        text.withUTF8 { out.append($0) }
+        text.withUTF8Bytes { out.append($0) }
     }
 
     /// Appends the decimal digits of `value`.
@@ -68,8 +67,7 @@ struct JSONText {
     /// isolates: the same string, and harmless printed on a terminal. Runs of bytes that need
     /// nothing are copied whole.
     func string(_ value: String) {
-        var value = value
-        value.withUTF8 { string(utf8: $0) }
+        value.withUTF8Bytes { string(utf8: $0) }
     }
 
     /// `string(_:)` of text given as its UTF-8 bytes (valid UTF-8).

@@ -59,8 +59,7 @@ final class OutputStream {
     }
 
     func write(_ text: String) throws {
-        var text = text
-        try text.withUTF8 { try write($0) }
+        try text.withUTF8Bytes { try write($0) }
     }
 
     func write(_ bytes: [UInt8]) throws {

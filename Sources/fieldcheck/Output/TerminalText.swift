@@ -29,8 +29,7 @@ enum TerminalText {
     /// escaped on every line written, and building the escaped copy scalar by scalar was a
     /// third of an explained run over binary input (issue 35).
     static func append(escaping text: String, keepingLineBreaks: Bool = false, to out: FieldOutput) {
-        var text = text
-        text.withUTF8 { append(escaping: $0, keepingLineBreaks: keepingLineBreaks, to: out) }
+        text.withUTF8Bytes { append(escaping: $0, keepingLineBreaks: keepingLineBreaks, to: out) }
     }
 
     /// `append(escaping:)` of UTF-8 bytes (a message a diagnostic wrote on the stack).
