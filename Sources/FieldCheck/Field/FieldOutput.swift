@@ -42,6 +42,12 @@ public final class FieldOutput {
         text.withUTF8Bytes { append($0) }
     }
 
+    /// Appends a literal's bytes (a diagnostic's fixed words): read where the literal lies, with
+    /// no `String` made of it.
+    package func append(literal text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
     /// Appends one byte (a record terminator).
     @inlinable
     public func append(byte: UInt8) {

@@ -75,7 +75,7 @@ struct HumanPrinter {
     private func appendLine(
         to out: FieldOutput, _ place: Place, _ input: String?, _ diagnostic: Diagnostic, warning: Bool
     ) {
-        out.append("fieldcheck: ")
+        out.append(literal: "fieldcheck: ")
         // Of the place, only the file name and a column's can hold what a terminal must not see.
         let file: String? =
             switch place {
@@ -84,7 +84,7 @@ struct HumanPrinter {
             }
         if let file {
             TerminalText.append(escaping: file, to: out)
-            out.append(": ")
+            out.append(literal: ": ")
         }
         switch place {
         case .location(let location):
@@ -93,30 +93,30 @@ struct HumanPrinter {
             out.appendDecimal(location.number)
         case .row(let problems, let column):
             if problems.row == 0 {
-                out.append("header")
+                out.append(literal: "header")
             } else {
-                out.append("row ")
+                out.append(literal: "row ")
                 out.appendDecimal(problems.row)
             }
-            out.append(" (line ")
+            out.append(literal: " (line ")
             out.appendDecimal(problems.line)
             out.append(byte: UInt8(ascii: ")"))
             if let column {
-                out.append(", column '")
+                out.append(literal: ", column '")
                 TerminalText.append(escaping: column, to: out)
                 out.append(byte: UInt8(ascii: "'"))
             }
         }
         if let input {
-            out.append(": '")
+            out.append(literal: ": '")
             out.append(input)
-            out.append("': ")
+            out.append(literal: "': ")
         } else {
-            out.append(": ")
+            out.append(literal: ": ")
         }
         if warning {
             out.append(paint("warning", "33"))
-            out.append(": ")
+            out.append(literal: ": ")
         }
         diagnostic.withMessage { TerminalText.append(escaping: $0, to: out) }
         out.append(byte: 0x20)
