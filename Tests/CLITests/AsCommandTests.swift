@@ -78,4 +78,34 @@ import Testing
             #expect(help.contains("  \(type): "), "\(type) in fieldcheck as --help")
         }
     }
+
+    /// The line commands' input and run options: --value, -z, length options, a number
+    /// style, a pattern with colons in FORMAT.
+    @Test func theLineOptionsApply() throws {
+        let values = try CLI.run(["as", "integer", "--value", "42", "--value", "4.2"])
+        #expect(values.status == 1)
+        #expect(values.stdout == "42\n")
+        #expect(values.stderr.contains("value 2: '4.2'"))
+        let nul = try CLI.run(["as", "boolean", "-z"], input: "1\u{0}0\u{0}")
+        #expect(nul.stdout == "true\u{0}false\u{0}")
+        let short = try CLI.run(["as", "string", "--max-length", "3"], input: "abc\nabcd\n")
+        #expect(short.stdout == "abc\n")
+        #expect(short.stderr.contains("[too_long]"))
+        #expect(try CLI.run(["as", "number:de_DE:percent"], input: "12 %\n").stdout == "0.12\n")
+        #expect(try CLI.run(["as", "time::%H:%M"], input: "13:45\n").stdout == "13:45:00\n")
+    }
+
+    /// A FORMAT where the type reads none is refused, not ignored; an empty TYPE too.
+    @Test func aFormatTheTypeDoesNotReadIsRefused() throws {
+        let boolean = try CLI.run(["as", "boolean::yes"], input: "")
+        #expect(boolean.status == 2)
+        #expect(boolean.stderr.contains("as 'boolean::yes': a boolean has no FORMAT ('yes')"))
+        let country = try CLI.run(["as", "country:fr_FR:name"], input: "")
+        #expect(country.status == 2)
+        #expect(country.stderr.contains("a country has no FORMAT"))
+        #expect(try CLI.run(["as", ""], input: "").status == 2)
+        let column = try CLI.run(["csv", "--column", "ok=boolean::yes"], input: "ok\ntrue\n")
+        #expect(column.status == 2)
+        #expect(column.stderr.contains("--column 'ok=boolean::yes': a boolean has no FORMAT"))
+    }
 }

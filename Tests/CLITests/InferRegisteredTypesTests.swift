@@ -48,11 +48,29 @@ import Testing
         #expect(check.status == 0, "\(check.stderr)")
     }
 
-    /// A column one value of which is no datetime stays text past the outlier share.
-    @Test func aColumnMostlyOtherwiseStaysText() throws {
-        let run = try CLI.run(
-            ["infer"], input: "2026-04-13T13:45:30Z\nsoon\nlater\n2026-04-13T13:45:31Z\nnever\n")
-        #expect(run.stdout.contains("values: string"), "\(run.stdout)")
+    /// A column is a datetime with at most a tenth of its values other (each an outlier), and
+    /// text past that share; integers and dates keep their types.
+    @Test func theOutlierShareDecides() throws {
+        let datetimes = (10..<19).map { "2026-04-\($0)T13:45:30Z" }
+        let one = try CLI.run(["infer"], input: (datetimes + ["soon"]).joined(separator: "\n") + "\n")
+        #expect(one.stdout.contains("values: datetime"), "\(one.stdout)")
+        #expect(one.stdout.contains("outlier: row 10 'soon'"), "\(one.stdout)")
+        let two = try CLI.run(
+            ["infer"], input: (datetimes.dropLast() + ["soon", "later"]).joined(separator: "\n") + "\n")
+        #expect(two.stdout.contains("values: string"), "\(two.stdout)")
+        #expect(try CLI.run(["infer"], input: "2026\n1300\n0800\n").stdout.contains("values: integer"))
+        #expect(try CLI.run(["infer"], input: "2026-04-13\n2026-04-14\n").stdout.contains("values: date"))
+    }
+
+    /// The types tell a header from the data: a first row that is no datetime is its names.
+    @Test func theHeaderIsToldByTheTypes() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let isoOnly = folder.appendingPathComponent("iso.csv")
+        try Data("at,took\n2026-04-13T13:45:30Z,P1D\n2026-04-14T10:00:00Z,PT2H\n".utf8).write(to: isoOnly)
+        let run = try CLI.run(["infer", isoOnly.path])
+        #expect(
+            run.stdout.contains("header: yes ('at' in row 1 is not a datetime value like the rest"), "\(run.stdout)")
     }
 
     /// frictionless-py reads the file with the schema infer wrote, and finds it valid.

@@ -132,6 +132,8 @@ def test_schema_types_without_a_command_go_through_as(binary):
     assert flags[2].errors[0].code == "not_a_boolean"
     # A locale is the field's; the time is still ISO 8601, as in a Table Schema.
     assert fieldcheck.check(["13:45:30", "13:45"], "time", locale="de_DE")[0].value == "13:45:30"
+    # TYPE:LOCALE as `fieldcheck as` reads it: the locale's short style.
+    assert fieldcheck.check(["13:45"], "time:de_DE")[0].value == "13:45:00"
     with pytest.raises(ValueError):
         fieldcheck.check(["a"], "as")
 

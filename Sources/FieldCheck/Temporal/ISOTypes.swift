@@ -7,7 +7,7 @@ extension FieldType {
         type.make = { (field: inout SchemaField) throws(ConfigurationError) -> FieldSpec in
             if let format = try field.text("format"), format != "default" {
                 throw ConfigurationError(
-                    "\(field.path).format: fieldcheck reads a \(name) in its ISO 8601 form only (format: default, "
+                    "\(field.path, member: "format"): fieldcheck reads a \(name) in its ISO 8601 form only (format: default, "
                         + "as in \(reader.example)); '\(format)' is not read")
             }
             return try make(&field)

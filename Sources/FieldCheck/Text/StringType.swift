@@ -20,7 +20,7 @@ extension FieldType {
                 ]
                 guard let pattern = patterns[format] else {
                     throw ConfigurationError(
-                        "\(field.path).format: unknown string format '\(format)'; use default, email, uri, uuid, binary or "
+                        "\(field.path, member: "format"): unknown string format '\(format)'; use default, email, uri, uuid, binary or "
                             + IdentifierKind.allCases.map(\.rawValue).joined(separator: ", ") + ""
                     )
                 }

@@ -13,11 +13,16 @@ extension Fieldcheck {
             abstract: "Check values as any type a Table Schema names: datetime, time, year, boolean, and the rest.",
             discussion: """
                 TYPE is written as csv --column writes a column's type: TYPE[:LOCALE[:FORMAT]], \
-                with the same types, keys and defaults as a Table Schema field of that type \
-                (a time or datetime given a LOCALE reads the locale's short style, a date the \
-                locale's short style; without a FORMAT a time, datetime, year, yearmonth or \
-                duration is ISO 8601). Accepted values are written in their canonical form \
-                (ISO 8601, true/false, the code); rejections as the line commands report them.
+                with the same types and defaults as a Table Schema field of that type. A date \
+                without a FORMAT reads the locale's short style; a time or datetime reads the \
+                short style of a LOCALE written in TYPE (time:de_DE), and ISO 8601 otherwise, \
+                --locale or not, as a schema's field does; a year, yearmonth and duration are \
+                ISO 8601. FORMAT is a date, time or datetime pattern or style, or a number \
+                style; a boolean or an identifier takes none. The options are the locale, \
+                length, preparation and run options; a type's own rules (--min, --pattern, \
+                --to) are its line command's, or a schema's. Accepted values are written in \
+                their canonical form (ISO 8601, true/false, the code); rejections as the line \
+                commands report them.
 
                 The types:
                 \(FieldType.registered.map { "  \($0.names.joined(separator: ", ")): \($0.help)" }.joined(separator: "\n"))

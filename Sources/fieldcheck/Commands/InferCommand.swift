@@ -538,7 +538,7 @@ extension Fieldcheck {
             case .string where !column.isDecided:
                 return text + ", undecided: \(column.undecidedReason ?? "")\n"
             case .string:
-                text += " (no number, date or yes/no convention reads 90 % of the values)\n"
+                text += " (no number, date, yes/no, identifier or ISO 8601 convention reads 90 % of the values)\n"
                 // What no field reads (a NUL, bytes that are not UTF-8): csv rejects it.
                 return text + outlierLines(column)
             case .boolean:

@@ -18,6 +18,12 @@ enum InlineField {
             let styles = DateStyle.allCases.map(\.rawValue) + NumberStyle.allCases.map(\.rawValue)
             // A number has styles and no format of its own: anything else after the
             // locale is a mistake, which a schema's `format` key would silently be.
+            // A boolean or an identifier has no format: one given would be silently ignored.
+            if parts[0] == "boolean" || IdentifierKind(rawValue: parts[0]) != nil {
+                throw ConfigurationError(
+                    "\(path): a \(parts[0]) has no FORMAT ('\(format)'); give TYPE or TYPE:LOCALE"
+                        + (parts[0] == "boolean" ? "" : " (a schema's accept and output keys choose its forms)"))
+            }
             if ["number", "integer"].contains(parts[0]), NumberStyle(rawValue: format) == nil {
                 throw ConfigurationError(
                     "\(path): unknown number style '\(format)'; use "

@@ -68,7 +68,7 @@ struct RunOptions: ParsableArguments {
     func refuseStrptimeFormat() throws {
         if let format = strptimeFormat {
             throw ValidationError(
-                "--format '\(format)' is a date format, which only fieldcheck date reads; --format here is human, json or github"
+                "--format '\(format)' is a date format, which only fieldcheck date reads (fieldcheck as takes one in its TYPE, as in date::\(format)); --format here is human, json or github"
             )
         }
     }

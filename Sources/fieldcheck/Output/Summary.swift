@@ -21,6 +21,9 @@ struct Summary {
     /// columns and codes, and a dictionary of dictionaries hashed the column's name for every
     /// bad cell (a tenth of a bad row's cost on csv's default path).
     private var cells: [(field: Int?, column: String, code: ErrorCode, count: Int)] = []
+    /// Where each field's entries are in `cells` (-1 for a problem of the whole row): a wide
+    /// table with many failing columns looks through its cell's few, not all of them.
+    private var cellsOfField: [Int: [Int]] = [:]
 
     /// `cells` by column name, for the report.
     private var byColumn: [String: [ErrorCode: Int]] {
@@ -30,9 +33,11 @@ struct Summary {
     }
 
     private mutating func countCell(field: Int?, column: String, code: ErrorCode, _ amount: Int) {
-        if let index = cells.firstIndex(where: { $0.field == field && $0.code == code && $0.column == column }) {
+        let key = field ?? -1
+        if let index = cellsOfField[key]?.first(where: { cells[$0].code == code && cells[$0].column == column }) {
             cells[index].count += amount
         } else {
+            cellsOfField[key, default: []].append(cells.count)
             cells.append((field, column, code, amount))
         }
     }

@@ -131,7 +131,9 @@ def _line_argv(type: str, locale: str | None, rules: Mapping[str, Any],
                binary: str | None) -> list[str]:
     if type in LINE_TYPES:
         argv = [binary or binary_path(), type]
-    elif type in AS_TYPES:
+    elif type.split(":")[0] in AS_TYPES:
+        # TYPE[:LOCALE[:FORMAT]], as `fieldcheck as` reads it: `time:de_DE` is the locale's
+        # short style, where locale="de_DE" leaves a time in ISO 8601.
         argv = [binary or binary_path(), "as", type]
     else:
         raise ValueError(f"type must be one of {', '.join(LINE_TYPES + AS_TYPES)}, not {type!r}")
@@ -345,7 +347,8 @@ def check(values: Iterable[str | bytes | None] | str, type: str = "number",
 
     type is a line command (number, date, text, country, currency, language, timezone) or a
     Table Schema type without one (integer, boolean, year, yearmonth, time, datetime, duration,
-    string), checked by `fieldcheck as TYPE`; locale an ICU id or BCP 47 tag (None: fieldcheck's default,
+    string), checked by `fieldcheck as TYPE` (written TYPE[:LOCALE[:FORMAT]] as there, with the
+    locale, length and preparation options only); locale an ICU id or BCP 47 tag (None: fieldcheck's default,
     from LC_ALL/LANG); rules are the command's options as keywords (max_length=7 is
     --max-length 7, integer=True is --integer, pattern="dd.MM.yyyy", to="en_US").
 
