@@ -134,6 +134,11 @@ def test_schema_types_without_a_command_go_through_as(binary):
     assert fieldcheck.check(["13:45:30", "13:45"], "time", locale="de_DE")[0].value == "13:45:30"
     # TYPE:LOCALE as `fieldcheck as` reads it: the locale's short style.
     assert fieldcheck.check(["13:45"], "time:de_DE")[0].value == "13:45:00"
+    # parsed: Python's own values.
+    import datetime
+    assert results[0].parsed == datetime.datetime(2026, 4, 13, 13, 45, 30, tzinfo=datetime.timezone.utc)
+    assert fieldcheck.check(["13:45"], "time:de_DE")[0].parsed == datetime.time(13, 45)
+    assert [r.parsed for r in flags] == [True, False, None]
     with pytest.raises(ValueError):
         fieldcheck.check(["a"], "as")
 

@@ -78,8 +78,10 @@ class Result:
 
     @property
     def parsed(self):
-        """The accepted value as Python reads it: Decimal for a number (exact), datetime.date
-        for a date, str for text; None when rejected."""
+        """The accepted value as Python reads it: Decimal for a number (exact), int for an
+        integer, datetime.date for a date, datetime.datetime and datetime.time for a datetime
+        and a time (with their UTC offset when written), bool for a boolean, str for text and
+        the rest; None when rejected."""
         return parse_value(self.value, self.type)
 
     def __bool__(self) -> bool:
@@ -87,9 +89,11 @@ class Result:
 
 
 def parse_value(value: str | None, kind: str, numbers: str = "decimal"):
-    """A canonical value as Python reads it (None stays None)."""
+    """A canonical value as Python reads it (None stays None). kind is the type as check
+    takes it (`time:de_DE` is a time)."""
     if value is None:
         return None
+    kind = kind.split(":")[0]
     if kind in ("number", "integer"):
         if numbers == "float":
             return float(value)
@@ -104,6 +108,14 @@ def parse_value(value: str | None, kind: str, numbers: str = "decimal"):
             return value
     if kind == "boolean":
         return {"true": True, "false": False}.get(value, value)
+    if kind in ("datetime", "time"):
+        # ISO 8601 as fieldcheck writes it; Python before 3.11 reads neither `Z` nor a fraction
+        # of other than 3 or 6 digits: such a value stays text there.
+        iso = value[:-1] + "+00:00" if value.endswith("Z") else value
+        try:
+            return (datetime.datetime if kind == "datetime" else datetime.time).fromisoformat(iso)
+        except ValueError:
+            return value
     return value
 
 
