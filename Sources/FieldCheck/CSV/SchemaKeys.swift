@@ -137,7 +137,8 @@ extension DefaultStringInterpolation {
     /// option alone, which stands for the whole field (`--column '…'.type` reads as a typo).
     mutating func appendInterpolation(_ path: String, member: String) {
         appendLiteral(path)
-        // A field given on the command line (`--column 'x=foo'`, `as 'foo'`) has no members.
-        if !path.hasPrefix("--") && !path.hasPrefix("as '") { appendLiteral(".\(member)") }
+        // A field given on the command line is named by its argument, quoted (`--column
+        // 'x=foo'`, `as 'foo'`): it has no members. A schema's paths never end with a quote.
+        if !path.hasSuffix("'") { appendLiteral(".\(member)") }
     }
 }

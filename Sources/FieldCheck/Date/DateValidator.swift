@@ -94,6 +94,8 @@ final class DateValidator: TypedValidator {
     /// The first day of the two-digit-year window, in the calendar's own year, month and day.
     private let windowStart: (year: Int, month: Int, day: Int)
     let example: String
+    /// `expected 13.04.26`, worded once: every empty value's reason says it.
+    private lazy var expectedPhrase = "expected " + example
     /// The patterns this field reads, which "did you mean" does not suggest again.
     private let ownPatterns: [String]
 
@@ -301,7 +303,7 @@ final class DateValidator: TypedValidator {
             result.errors.append(
                 Diagnostic(
                     code: .empty, offset: nil, length: 0,
-                    reason: .ifExplained(explains, .empty(expected: "expected " + example))))
+                    reason: .ifExplained(explains, .empty(expected: expectedPhrase))))
             return
         }
         var parsed: ParsedDate? = nil

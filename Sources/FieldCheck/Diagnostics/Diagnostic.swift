@@ -206,8 +206,8 @@ public enum CharacterDescription {
     private static func withText(_ kind: Text, of scalar: Unicode.Scalar, _ body: (UnsafeBufferPointer<UInt8>) -> Void)
     {
         let store = kind == .name ? names : described
-        if var text = store.known(scalar) {
-            text.withUTF8(body)
+        if let text = store.known(scalar) {
+            text.withUTF8Bytes(body)
             return
         }
         withNew(kind, of: scalar) { bytes in
@@ -311,8 +311,8 @@ func joinedText(_ pieces: [String]) -> String {
     for piece in pieces { total &+= piece.utf8.count }
     return String(unsafeUninitializedCapacity: total) { buffer in
         var at = 0
-        for var piece in pieces {
-            piece.withUTF8 { bytes in
+        for piece in pieces {
+            piece.withUTF8Bytes { bytes in
                 guard let source = bytes.baseAddress else { return }
                 (buffer.baseAddress! + at).update(from: source, count: bytes.count)
                 at &+= bytes.count

@@ -135,8 +135,8 @@ extension Diagnostic {
     /// The bytes live only during the call (on the stack when short): a printer copies them
     /// into its own buffer, escaped as its format needs.
     public func withMessage(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        if case .sentence(var text) = reason {
-            text.withUTF8(body)
+        if case .sentence(let text) = reason {
+            text.withUTF8Bytes(body)
             return
         }
         MessageWriter.withBytes({ write(to: &$0) }, body)
@@ -163,8 +163,7 @@ extension Diagnostic {
             writer.put(character: character, atColumn: column)
             writer.put(": ")
             writer.put(rule)
-            writer.put("; expected ")
-            writer.put(expected)
+            writer.put(expected: expected)
         case .removed(let rule):
             writer.put("removed ")
             writer.put(character: character, atColumn: column)
@@ -188,8 +187,7 @@ extension Diagnostic {
             writer.put(decimal: maximum)
             writer.put(" allowed; the excess starts with ")
             writer.put(character: character, atColumn: column)
-            writer.put("; expected ")
-            writer.put(expected)
+            writer.put(expected: expected)
         case .tooShort(let unit, let count, let minimum, let expected):
             writer.put("too short: ")
             writer.put(count: count, of: unit)
@@ -212,13 +210,11 @@ extension Diagnostic {
             writer.put(": ")
             writer.put(why)
             writer.put(hint)
-            writer.put("; expected ")
-            writer.put(expected)
+            writer.put(expected: expected)
             writer.put(after)
         case .unreadable(let why, let expected, let after):
             writer.put(why)
-            writer.put("; expected ")
-            writer.put(expected)
+            writer.put(expected: expected)
             writer.put(after)
         case .required(let column, let expected):
             writer.put("the column '")
@@ -342,8 +338,7 @@ extension Diagnostic {
             }
             writer.put(bound)
             if !expected.isEmpty {
-                writer.put("; expected ")
-                writer.put(expected)
+                writer.put(expected: expected)
             }
         case .incomparable(let value, let bound, let minimum, let valueHasOffset, let expected):
             writer.put(value)
@@ -461,8 +456,7 @@ extension Diagnostic {
                 writer.put(")")
             }
             if let expected {
-                writer.put("; expected ")
-                writer.put(expected)
+                writer.put(expected: expected)
             }
         }
     }
@@ -531,6 +525,12 @@ struct MessageWriter {
 
     mutating func put(_ text: StaticString) {
         put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// `; expected` and the phrase: how most reasons end.
+    mutating func put(expected: String) {
+        put("; expected ")
+        put(expected)
     }
 
     mutating func put(_ text: String) {

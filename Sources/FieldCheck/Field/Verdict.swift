@@ -57,8 +57,7 @@ extension FieldValidator {
 
     /// Checks one value given as text: `check(Span)` on its UTF-8 bytes.
     public func check(_ value: String, detail: CheckDetail = .messages, output: FieldOutput? = nil) -> Verdict {
-        var value = value
-        return value.withUTF8 { check($0, detail: detail, output: output) }
+        value.withUTF8Bytes { check($0, detail: detail, output: output) }
     }
 
     /// `check(Span)` on bytes the caller already holds as a buffer (records in a read block).

@@ -169,8 +169,7 @@ public final class ColumnInferrer {
 
         /// Reads one value (a cell, a line) of data row `row`.
         public func add(_ value: String, row: Int) {
-            var contiguous = value
-            contiguous.withUTF8 {
+            value.withUTF8Bytes {
                 noteNUL($0, row)
                 add(bytes: $0, text: value, row: row)
             }

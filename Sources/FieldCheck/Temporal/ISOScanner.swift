@@ -20,8 +20,7 @@ struct ISOScanner {
 
     /// Reads `value` with `body`, which must consume all of it.
     static func read(_ value: String, _ body: (inout ISOScanner) throws(ISORejection) -> Void) -> ValueReading {
-        var text = value
-        return text.withUTF8 { bytes in
+        return value.withUTF8Bytes { bytes in
             var scanner = ISOScanner(bytes)
             do throws(ISORejection) {
                 try body(&scanner)

@@ -16,10 +16,12 @@ final class TemporalValidator: TypedValidator {
         } else {
             reader = CustomValidator(CustomType(name: spec.unit.rawValue, reader: ISOTemporalReader(unit: spec.unit)))
         }
-        hasBounds = spec.minimum != nil || spec.maximum != nil
+        inBounds = Self.rangePhrase(spec)
     }
 
-    private let hasBounds: Bool
+    /// What a value must be, worded once (`a time from 09:00:00 to 17:00:00`); nil when the
+    /// field has no bounds.
+    private let inBounds: String?
 
     var example: String { reader.example }
     var completionFreeFrom: Int? {
@@ -30,12 +32,15 @@ final class TemporalValidator: TypedValidator {
     func validate(_ value: String, map: OffsetMap, detail: CheckDetail, into result: inout FieldResult) {
         let explains = detail.explains
         reader.validate(value, map: map, detail: detail, into: &result)
-        guard hasBounds, result.errors.isEmpty, let canonical = result.value,
+        guard let inBounds, result.errors.isEmpty, let canonical = result.value,
             let read = TemporalValue(iso: canonical, unit: spec.unit)
         else { return }
-        if let minimum = spec.minimum, let refusal = refusal(read, minimum, isMinimum: true, explains) {
+        if let minimum = spec.minimum, let refusal = refusal(read, minimum, isMinimum: true, explains ? inBounds : nil)
+        {
             reject(refusal, &result)
-        } else if let maximum = spec.maximum, let refusal = refusal(read, maximum, isMinimum: false, explains) {
+        } else if let maximum = spec.maximum,
+            let refusal = refusal(read, maximum, isMinimum: false, explains ? inBounds : nil)
+        {
             reject(refusal, &result)
         }
     }
@@ -46,12 +51,14 @@ final class TemporalValidator: TypedValidator {
         result.output = nil
     }
 
-    /// Why `value` is outside `bound` (no words unless `explains`), or nil when it is inside.
-    private func refusal(_ value: TemporalValue, _ bound: TemporalValue, isMinimum: Bool, _ explains: Bool) -> Reason? {
+    /// Why `value` is outside `bound` (no words without the `expected` phrase), or nil when it
+    /// is inside.
+    private func refusal(_ value: TemporalValue, _ bound: TemporalValue, isMinimum: Bool, _ expected: String?)
+        -> Reason?
+    {
         let order = value.compare(bound)
         if order == .same || order == (isMinimum ? .after : .before) { return nil }
-        guard explains else { return .sentence("") }
-        let expected = "\(spec.unit.phrase) \(rangeText)"
+        guard let expected else { return .sentence("") }
         guard order != nil else {
             // One has an offset, the other none, and they are less than 14 hours apart: the
             // order depends on the offset that was left out.
@@ -62,13 +69,13 @@ final class TemporalValidator: TypedValidator {
         return .beyond(value: value.text, bound: bound.text, minimum: isMinimum, inTime: true, expected: expected)
     }
 
-    /// "from 09:00:00 to 17:00:00", "of 2020 or later".
-    private var rangeText: String {
+    /// "a time from 09:00:00 to 17:00:00", "a year of 2020 or later"; nil without bounds.
+    private static func rangePhrase(_ spec: TemporalSpec) -> String? {
         switch (spec.minimum, spec.maximum) {
-        case (let min?, let max?): "from \(min) to \(max)"
-        case (let min?, nil): "of \(min) or later"
-        case (nil, let max?): "of \(max) or earlier"
-        case (nil, nil): ""
+        case (let min?, let max?): "\(spec.unit.phrase) from \(min) to \(max)"
+        case (let min?, nil): "\(spec.unit.phrase) of \(min) or later"
+        case (nil, let max?): "\(spec.unit.phrase) of \(max) or earlier"
+        case (nil, nil): nil
         }
     }
 
@@ -87,7 +94,7 @@ final class TemporalValidator: TypedValidator {
             guard let full = try? scanner.temporal(spec.unit), scanner.atEnd else { return 0 }
             read = full
         }
-        if hasBounds {
+        if inBounds != nil {
             guard read.fraction.isEmpty, withinBounds(seconds: read.seconds, offset: read.offset) else { return 0 }
         }
         out.update(from: base, count: bytes.count)
@@ -100,7 +107,7 @@ final class TemporalValidator: TypedValidator {
         guard spec.format == nil else { return reader.rejectsFast(bytes) }
         var scanner = ISOScanner(bytes)
         guard let read = try? scanner.temporal(spec.unit), scanner.atEnd else { return true }
-        guard hasBounds, read.fraction.isEmpty else { return false }
+        guard inBounds != nil, read.fraction.isEmpty else { return false }
         return !withinBounds(seconds: read.seconds, offset: read.offset)
     }
 

@@ -17,28 +17,33 @@ struct Summary {
     /// appeared: a run sees a handful of codes, and a Dictionary hashed each code's name for
     /// every value.
     private var counts: [(code: ErrorCode, count: Int)] = []
-    /// Bad cells per column and code (csv), in the order first met: a table has a handful of
-    /// columns and codes, and a dictionary of dictionaries hashed the column's name for every
-    /// bad cell (a tenth of a bad row's cost on csv's default path).
-    private var cells: [(field: Int?, column: String, code: ErrorCode, count: Int)] = []
-    /// Where each field's entries are in `cells` (-1 for a problem of the whole row): a wide
-    /// table with many failing columns looks through its cell's few, not all of them.
-    private var cellsOfField: [Int: [Int]] = [:]
+    /// Bad cells by field (-1 for a problem of the whole row), then column and code (csv): a
+    /// field has a few entries, found by its number; a dictionary of dictionaries hashed the
+    /// column's name for every bad cell (a tenth of a bad row's cost on csv's default path).
+    private var cells: [Int: [(column: String, code: ErrorCode, count: Int)]] = [:]
 
     /// `cells` by column name, for the report.
     private var byColumn: [String: [ErrorCode: Int]] {
         var columns: [String: [ErrorCode: Int]] = [:]
-        for cell in cells { columns[cell.column, default: [:]][cell.code, default: 0] += cell.count }
+        for entries in cells.values {
+            for entry in entries { columns[entry.column, default: [:]][entry.code, default: 0] += entry.count }
+        }
         return columns
     }
 
-    private mutating func countCell(field: Int?, column: String, code: ErrorCode, _ amount: Int) {
-        let key = field ?? -1
-        if let index = cellsOfField[key]?.first(where: { cells[$0].code == code && cells[$0].column == column }) {
-            cells[index].count += amount
+    private mutating func countCell(field: Int, column: String, code: ErrorCode, _ amount: Int) {
+        // Through the dictionary's own storage: one lookup, the entries not copied.
+        Self.count(&cells[field, default: []], column: column, code: code, amount)
+    }
+
+    private static func count(
+        _ entries: inout [(column: String, code: ErrorCode, count: Int)], column: String, code: ErrorCode,
+        _ amount: Int
+    ) {
+        if let index = entries.firstIndex(where: { $0.code == code && $0.column == column }) {
+            entries[index].count += amount
         } else {
-            cellsOfField[key, default: []].append(cells.count)
-            cells.append((field, column, code, amount))
+            entries.append((column, code, amount))
         }
     }
 
@@ -107,7 +112,7 @@ struct Summary {
             let code = errors[index].diagnostic.code
             if errors[..<index].contains(where: { $0.field == field && $0.diagnostic.code == code }) { continue }
             count(code, 1)
-            countCell(field: field, column: errors[index].column ?? "(row)", code: code, 1)
+            countCell(field: field ?? -1, column: errors[index].column ?? "(row)", code: code, 1)
         }
     }
 
@@ -126,7 +131,9 @@ struct Summary {
         warned += other.warned
         headerProblems += other.headerProblems
         for (code, amount) in other.counts { count(code, amount) }
-        for cell in other.cells { countCell(field: cell.field, column: cell.column, code: cell.code, cell.count) }
+        for (field, entries) in other.cells {
+            for entry in entries { countCell(field: field, column: entry.column, code: entry.code, entry.count) }
+        }
     }
 
     /// Whether the run rejected anything: exit status 1.

@@ -10,8 +10,7 @@ enum TerminalText {
     static func escaped(_ text: String, keepingLineBreaks: Bool = false) -> String {
         // Most text is printable ASCII, which needs no escape: its bytes are looked at without
         // decoding scalars (a diagnostic's message and place are escaped on every bad row).
-        var copy = text
-        let escaped: String? = copy.withUTF8 { bytes in
+        let escaped: String? = text.withUTF8Bytes { bytes in
             if isPrintableASCII(bytes, lineFeeds: keepingLineBreaks)
                 || firstEscape(in: bytes, from: 0, keepingLineBreaks) == nil
             {
