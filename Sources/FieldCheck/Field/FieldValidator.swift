@@ -606,6 +606,27 @@ public final class FieldValidator {
 
     private func validatePattern(_ value: String, _ map: OffsetMap, _ explains: Bool, _ result: inout FieldResult) {
         guard let regex else { return }
+        // An ASCII value against a pattern the automaton reads: the match and the offending
+        // character without ICU (widening the value to UTF-16 for ICU's match, then for each
+        // prefix, was the most of a bad csv cell's pattern check).
+        if let ascii = regex.ascii,
+            case .some(.some(let reading)) = value.utf8.withContiguousStorageIfAvailable({ ascii.firstStop($0) })
+        {
+            if reading.matched { return }
+            let reason = Reason.ifExplained(explains, .patternMismatch(pattern: regex.pattern))
+            if let stop = reading.stop {
+                let byte = value.utf8[value.utf8.index(value.utf8.startIndex, offsetBy: stop)]
+                result.errors.append(
+                    Diagnostic(
+                        code: .patternMismatch, offset: map.original(stop), character: Unicode.Scalar(byte),
+                        reason: reason))
+            } else {
+                result.errors.append(
+                    Diagnostic(
+                        code: .patternMismatch, offset: map.original(value.utf8.count), length: 0, reason: reason))
+            }
+            return
+        }
         let whole = regex.matches(value.utf16)
         if whole.matched { return }
         if whole.overBudget {

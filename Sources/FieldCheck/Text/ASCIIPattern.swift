@@ -19,6 +19,11 @@ struct ASCIIPattern {
     private var first: UInt64 = 0
     private var last: UInt64 = 0
     private var matchesEmpty = false
+    /// Whether every position a value can reach can still lead to a match (no set of the
+    /// pattern is empty on the way), so that a value's reading may stop only where no
+    /// continuation can match: then `firstStop` finds the offending character as ICU's
+    /// prefix search does.
+    private var everyPositionLeadsOn = false
 
     /// A parsed pattern: sets of bytes combined.
     private indirect enum Node {
@@ -45,6 +50,45 @@ struct ASCIIPattern {
         first = whole.first
         last = whole.last
         matchesEmpty = whole.empty
+        everyPositionLeadsOn = reachable() & ~leadingToAMatch() == 0
+    }
+
+    /// The positions some value reaches: those of `first`, and every one that follows one,
+    /// whose set holds a byte.
+    private func reachable() -> UInt64 {
+        var inhabited: UInt64 = 0
+        for set in accepting { inhabited |= set }
+        var reached = first & inhabited
+        var frontier = reached
+        while frontier != 0 {
+            var next: UInt64 = 0
+            var rest = frontier
+            while rest != 0 {
+                next |= follow[rest.trailingZeroBitCount]
+                rest &= rest - 1
+            }
+            frontier = next & inhabited & ~reached
+            reached |= frontier
+        }
+        return reached
+    }
+
+    /// The positions from which some continuation ends in a match.
+    private func leadingToAMatch() -> UInt64 {
+        var inhabited: UInt64 = 0
+        for set in accepting { inhabited |= set }
+        var leading = last & inhabited
+        var changed = true
+        while changed {
+            changed = false
+            for position in follow.indices where leading >> UInt64(position) & 1 == 0 {
+                if follow[position] & leading != 0 && (inhabited >> UInt64(position)) & 1 != 0 {
+                    leading |= 1 << UInt64(position)
+                    changed = true
+                }
+            }
+        }
+        return leading
     }
 
     /// Whether the whole of `bytes` (ASCII) matches.
@@ -66,6 +110,33 @@ struct ASCIIPattern {
             index += 1
         }
         return live & last != 0
+    }
+
+    /// Whether the whole of `bytes` (ASCII) matches and, when not, the offset of the first byte
+    /// after which no continuation can match (nil when every prefix can still become a match:
+    /// the value stops short). Nil altogether when the pattern cannot tell (a set that holds
+    /// no byte), or a byte is not ASCII: ICU's prefix search decides.
+    func firstStop(_ bytes: UnsafeBufferPointer<UInt8>) -> (matched: Bool, stop: Int?)? {
+        guard everyPositionLeadsOn else { return nil }
+        guard !bytes.isEmpty else { return (matchesEmpty, nil) }
+        guard bytes[0] < 0x80 else { return nil }
+        var live = first & accepting[Int(bytes[0])]
+        if live == 0 { return (false, 0) }
+        var index = 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte < 0x80 else { return nil }
+            var next: UInt64 = 0
+            var rest = live
+            while rest != 0 {
+                next |= follow[rest.trailingZeroBitCount]
+                rest &= rest - 1
+            }
+            live = next & accepting[Int(byte)]
+            if live == 0 { return (false, index) }
+            index += 1
+        }
+        return live & last != 0 ? (true, nil) : (false, nil)
     }
 
     /// Gives every set of `node` its positions and records which follow which; nil past 64.

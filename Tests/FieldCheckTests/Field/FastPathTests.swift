@@ -407,6 +407,54 @@ extension FastPathTests {
     }
 }
 
+extension FastPathTests {
+    /// A rejected value's offending character, as the automaton finds it, is the one ICU's
+    /// prefix search names: the first after which no continuation can match (nil when the
+    /// value stops short of a match).
+    @Test func asciiPatternsStopWhereICUStops() throws {
+        var generator = SeededGenerator(seed: 4343)
+        let alphabet = Array("abcx1-.9Z ")
+        var patterns = Self.simplePatterns
+        for _ in 0..<300 { patterns.append(Self.patternLike(&generator)) }
+        var compared = 0
+        var stops = 0
+        var failures = 0
+        for pattern in patterns {
+            guard let regex = try? RegexHandle(pattern: pattern), let ascii = regex.ascii else { continue }
+            for _ in 0..<max(50, Self.count / 100) {
+                let value = String(
+                    (0..<Int.random(in: 0...8, using: &generator)).map { _ in
+                        alphabet.randomElement(using: &generator)!
+                    })
+                guard let fast = Array(value.utf8).withUnsafeBufferPointer({ ascii.firstStop($0) }) else { continue }
+                let matched = regex.matches(value.utf16).matched
+                var icuStop: Int?
+                if !matched {
+                    for end in 1...max(1, value.utf8.count) where end <= value.utf8.count {
+                        let attempt = regex.matches(value.utf16.prefix(end))
+                        if !attempt.matched && !attempt.hitEnd {
+                            icuStop = end - 1
+                            break
+                        }
+                    }
+                }
+                compared += 1
+                if fast.stop != nil { stops += 1 }
+                if fast.matched != matched || (!matched && fast.stop != icuStop) {
+                    failures += 1
+                    if failures <= 10 {
+                        Issue.record(
+                            "'\(pattern)' on '\(value)': automaton \(fast), ICU matched \(matched) stop \(String(describing: icuStop))"
+                        )
+                    }
+                }
+            }
+        }
+        #expect(compared > 10_000, "only \(compared) values compared")
+        #expect(stops > compared / 10, "only \(stops) of \(compared) values stopped early")
+    }
+}
+
 extension FieldResult {
     /// The result with every diagnostic's message emptied, as a validator that does not
     /// explain rejections gives it.
