@@ -117,30 +117,55 @@ public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible, Compara
 
     /// Canonical text: plain notation (`-1234.56`, `0.001`) with ASCII digits and `.`; when
     /// that would take more than 60 characters, `d.dddE±n` (`1E+400`).
-    public var description: String {
-        let plain = normalizedDescription
-        guard scale > fractionDigitCount, scale <= Self.maximumWrittenScale, !plain.contains("E") else { return plain }
-        let padding = String(repeating: "0", count: scale - fractionDigitCount)
-        return plain + (fractionDigitCount == 0 ? "." : "") + padding
-    }
+    public var description: String { canonicalText(writtenScale: true) }
 
     /// The canonical text of the value alone, its written scale left out (`3` for `3.00`).
-    public var normalizedDescription: String {
-        if digits.isEmpty { return "0" }
-        let sign = negative ? "-" : ""
-        let text = String(decoding: digits.map { $0 + 0x30 }, as: UTF8.self)
-        let integerLength = digits.count + exponent
-        if exponent >= 0 {
-            if integerLength <= 60 { return sign + text + String(repeating: "0", count: exponent) }
-        } else if integerLength > 0 {
-            let split = text.index(text.startIndex, offsetBy: integerLength)
-            return sign + text[..<split] + "." + text[split...]
-        } else if -integerLength + digits.count <= 60 {
-            return sign + "0." + String(repeating: "0", count: -integerLength) + text
+    public var normalizedDescription: String { canonicalText(writtenScale: false) }
+
+    /// Both texts, written byte by byte into one buffer: joined from pieces, each a `String`,
+    /// the text of a short number cost about 2,700 instructions, and every explained
+    /// rejection that reads as a number in another locale quotes it (issue 35).
+    private func canonicalText(writtenScale: Bool) -> String {
+        let zero = UInt8(ascii: "0")
+        var out: [UInt8] = []
+        out.reserveCapacity(digits.count + 8)
+        var scientific = false
+        if digits.isEmpty {
+            out.append(zero)
+        } else {
+            if negative { out.append(UInt8(ascii: "-")) }
+            let integerLength = digits.count + exponent
+            if exponent >= 0 && integerLength <= 60 {
+                for digit in digits { out.append(digit + zero) }
+                out.append(contentsOf: repeatElement(zero, count: exponent))
+            } else if exponent < 0 && integerLength > 0 {
+                for (index, digit) in digits.enumerated() {
+                    if index == integerLength { out.append(UInt8(ascii: ".")) }
+                    out.append(digit + zero)
+                }
+            } else if exponent < 0 && -integerLength + digits.count <= 60 {
+                out.append(zero)
+                out.append(UInt8(ascii: "."))
+                out.append(contentsOf: repeatElement(zero, count: -integerLength))
+                for digit in digits { out.append(digit + zero) }
+            } else {
+                scientific = true
+                out.append(digits[0] + zero)
+                if digits.count > 1 {
+                    out.append(UInt8(ascii: "."))
+                    for digit in digits.dropFirst() { out.append(digit + zero) }
+                }
+                let power = integerLength - 1
+                out.append(UInt8(ascii: "E"))
+                out.append(UInt8(ascii: power < 0 ? "-" : "+"))
+                out.append(contentsOf: String(abs(power)).utf8)
+            }
         }
-        let mantissa = digits.count > 1 ? String(text.prefix(1)) + "." + text.dropFirst() : text
-        let power = integerLength - 1
-        return sign + mantissa + "E" + (power < 0 ? "-" : "+") + String(abs(power))
+        if writtenScale, !scientific, scale > fractionDigitCount, scale <= Self.maximumWrittenScale {
+            if fractionDigitCount == 0 { out.append(UInt8(ascii: ".")) }
+            out.append(contentsOf: repeatElement(zero, count: scale - fractionDigitCount))
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Numeric order, exactly.

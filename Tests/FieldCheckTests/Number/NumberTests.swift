@@ -263,6 +263,32 @@ import Testing
         #expect(ExactDecimal("1.50")! == ExactDecimal("1.5")!)
         #expect(ExactDecimal("-2")! < ExactDecimal("-1.5")!)
         #expect(ExactDecimal("abc") == nil)
+        // Each form at its edges: 60 characters plain at most, then d.dddE±n.
+        #expect(ExactDecimal("12.5")?.description == "12.5")
+        #expect(ExactDecimal("-0.001")?.description == "-0.001")
+        #expect(ExactDecimal("1E-59")?.description == "0." + String(repeating: "0", count: 58) + "1")
+        #expect(ExactDecimal("1E-70")?.description == "1E-70")
+        #expect(ExactDecimal("-1.23E-70")?.description == "-1.23E-70")
+        #expect(ExactDecimal("1E59")?.description == "1" + String(repeating: "0", count: 59))
+        #expect(ExactDecimal("1E61")?.description == "1E+61")
+        #expect(ExactDecimal("123E58")?.description == "1.23E+60")
+        #expect(ExactDecimal("0.0")?.normalizedDescription == "0")
+    }
+
+    /// The canonical text reads back as the same value, whatever its size and form.
+    @Test func exactDecimalTextReadsBack() throws {
+        var generator = SeededGenerator(seed: 77)
+        for _ in 0..<5_000 {
+            let digits = (0..<Int.random(in: 1...12, using: &generator)).map { _ in
+                String(Int.random(in: 0...9, using: &generator))
+            }.joined()
+            let text =
+                (Bool.random(using: &generator) ? "-" : "") + digits + "E"
+                + String(Int.random(in: -90...90, using: &generator))
+            let value = try #require(ExactDecimal(text))
+            #expect(ExactDecimal(value.description) == value, "\(text) written as \(value.description)")
+            #expect(ExactDecimal(value.normalizedDescription) == value, "\(text): \(value.normalizedDescription)")
+        }
     }
 }
 
