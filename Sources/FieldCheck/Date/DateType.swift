@@ -41,5 +41,6 @@ extension FieldType {
                 throw ConfigurationError("'\(text)' is not an ISO date (yyyy-MM-dd)")
             }
             return day.description
-        })
+        },
+        candidates: { InferenceCandidate.allDates })
 }

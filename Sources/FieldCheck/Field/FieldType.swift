@@ -21,21 +21,28 @@ public struct FieldType: Sendable {
     /// compared; nil: compared as written.
     public var canonical: (@Sendable (FieldKind, String) throws(ConfigurationError) -> String)?
     /// Whether `infer` tries the type, as a field object of its name alone (`type: datetime`)
-    /// reads it, on a column that no number, date or identifier convention reads: a column it
+    /// reads it, when it has no `candidates`, on a column that no number, date or identifier
+    /// convention reads: a column it
     /// reads is inferred as the type, and `infer --schema` writes `type:` its name.
     public var inferred = false
+    /// The conventions `infer` tries for the type, most widely used first (numbers in each
+    /// locale's way, dates in each pattern, a country's codes and names); nil for a type
+    /// tried by its name alone (`inferred`) or not at all. Asked once per `infer` run.
+    public var candidates: (@Sendable () -> [InferenceCandidate])?
 
     public init(
         names: [String], help: String,
         make: @escaping @Sendable (inout SchemaField) throws(ConfigurationError) -> FieldSpec,
         bound: (@Sendable (FieldKind, String, Bool) throws(ConfigurationError) -> FieldKind)? = nil,
-        canonical: (@Sendable (FieldKind, String) throws(ConfigurationError) -> String)? = nil
+        canonical: (@Sendable (FieldKind, String) throws(ConfigurationError) -> String)? = nil,
+        candidates: (@Sendable () -> [InferenceCandidate])? = nil
     ) {
         self.names = names
         self.help = help
         self.make = make
         self.bound = bound
         self.canonical = canonical
+        self.candidates = candidates
     }
 
     /// The types fieldcheck itself reads, in the order they are listed to users.

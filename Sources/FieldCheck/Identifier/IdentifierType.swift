@@ -4,7 +4,7 @@ extension FieldType {
     /// Its keys: `accept` (the forms read: a list, or one comma-separated string), `output`
     /// (the form written) and, for currencies, `historic`.
     static func identifier(_ kind: IdentifierKind) -> FieldType {
-        FieldType(
+        var type = FieldType(
             names: [kind.rawValue],
             help: "a \(kind.noun): \(kind.forms.map { kind.describe($0) }.joined(separator: ", ")) in the locale",
             make: { (field: inout SchemaField) throws(ConfigurationError) -> FieldSpec in
@@ -20,6 +20,8 @@ extension FieldType {
                 }
                 return value
             })
+        type.candidates = { InferenceCandidate.identifiers(kind) }
+        return type
     }
 
     /// The identifier types, in the order they are listed to users.

@@ -96,10 +96,16 @@ public final class ColumnInferrer {
                 return (candidate, field)
             }
         }
-        numbers = open(InferenceCandidate.allNumbers)
-        dates = open(InferenceCandidate.allDates)
-        identifiers = open(InferenceCandidate.allIdentifiers)
-        registered = open(InferenceCandidate.allRegistered)
+        // The registry's candidates by family; within one, by tier, then as registered.
+        let all = InferenceCandidate.registered
+        func family(_ family: InferenceFamily) -> [InferenceCandidate] {
+            let members = all.filter { $0.family == family }
+            return Set(members.map(\.tier)).sorted().flatMap { tier in members.filter { $0.tier == tier } }
+        }
+        numbers = open(family(.number))
+        dates = open(family(.date))
+        identifiers = open(family(.identifier))
+        registered = open(family(.namedType))
         numberFields = numbers.map(\.1)
         dateFields = dates.map(\.1)
         identifierFields = identifiers.map(\.1)

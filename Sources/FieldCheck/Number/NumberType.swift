@@ -66,7 +66,8 @@ extension FieldType {
         canonical: { (_: FieldKind, text: String) throws(ConfigurationError) -> String in
             guard let decimal = ExactDecimal(text) else { throw ConfigurationError("'\(text)' is not a number") }
             return decimal.normalizedDescription
-        })
+        },
+        candidates: { InferenceCandidate.allNumbers })
 
     /// Whether Table Schema's `groupChar` names the locale's separator (any space for a space).
     static func sameGrouping(_ given: String, _ locale: String) -> Bool {

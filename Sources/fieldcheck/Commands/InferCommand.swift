@@ -590,12 +590,9 @@ extension Fieldcheck {
         /// chosen one in one facet only (en_US against de_DE; MM.dd.yyyy against dd.MM.yyyy).
         static func deciding(_ column: ColumnInference) -> [Elimination] {
             guard let top = column.candidates.first else { return [] }
-            let all =
-                column.type == .date
-                ? InferenceCandidate.allDates
-                : column.type.identifierKind != nil ? InferenceCandidate.allIdentifiers : InferenceCandidate.allNumbers
+            let family = InferenceCandidate.registered.filter { $0.family == top.family }
             return column.eliminations.filter { elimination in
-                guard let candidate = all.first(where: { $0.name == elimination.candidate }) else { return false }
+                guard let candidate = family.first(where: { $0.name == elimination.candidate }) else { return false }
                 let differing = zip(candidate.facets, top.facets).filter { $0.0.value != $0.1.value }.count
                 return candidate.facets.count == top.facets.count && differing == 1
             }

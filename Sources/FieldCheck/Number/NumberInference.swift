@@ -1,0 +1,51 @@
+/// The number conventions `infer` tries (`FieldType.number`'s candidates): one per way of
+/// writing numbers — decimal mark, grouping, digits — in the plain, percent and currency forms.
+extension InferenceCandidate {
+    /// Built once: opening the currency forms costs ICU a number format each.
+    static let allNumbers = numbers()
+
+    /// Number conventions, most widely used first: the order ranks candidates that read a
+    /// column alike. Each locale stands for every locale that reads numbers as it does.
+    static func numbers() -> [InferenceCandidate] {
+        let table: [(String, String, String, String)] = [
+            ("en_US", ".", ", (groups of 3)", "latn"),
+            ("de_DE", ",", ". (groups of 3)", "latn"),
+            ("fr_FR", ",", "space (U+202F, U+00A0 or U+0020; groups of 3)", "latn"),
+            ("de_CH", ".", "’ or ' (groups of 3)", "latn"),
+            ("en_IN", ".", ", (lakh: 3, then 2)", "latn"),
+            ("ar_EG", "٫", "٬ (groups of 3)", "arab"),
+            ("fa_IR", "٫", "٬ (groups of 3)", "arabext"),
+            ("bn_BD", ".", ", (lakh: 3, then 2)", "beng"),
+            ("mr_IN", ".", ", (lakh: 3, then 2)", "deva"),
+        ]
+        var list: [InferenceCandidate] = []
+        // Plain decimals first, then the locales' percent and currency forms (`12,5 %`,
+        // `1.234,56 €`), read by the same styles `number --style` reads.
+        for style in [NumberStyle.decimal, .percent, .currency] {
+            for (id, decimal, grouping, digits) in table {
+                guard let locale = try? LocaleID(id) else { continue }
+                var number = NumberSpec()
+                number.style = style
+                let spec = FieldSpec(kind: .number(number), locale: locale)
+                // A locale without a currency has no currency form. (Only that form is
+                // opened to see: each opening costs ICU a number format.)
+                guard style != .currency || (try? FieldValidator(spec)) != nil else { continue }
+                let symbols = NumberSymbols(locale: locale)
+                let what: String =
+                    switch style {
+                    case .percent: "percent (\(symbols.percentSign))"
+                    case .currency: "currency (\(symbols.currencyCode ?? "?"))"
+                    default: "plain"
+                    }
+                list.append(
+                    InferenceCandidate(
+                        name: style == .decimal ? id : "\(id) \(style.rawValue)", type: .number, spec: spec,
+                        facets: [
+                            ("decimal mark", decimal), ("grouping", grouping), ("digits", digits), ("form", what),
+                        ],
+                        schemaKeys: [("locale", id)] + (style == .decimal ? [] : [("style", style.rawValue)])))
+            }
+        }
+        return list
+    }
+}
