@@ -23,18 +23,26 @@ struct HumanPrinter {
         // The value, quoted unless redacted, worked out once for every line.
         let shown = result.isRedacted ? nil : Self.display(result.input)
         let place = Place.location(location)
-        for diagnostic in result.errors {
-            appendLine(to: out, place, shown?.text, diagnostic, warning: false)
-            if caret, let shown, shown.exact, let offset = diagnostic.offset, diagnostic.code != .invalidUTF8 {
-                out.append(caretLine(input: result.input, offset: offset, length: max(1, diagnostic.length)))
+        // Read in place: a loop over the array copied each diagnostic (its reason's strings).
+        result.errors.withUnsafeBufferPointer { errors in
+            for index in errors.indices {
+                appendLine(to: out, place, shown?.text, errors[index], warning: false)
+                if caret, let shown, shown.exact, let offset = errors[index].offset,
+                    errors[index].code != .invalidUTF8
+                {
+                    out.append(
+                        caretLine(input: result.input, offset: offset, length: max(1, errors[index].length)))
+                }
             }
         }
-        for diagnostic in result.removed {
-            appendLine(to: out, place, shown?.text, diagnostic, warning: true)
+        result.removed.withUnsafeBufferPointer { removed in
+            for index in removed.indices { appendLine(to: out, place, shown?.text, removed[index], warning: true) }
         }
         if warnings {
-            for diagnostic in result.warnings {
-                appendLine(to: out, place, shown?.text, diagnostic, warning: true)
+            result.warnings.withUnsafeBufferPointer { warnings in
+                for index in warnings.indices {
+                    appendLine(to: out, place, shown?.text, warnings[index], warning: true)
+                }
             }
         }
     }

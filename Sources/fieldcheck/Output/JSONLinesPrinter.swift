@@ -97,11 +97,14 @@ enum JSONLinesPrinter {
 
     static func array(_ diagnostics: [Diagnostic], into out: inout JSONText) {
         out.raw("[")
-        for (index, diagnostic) in diagnostics.enumerated() {
-            if index > 0 { out.raw(",") }
-            out.raw("{")
-            members(diagnostic, into: &out)
-            out.raw("}")
+        // Read in place: a loop over the array copied each diagnostic (its reason's strings).
+        diagnostics.withUnsafeBufferPointer { diagnostics in
+            for index in diagnostics.indices {
+                if index > 0 { out.raw(",") }
+                out.raw("{")
+                members(diagnostics[index], into: &out)
+                out.raw("}")
+            }
         }
         out.raw("]")
     }
