@@ -614,7 +614,7 @@ final class DateValidator: TypedValidator {
         guard index < scalars.count else {
             return Diagnostic(
                 code: code, offset: offset, length: 0,
-                reason: .ifExplained(explains, .unreadable(why: reason(), expected: example, after: "")))
+                reason: .ifExplained(explains, .unreadable(why: .text(reason()), expected: example, after: "")))
         }
         let character = scalars[index]
         guard explains else {
@@ -623,9 +623,10 @@ final class DateValidator: TypedValidator {
         return Diagnostic(
             code: code, offset: offset, length: length, character: character,
             reason: wholeField
-                ? .unreadable(why: reason(), expected: example, after: "")
+                ? .unreadable(why: .text(reason()), expected: example, after: "")
                 : .refused(
-                    code == .trailingText ? .trailingText : .unexpected, why: reason(), hint: "", expected: example,
+                    code == .trailingText ? .trailingText : .unexpected, why: .text(reason()), hint: "",
+                    expected: example,
                     after: ""))
     }
 }

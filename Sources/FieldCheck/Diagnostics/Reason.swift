@@ -33,9 +33,9 @@ public enum Reason: Sendable, Hashable {
     /// A reader (number, date) refused the diagnostic's character as `what`: `why` says why,
     /// `hint` what the front end adds (` (--trim ignores white space at the ends)`), or empty,
     /// `expected` is an example of a valid value and `after` another reading, or empty.
-    indirect case refused(RefusedAs, why: String, hint: String, expected: String, after: String)
+    indirect case refused(RefusedAs, why: Why, hint: String, expected: String, after: String)
     /// A reader refused the value, or a part of it, as a whole (`why` says which).
-    indirect case unreadable(why: String, expected: String, after: String)
+    indirect case unreadable(why: Why, expected: String, after: String)
 
     /// A table column's cell is empty where the column `requires` a value.
     indirect case required(column: String, expected: String)
@@ -208,12 +208,12 @@ extension Diagnostic {
             }
             writer.put(character: character, atColumn: column)
             writer.put(": ")
-            writer.put(why)
+            why.write(to: &writer)
             writer.put(hint)
             writer.put(expected: expected)
             writer.put(after)
         case .unreadable(let why, let expected, let after):
-            writer.put(why)
+            why.write(to: &writer)
             writer.put(expected: expected)
             writer.put(after)
         case .required(let column, let expected):
@@ -471,6 +471,20 @@ extension Diagnostic {
             reason = .unreadable(why: why, expected: expected, after: after + text)
         default:
             message += text
+        }
+    }
+}
+
+/// Why a reader refused a value, as the reader found it: a number reader's findings as data
+/// (`NumberProblem`), or the words of a reader that gives them (dates, a library user's).
+public enum Why: Sendable, Hashable {
+    case text(String)
+    case number(NumberProblem)
+
+    func write(to writer: inout MessageWriter) {
+        switch self {
+        case .text(let text): writer.put(text)
+        case .number(let problem): problem.write(to: &writer)
         }
     }
 }

@@ -75,12 +75,11 @@ final class NumberFormat {
     static let maximumDigits = 1_000
 
     /// Why `value` cannot be formatted within `maximumDigits`, or nil when it can.
-    func refusal(_ value: ExactDecimal) -> String? {
+    func refusal(_ value: ExactDecimal) -> NumberProblem? {
         let count = digitCount(value)
         guard count > max(Self.maximumDigits, value.digits.count) else { return nil }
-        return "formatted, \(value) would have \(count) digits, more than the \(Self.maximumDigits) "
-            + "a formatted number may have; canonically\(style == .scientific ? "" : " (or in the scientific style)") "
-            + "it is \(value)"
+        return .formattedTooLong(
+            canonical: value.description, digits: count, maximum: Self.maximumDigits, scientific: style == .scientific)
     }
 
     /// How many digits `string(value)` writes (the mantissa's in the scientific style).

@@ -23,15 +23,8 @@ struct ParsedNumber {
 struct NumberFailure: Error {
     var code: ErrorCode
     var index: Int?
-    /// The reason in words, built only when a message is wanted (not under `--quiet`).
-    private let explanation: LazyReason
-    var reason: String { explanation.text }
-
-    init(code: ErrorCode, index: Int?, reason: @escaping @autoclosure () -> String) {
-        self.code = code
-        self.index = index
-        explanation = LazyReason(reason)
-    }
+    /// Why, as data: worded only when a message is wanted (not under `--quiet`).
+    var problem: NumberProblem
 }
 
 /// fieldcheck's strict number reader, driven by one locale's symbols and the affixes of one
@@ -278,9 +271,6 @@ final class NumberParser {
     /// reads as 0, a larger exponent as infinity); one bound keeps both readings alike, and a
     /// power of ten past a billion is no measurement.
     static let largestExponent = 999_999_999
-    static let exponentBeyondBound =
-        "the exponent is beyond ±999999999, the largest fieldcheck reads (nine digits, leading zeros aside)"
-
     /// The characters that write a currency after the number where its symbol stands before.
     static let currencyWords: [String: Unicode.Scalar] = ["JPY": "円", "CNY": "元"]
 
@@ -336,7 +326,7 @@ final class NumberParser {
     // MARK: Reading
 
     func parse(_ text: [Unicode.Scalar]) -> Result<ParsedNumber, NumberFailure> {
-        if text.isEmpty { return .failure(NumberFailure(code: .empty, index: nil, reason: "empty value")) }
+        if text.isEmpty { return .failure(NumberFailure(code: .empty, index: nil, problem: .empty)) }
         var work = Scratch()
         swap(&work, &scratch)
         defer {
@@ -377,15 +367,14 @@ final class NumberParser {
             if word == symbols.notANumber || word == symbols.infinity || word == "∞"
                 || ["nan", "inf", "infinity"].contains(lowered)
             {
-                return .failure(
-                    NumberFailure(code: .notANumber, index: 0, reason: "NaN and infinity are not accepted as numbers"))
+                return .failure(NumberFailure(code: .notANumber, index: 0, problem: .notANumberWord))
             }
             // Point at the first character that is neither a sign nor a separator ('x' in "-x").
             let culprit =
                 text.firstIndex {
                     !$0.isBidiMark && !isMinus($0) && !isPlus($0) && $0 != decimal && !isGroupingSeparator($0)
                 } ?? 0
-            return .failure(NumberFailure(code: .notANumber, index: culprit, reason: "no digits"))
+            return .failure(NumberFailure(code: .notANumber, index: culprit, problem: .noDigits))
         }
         // When no form succeeds, the reason is that of the form whose reading got furthest
         // (the first of them), a misplaced sign counting least, as another form places it:
@@ -432,10 +421,9 @@ final class NumberParser {
         if case .failure(let failure) = result {
             return .failure(blamingTheSymbol(failure, text))
         }
-        let what = style == .percent ? "the percent sign" : style == .currency ? "the currency" : "the sign or symbols"
-        return .failure(
-            NumberFailure(
-                code: .notANumber, index: nil, reason: "missing \(what) the \(self.style.rawValue) style writes"))
+        let what: NumberProblem.MissingAffix =
+            style == .percent ? .percentSign : style == .currency ? .currency : .signOrSymbols
+        return .failure(NumberFailure(code: .notANumber, index: nil, problem: .missingAffix(what, style: style)))
     }
 
     /// A failure on the space between a number and a symbol no form writes (`1.234,56 $`
@@ -449,7 +437,7 @@ final class NumberParser {
             return sign.isEmpty ? nil : String(String.UnicodeScalarView(sign))
         }
         let own = Set(candidates.lazy.compactMap { sign($0.prefix + $0.suffix) })
-        let what = style == .currency ? "the currency symbol" : "the percent sign"
+        let what: NumberProblem.SymbolKind = style == .currency ? .currencySymbol : .percentSign
         /// The field's own symbol from `symbol` to the end (spaces and bidi marks aside), but
         /// after the number where every form writes it before (`1234 USD`, `1234$` in en_US):
         /// the place is wrong, not the symbol.
@@ -458,8 +446,7 @@ final class NumberParser {
                 String.UnicodeScalarView(text[symbol...].filter { !$0.isBidiMark && !Self.spaces.contains($0) }))
             guard own.contains(rest), !candidates.contains(where: { sign($0.suffix) == rest }) else { return nil }
             return NumberFailure(
-                code: .unexpectedCharacter, index: symbol,
-                reason: "\(what) '\(rest)' stands before the number in this field, not after it")
+                code: .unexpectedCharacter, index: symbol, problem: .symbolAfterNumber(what, symbol: rest))
         }
         guard Self.spaces.contains(text[index]) else { return misplaced(from: index) ?? failure }
         var symbol = index + 1
@@ -468,10 +455,9 @@ final class NumberParser {
             !isMinus(text[symbol]), !isPlus(text[symbol])
         else { return failure }
         if let misplaced = misplaced(from: symbol) { return misplaced }
-        let expected = own.sorted().prefix(4).map { "'\($0)'" }.joined(separator: " or ")
         return NumberFailure(
             code: .unexpectedCharacter, index: symbol,
-            reason: "not \(what) of this field\(expected.isEmpty ? "" : ", which is written \(expected)")")
+            problem: .notTheSymbol(what, written: Array(own.sorted().prefix(4))))
     }
 
     /// The first character of a value's affixes that is a variant of the form's own sign:
@@ -534,10 +520,8 @@ final class NumberParser {
         var parsed = ParsedNumber(value: ExactDecimal())
         var sawOwnDigit = false
         var index = start
-        func fail(_ code: ErrorCode, _ at: Int, _ reason: @escaping @autoclosure () -> String)
-            -> Result<ParsedNumber, NumberFailure>
-        {
-            .failure(NumberFailure(code: code, index: at, reason: reason()))
+        func fail(_ code: ErrorCode, _ at: Int, _ problem: NumberProblem) -> Result<ParsedNumber, NumberFailure> {
+            .failure(NumberFailure(code: code, index: at, problem: problem))
         }
         while index < end {
             let scalar = text[index]
@@ -559,17 +543,15 @@ final class NumberParser {
                 let digits = String(String.UnicodeScalarView(symbols.digits))
                 return fail(
                     mixed ? .mixedDigits : .unexpectedCharacter, index,
-                    (mixed ? "digits of two numbering systems" : "a digit of another numbering system")
-                        + "; \(self.symbols.placeName) writes the digits \(digits) (\(self.symbols.numberingSystem))")
+                    .otherNumberingSystem(
+                        mixed: mixed, place: symbols.placeName, digits: digits, system: symbols.numberingSystem))
             }
             if isGroupingSeparator(scalar) && parsed.exponentIndex == nil {
                 if parsed.decimalIndex != nil {
-                    return fail(
-                        .misplacedGroupingSeparator, index,
-                        "a grouping separator cannot stand after the decimal separator")
+                    return fail(.misplacedGroupingSeparator, index, .groupingAfterDecimal)
                 }
                 if work.integer.isEmpty || work.separators.last?.digitsBefore == work.integer.count {
-                    return fail(.misplacedGroupingSeparator, index, "a grouping separator must stand between digits")
+                    return fail(.misplacedGroupingSeparator, index, .groupingNotBetweenDigits)
                 }
                 if groupIsSpace, scalar != group { parsed.spaceVariants.append((index, scalar)) }
                 work.separators.append((index, work.integer.count))
@@ -578,7 +560,7 @@ final class NumberParser {
             }
             if scalar == decimal && parsed.exponentIndex == nil {
                 if let first = parsed.decimalIndex {
-                    return fail(.multipleDecimalSeparators, index, "the first is at column \(first + 1)")
+                    return fail(.multipleDecimalSeparators, index, .secondDecimal(firstColumn: first + 1))
                 }
                 parsed.decimalIndex = index
                 index += 1
@@ -589,9 +571,7 @@ final class NumberParser {
                 )
             {
                 if parsed.decimalIndex != nil && work.fraction.isEmpty {
-                    return fail(
-                        .unexpectedCharacter, index,
-                        "an exponent cannot follow the decimal separator directly; write a digit between them")
+                    return fail(.unexpectedCharacter, index, .exponentRightAfterDecimal)
                 }
                 parsed.exponentIndex = index
                 index += symbol.count
@@ -605,19 +585,15 @@ final class NumberParser {
                 continue
             }
             if isMinus(scalar) || isPlus(scalar) {
-                return fail(
-                    .misplacedSign, index,
-                    "a sign can only stand where \(self.symbols.placeName) writes it, as in \(self.symbols.minusSign)5")
+                return fail(.misplacedSign, index, .signPlace(place: symbols.placeName, minus: symbols.minusSign))
             }
             if scalar == decimal || isGroupingSeparator(scalar) {
-                return fail(.unexpectedCharacter, index, "a separator cannot stand in the exponent")
+                return fail(.unexpectedCharacter, index, .separatorInExponent)
             }
             if group == nil, style == .scientific, isLocaleGroupingSeparator(scalar) {
-                return fail(
-                    .misplacedGroupingSeparator, index,
-                    "the scientific style writes no grouping separator; write 123456 or 1\(self.decimal)23456E5")
+                return fail(.misplacedGroupingSeparator, index, .scientificGrouping(decimal: String(decimal)))
             }
-            return fail(.unexpectedCharacter, index, "not part of a number in \(self.symbols.placeName)")
+            return fail(.unexpectedCharacter, index, .notPartOfNumber(place: symbols.placeName))
         }
         if work.integer.isEmpty && work.fraction.isEmpty {
             // Point at the first character that is neither a sign nor a separator ('x' in "-x").
@@ -625,10 +601,10 @@ final class NumberParser {
                 text.firstIndex {
                     !$0.isBidiMark && !isMinus($0) && !isPlus($0) && $0 != decimal && !isGroupingSeparator($0)
                 } ?? 0
-            return .failure(NumberFailure(code: .notANumber, index: culprit, reason: "no digits"))
+            return .failure(NumberFailure(code: .notANumber, index: culprit, problem: .noDigits))
         }
         if let e = parsed.exponentIndex, work.exponentDigits.isEmpty {
-            return fail(.notANumber, e, "the exponent has no digits")
+            return fail(.notANumber, e, .exponentWithoutDigits)
         }
         if let failure = checkGrouping(work.separators, integerCount: work.integer.count) {
             return .failure(failure)
@@ -642,7 +618,7 @@ final class NumberParser {
         var exponent = 0
         for digit in work.exponentDigits.drop(while: { $0 == 0 }) {
             guard exponent <= Self.largestExponent / 10 else {
-                return fail(.exponentOutOfRange, parsed.exponentIndex!, Self.exponentBeyondBound)
+                return fail(.exponentOutOfRange, parsed.exponentIndex!, .exponentBeyondBound)
             }
             exponent = exponent * 10 + Int(digit)
         }
@@ -666,18 +642,14 @@ final class NumberParser {
             if !fits {
                 return NumberFailure(
                     code: .misplacedGroupingSeparator, index: separator.index,
-                    reason:
-                        "\(after) digit\(after == 1 ? " follows" : "s follow") it; \(self.symbols.placeName) groups as in \(example)"
-                )
+                    problem: .groupSize(digitsAfter: after, place: symbols.placeName, example: example))
             }
         }
         let firstGroup = separators[0].digitsBefore
         if firstGroup > secondary {
             return NumberFailure(
                 code: .misplacedGroupingSeparator, index: separators[0].index,
-                reason:
-                    "\(firstGroup) digits stand before it without a separator; \(self.symbols.placeName) groups as in \(example)"
-            )
+                problem: .firstGroupTooLong(digits: firstGroup, place: symbols.placeName, example: example))
         }
         return nil
     }
@@ -706,14 +678,14 @@ final class NumberParser {
         else { return nil }
         return NumberFailure(
             code: .misplacedGroupingSeparator, index: named.index,
-            reason: self.partialGroupingReason(
+            problem: partialGrouping(
                 text, separator: text[named.index], integerEnd: integerEnd, digitsBeforeGap: integerCount - missing))
     }
 
     /// "grouped only in part: …; did you mean 1,234,567?"
-    private func partialGroupingReason(
+    private func partialGrouping(
         _ text: [Unicode.Scalar], separator: Unicode.Scalar, integerEnd: Int, digitsBeforeGap: Int
-    ) -> String {
+    ) -> NumberProblem {
         // The integer digits as written, the separators taken out and put back at every boundary.
         var digits: [Unicode.Scalar] = []
         var firstDigit: Int?
@@ -721,7 +693,9 @@ final class NumberParser {
             if firstDigit == nil { firstDigit = index }
             digits.append(text[index])
         }
-        guard let firstDigit else { return "the number is grouped only in part" }
+        guard let firstDigit else {
+            return .partialGrouping(suggestion: nil, gapColumn: nil, place: symbols.placeName, example: groupingExample)
+        }
         var grouped: [Unicode.Scalar] = []
         var boundaries = Set<Int>()
         var boundary = symbols.primaryGroupingSize
@@ -737,8 +711,8 @@ final class NumberParser {
             String.UnicodeScalarView(text[..<firstDigit] + grouped + text[integerEnd...]))
         let gapColumn =
             (0..<integerEnd).filter { symbols.digitValue(text[$0]) != nil }.dropFirst(digitsBeforeGap).first
-            .map { " before column \($0 + 1)" } ?? ""
-        return "grouped only in part: did you mean \(suggestion)? No separator stands\(gapColumn), "
-            + "and \(symbols.placeName) groups at every boundary, as in \(groupingExample)"
+            .map { $0 + 1 }
+        return .partialGrouping(
+            suggestion: suggestion, gapColumn: gapColumn, place: symbols.placeName, example: groupingExample)
     }
 }

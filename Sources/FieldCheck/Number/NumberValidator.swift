@@ -247,8 +247,8 @@ final class NumberValidator: TypedValidator {
         _ number: ExactDecimal, _ parsed: ParsedNumber, _ scalars: [Unicode.Scalar], _ map: OffsetMap,
         _ explains: Bool, _ result: inout FieldResult
     ) {
-        func add(_ code: ErrorCode, _ index: Int?, _ reason: @autoclosure () -> String) {
-            result.errors.append(makeDiagnostic(code, index, scalars, map, explains, reason))
+        func add(_ code: ErrorCode, _ index: Int?, _ problem: NumberProblem) {
+            result.errors.append(makeDiagnostic(code, index, scalars, map, explains, problem))
         }
         func beyond(_ bound: ExactDecimal, minimum: Bool) {
             let reason: Reason =
@@ -261,32 +261,30 @@ final class NumberValidator: TypedValidator {
         }
         let integerOnly = spec.integerOnly || spec.style == .integer
         if integerOnly, let decimal = parsed.decimalIndex {
-            add(.fractionNotAllowed, decimal, "only whole numbers are allowed")
+            add(.fractionNotAllowed, decimal, .fractionNotAllowed)
         }
         if let exponent = parsed.exponentIndex, integerOnly || !spec.allowExponent {
-            add(.exponentNotAllowed, exponent, "an exponent (scientific notation) is not allowed")
+            add(.exponentNotAllowed, exponent, .exponentNotAllowed)
         }
         if !spec.allowNegative, parsed.negativeForm || number.negative {
-            add(.negativeNotAllowed, parsed.signIndex, "negative numbers are not allowed")
+            add(.negativeNotAllowed, parsed.signIndex, .negativeNotAllowed)
         }
         if let max = spec.maxFractionDigits, parsed.fractionDigitCount > max, let decimal = parsed.decimalIndex {
-            add(
-                .tooManyFractionDigits, decimal + 1 + max,
-                "at most \(max) digit\(max == 1 ? "" : "s") after the decimal separator")
+            add(.tooManyFractionDigits, decimal + 1 + max, .tooManyFractionDigits(maximum: max))
         }
         if let min = spec.minimum, number < min { beyond(min, minimum: true) }
         if let max = spec.maximum, max < number { beyond(max, minimum: false) }
-        if result.errors.isEmpty, let output, let reason = output.refusal(number) { add(.outOfRange, nil, reason) }
+        if result.errors.isEmpty, let output, let problem = output.refusal(number) { add(.outOfRange, nil, problem) }
     }
 
     private func makeDiagnostic(
         _ code: ErrorCode, _ index: Int?, _ scalars: [Unicode.Scalar], _ map: OffsetMap, _ explains: Bool,
-        _ reason: () -> String
+        _ problem: NumberProblem
     ) -> Diagnostic {
         guard let index, index < scalars.count else {
             return Diagnostic(
                 code: code, offset: index.map(map.original), length: 0,
-                reason: .ifExplained(explains, .unreadable(why: reason(), expected: example, after: "")))
+                reason: .ifExplained(explains, .unreadable(why: .number(problem), expected: example, after: "")))
         }
         let offset = map.original(index)
         let character = scalars[index]
@@ -305,13 +303,13 @@ final class NumberValidator: TypedValidator {
         let hint = atEnd && character.properties.isWhitespace ? trimHint : ""
         return Diagnostic(
             code: code, offset: offset, character: character,
-            reason: .refused(what, why: reason(), hint: hint, expected: example, after: ""))
+            reason: .refused(what, why: .number(problem), hint: hint, expected: example, after: ""))
     }
 
     private func diagnostic(
         _ failure: NumberFailure, _ scalars: [Unicode.Scalar], _ map: OffsetMap, value: String, explains: Bool
     ) -> Diagnostic {
-        var diagnostic = makeDiagnostic(failure.code, failure.index, scalars, map, explains) { failure.reason }
+        var diagnostic = makeDiagnostic(failure.code, failure.index, scalars, map, explains, failure.problem)
         guard explains else { return diagnostic }
         let separatorTrouble =
             failure.code == .misplacedGroupingSeparator || failure.code == .multipleDecimalSeparators
@@ -350,9 +348,9 @@ final class NumberValidator: TypedValidator {
     /// be the one this reader finds in it, and the same reader gives the value of the whole.
     private func parseLeniently(_ value: String) -> Result<ParsedNumber, NumberFailure> {
         guard lenientFormat != nil else {
-            return .failure(NumberFailure(code: .notANumber, index: nil, reason: "ICU failed"))
+            return .failure(NumberFailure(code: .notANumber, index: nil, problem: .lenientFailed))
         }
-        if value.isEmpty { return .failure(NumberFailure(code: .empty, index: nil, reason: "empty value")) }
+        if value.isEmpty { return .failure(NumberFailure(code: .empty, index: nil, problem: .empty)) }
         let scalars = Array(value.unicodeScalars)
         // Without a digit there is no number to read leniently: the strict reader says why
         // (no digits, or NaN and infinity), at once, whatever the length.
@@ -366,11 +364,11 @@ final class NumberValidator: TypedValidator {
         if case .failure(let stop) = reading, let origin {
             // Where ICU stopped in the shortened text, in the value.
             let index = stop.index.map { $0 < origin.count ? origin[$0] : scalars.count }
-            reading = .failure(NumberFailure(code: stop.code, index: index, reason: stop.reason))
+            reading = .failure(NumberFailure(code: stop.code, index: index, problem: stop.problem))
         }
         guard case .success(let icu) = reading else {
             if case .failure(let failure) = reading { return .failure(failure) }
-            return .failure(NumberFailure(code: .notANumber, index: nil, reason: "ICU failed"))
+            return .failure(NumberFailure(code: .notANumber, index: nil, problem: .lenientFailed))
         }
         if let lenientCurrency, icu.currency != lenientCurrency {
             // The currency is what is neither digit, sign, separator nor space.
@@ -384,19 +382,18 @@ final class NumberValidator: TypedValidator {
             return .failure(
                 NumberFailure(
                     code: .unexpectedCharacter, index: symbol,
-                    reason: "ICU's lenient parser reads an amount in \(icu.currency ?? "another currency") here; "
-                        + "this field's currency is \(lenientCurrency)\(own.map { " (\($0))" } ?? "")"))
+                    problem: .lenientOtherCurrency(read: icu.currency, own: lenientCurrency, symbol: own)))
         }
         var parsed = ParsedNumber(value: ExactDecimal())
         locateParts(scalars, in: &parsed)
         // The exponent as written, before ICU's reading of it (1E-2147483648 reads as 0).
         if let exponent = parsed.exponentIndex, Self.exponentExceedsBound(scalars, from: exponent) {
             return .failure(
-                NumberFailure(code: .exponentOutOfRange, index: exponent, reason: NumberParser.exponentBeyondBound))
+                NumberFailure(code: .exponentOutOfRange, index: exponent, problem: .exponentBeyondBound))
         }
         guard var number = ExactDecimal(icu.text) else {
             return .failure(
-                NumberFailure(code: .notANumber, index: nil, reason: "NaN and infinity are not accepted as numbers"))
+                NumberFailure(code: .notANumber, index: nil, problem: .notANumberWord))
         }
         // ICU's percent parser already divided by 100; undo it so the shared step applies once.
         if spec.style == .percent { number = number.scaled(by: 2) }
@@ -412,8 +409,7 @@ final class NumberValidator: TypedValidator {
                 case .success(let whole):
                     guard let wholeNumber = ExactDecimal(whole.text) else {
                         return .failure(
-                            NumberFailure(
-                                code: .notANumber, index: nil, reason: "NaN and infinity are not accepted as numbers"))
+                            NumberFailure(code: .notANumber, index: nil, problem: .notANumberWord))
                     }
                     number = spec.style == .percent ? wholeNumber.scaled(by: 2) : wholeNumber
                 }
@@ -429,10 +425,7 @@ final class NumberValidator: TypedValidator {
     }
 
     private static let tooManyDigitsForICU = NumberFailure(
-        code: .tooLong, index: nil,
-        reason: "in lenient reading a value may hand ICU's parser at most \(lenientDigitLimit) digits "
-            + "(runs of more than \(lenientRunDigits) digits count \(lenientRunDigits)); its reading takes time "
-            + "in the square of the digits")
+        code: .tooLong, index: nil, problem: .lenientTooManyDigits(limit: lenientDigitLimit, run: lenientRunDigits))
 
     /// Whether ICU's lenient parser reads the scalar as a decimal digit: General Category Nd,
     /// in ICU's Unicode version. A lookup in ICU's property trie: the standard library's
@@ -515,7 +508,7 @@ final class NumberValidator: TypedValidator {
         -> Result<(text: String, currency: String?), NumberFailure>
     {
         guard let lenientFormat else {
-            return .failure(NumberFailure(code: .notANumber, index: nil, reason: "ICU failed"))
+            return .failure(NumberFailure(code: .notANumber, index: nil, problem: .lenientFailed))
         }
         var position: Int32 = 0
         var buffer: [CChar] = []
@@ -543,7 +536,7 @@ final class NumberValidator: TypedValidator {
             return .failure(
                 NumberFailure(
                     code: consumedScalars == 0 ? .notANumber : .unexpectedCharacter, index: consumedScalars,
-                    reason: "ICU's lenient parser stops here"))
+                    problem: .lenientStops))
         }
         let text = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return .success((text, anyCurrency ? String(decoding: found.prefix(3), as: UTF16.self) : nil))

@@ -48,6 +48,35 @@ import Testing
         #expect(Self.bytes(redacted) == redacted.message)
     }
 
+    /// A number reader's findings are data a library user can switch on: the rule, the
+    /// locale's words and numbers, not a sentence; the message words them.
+    @Test func aNumberFindingCarriesWhatTheReaderFound() throws {
+        var number = NumberSpec()
+        number.maxFractionDigits = 1
+        let field = try FieldValidator(FieldSpec(kind: .number(number), locale: try LocaleID("en_US")))
+        func why(_ value: String) throws -> (Why, Diagnostic) {
+            let found = try #require(field.validate(value).errors.first, "\(value) accepted")
+            switch found.reason {
+            case .refused(_, let why, _, _, _), .unreadable(let why, _, _): return (why, found)
+            default:
+                Issue.record("\(value): \(found.reason)")
+                return (.text(""), found)
+            }
+        }
+        let (grouping, groupingFinding) = try why("1,23,456")
+        #expect(grouping == .number(.groupSize(digitsAfter: 5, place: "en_US", example: "1,234,567")))
+        #expect(groupingFinding.message.contains("5 digits follow it; en_US groups as in 1,234,567"))
+        #expect(try why("1.5.5").0 == .number(.secondDecimal(firstColumn: 2)))
+        #expect(try why("1.25").0 == .number(.tooManyFractionDigits(maximum: 1)))
+        let (partial, partialFinding) = try why("1,234567")
+        #expect(
+            partial
+                == .number(
+                    .partialGrouping(suggestion: "1,234,567", gapColumn: 6, place: "en_US", example: "1,234,567")))
+        #expect(Self.bytes(partialFinding) == partialFinding.message)
+        #expect(try why("12a").0 == .number(.notPartOfNumber(place: "en_US")))
+    }
+
     @Test func settingTheMessageGivesTheWordsAsTheReason() {
         var diagnostic = Diagnostic(code: .empty, offset: nil, length: 0, reason: .empty(expected: "expected 5"))
         #expect(diagnostic.message == "empty value; expected 5")

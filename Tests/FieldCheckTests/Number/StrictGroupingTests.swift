@@ -116,7 +116,7 @@ import Testing
         // Written as a plain decimal, a tiny value is refused as in the decimal style, not rounded to 0.
         let lo = try NumberFormat(locale: try LocaleID("lo"), style: .scientific, currency: nil, fractionDigits: nil)
         let tiny = try #require(ExactDecimal("1E-2000"))
-        let refusal = try #require(lo.refusal(tiny))
+        let refusal = try #require(lo.refusal(tiny)).text
         #expect(refusal.contains("canonically it is 1E-2000"), "\(refusal)")
         // Digits inside the BMP are ICU's own, untouched.
         #expect(
