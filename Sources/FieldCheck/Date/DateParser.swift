@@ -27,24 +27,11 @@ struct DateFailure: Error {
     var code: ErrorCode
     /// Scalar index in the working value; `count` when the value ended early.
     var index: Int
-    /// The reason in words, built only when a message is wanted (not under `--quiet`).
-    private let explanation: LazyReason
-    var reason: String { explanation.text }
-    /// What the failure is about when it is a whole word ("'Aprl'"), not one character; it
-    /// then covers `length` scalars.
-    var subject: String? = nil
+    /// Why, as data: worded only when a message is wanted (not under `--quiet`). A problem
+    /// of a whole word (`.field(.notAName…)`, covering `length` scalars) gets its column from
+    /// the validator, which knows where the word stood in the input.
+    var problem: DateProblem
     var length = 1
-
-    init(
-        code: ErrorCode, index: Int, reason: @escaping @autoclosure () -> String, subject: String? = nil,
-        length: Int = 1
-    ) {
-        self.code = code
-        self.index = index
-        explanation = LazyReason(reason)
-        self.subject = subject
-        self.length = length
-    }
 }
 
 /// Reads a value against a date pattern, field by field: numbers in the locale's digits,
@@ -82,9 +69,7 @@ struct DateParser {
                     }
                     guard index < scalars.count else {
                         return .failure(
-                            DateFailure(
-                                code: .invalidDate, index: index,
-                                reason: "the value ends where the pattern has \(Self.quote(expected))"))
+                            DateFailure(code: .invalidDate, index: index, problem: .valueEndsAtLiteral(expected)))
                     }
                     let found = scalars[index]
                     let fits =
@@ -97,9 +82,7 @@ struct DateParser {
                             return .failure(notAName(name.field, scalars, name.start..<end))
                         }
                         return .failure(
-                            DateFailure(
-                                code: .invalidDate, index: index,
-                                reason: "the pattern has \(Self.quote(expected)) here"))
+                            DateFailure(code: .invalidDate, index: index, problem: .literalExpected(expected)))
                     }
                     index += 1
                     lastName = nil
@@ -113,9 +96,7 @@ struct DateParser {
                         return .failure(
                             DateFailure(
                                 code: .invalidDate, index: index,
-                                reason: index < scalars.count
-                                    ? "the pattern has 'Z' (UTC) here"
-                                    : "the value ends where the pattern has 'Z' (UTC)"))
+                                problem: .utcMarkExpected(valueEnded: index >= scalars.count)))
                     }
                     part = ParsedDate.Part(value: 0, start: index, length: 1)
                     parsed.zoneIsZ = true
@@ -143,9 +124,7 @@ struct DateParser {
                         }
                     guard let name = Self.longestName(names, in: scalars, at: index) else {
                         return .failure(
-                            DateFailure(
-                                code: .invalidDate, index: index,
-                                reason: "expected \(nameDescription(field))"))
+                            DateFailure(code: .invalidDate, index: index, problem: nameExpected(field)))
                     }
                     part = ParsedDate.Part(value: name.value, start: index, length: name.folded.count)
                     lastName = (field, index, index + part.length)
@@ -177,8 +156,8 @@ struct DateParser {
         if index < scalars.count {
             return .failure(
                 DateFailure(
-                    code: .trailingText, index: index,
-                    reason: "the \(pattern.content.name) is complete at column \(index), and text follows it"))
+                    code: .trailingText, index: index, problem: .textAfter(content: pattern.content.name, column: index)
+                ))
         }
         return .success(parsed)
     }
@@ -201,7 +180,8 @@ struct DateParser {
         guard start < scalars.count else {
             return .failure(
                 DateFailure(
-                    code: .invalidDate, index: start, reason: "the value ends before the \(field.name) (\(letters))"))
+                    code: .invalidDate, index: start, problem: .valueEndsBeforeField(name: field.name, letters: letters)
+                ))
         }
         let found = scalars[start]
         if found.properties.numericType == .decimal {
@@ -211,11 +191,10 @@ struct DateParser {
             return .failure(
                 DateFailure(
                     code: mixed ? .mixedDigits : .unexpectedCharacter, index: start,
-                    reason: (mixed ? "digits of two numbering systems" : "a digit of another numbering system")
-                        + "; dates in this locale use \(digits)"))
+                    problem: .otherNumberingSystem(mixed: mixed, digits: digits)))
         }
         return .failure(
-            DateFailure(code: .invalidDate, index: start, reason: "expected the \(field.name) (\(letters)) here"))
+            DateFailure(code: .invalidDate, index: start, problem: .fieldExpected(name: field.name, letters: letters)))
     }
 
     /// A UTC offset: `Z`, or a sign and two digits of hours, then optionally the minutes, with
@@ -225,17 +204,16 @@ struct DateParser {
     private func readOffset(_ scalars: [Unicode.Scalar], at start: Int) -> Result<
         (part: ParsedDate.Part, isZ: Bool), DateFailure
     > {
-        let example = "a UTC offset such as +02:00, +0200 or Z"
         guard start < scalars.count else {
             return .failure(
-                DateFailure(code: .invalidDate, index: start, reason: "the value ends before the UTC offset"))
+                DateFailure(code: .invalidDate, index: start, problem: .valueEndsBeforeOffset))
         }
         let sign = scalars[start]
         if sign == "Z" || sign == "z" {
             return .success((ParsedDate.Part(value: 0, start: start, length: 1), true))
         }
         guard sign == "+" || sign == "-" || sign == "\u{2212}" else {
-            return .failure(DateFailure(code: .invalidDate, index: start, reason: "expected \(example) here"))
+            return .failure(DateFailure(code: .invalidDate, index: start, problem: .offsetExpected))
         }
         var index = start + 1
         func twoDigits() -> Int? {
@@ -247,13 +225,11 @@ struct DateParser {
         let hourStart = index
         guard let hours = twoDigits() else {
             return .failure(
-                DateFailure(code: .invalidDate, index: index, reason: "expected the two digits of the offset's hours"))
+                DateFailure(code: .invalidDate, index: index, problem: .offsetHoursExpected))
         }
         guard hours <= 14 else {
             return .failure(
-                DateFailure(
-                    code: .fieldOutOfRange, index: hourStart,
-                    reason: "the offset's hours \(hours) are out of range (00 to 14)"))
+                DateFailure(code: .fieldOutOfRange, index: hourStart, problem: .offsetHoursOutOfRange(hours)))
         }
         var minutes = 0
         let colon = index < scalars.count && scalars[index] == ":"
@@ -264,8 +240,7 @@ struct DateParser {
             guard minutes <= 59 else {
                 return .failure(
                     DateFailure(
-                        code: .fieldOutOfRange, index: minuteStart,
-                        reason: "the offset's minutes \(minutes) are out of range (00 to 59)"))
+                        code: .fieldOutOfRange, index: minuteStart, problem: .offsetMinutesOutOfRange(minutes)))
             }
         }
         let seconds = (sign == "+" ? 1 : -1) * (hours * 3600 + minutes * 60)
@@ -278,17 +253,26 @@ struct DateParser {
     }
 
     private func notAName(_ field: DateField, _ scalars: [Unicode.Scalar], _ word: Range<Int>) -> DateFailure {
-        DateFailure(
-            code: .invalidDate, index: word.lowerBound, reason: "is not \(nameDescription(field))",
-            subject: "'\(String(String.UnicodeScalarView(scalars[word])))'", length: word.count)
+        let (name, example) = self.name(field)
+        return DateFailure(
+            code: .invalidDate, index: word.lowerBound,
+            problem: .field(
+                .notAName(word: String(String.UnicodeScalarView(scalars[word])), name, example: example), column: 0),
+            length: word.count)
     }
 
-    private func nameDescription(_ field: DateField) -> String {
+    private func nameExpected(_ field: DateField) -> DateProblem {
+        let (name, example) = self.name(field)
+        return .nameExpected(name, example: example)
+    }
+
+    /// The kind of name a field reads, and one of its names for messages.
+    private func name(_ field: DateField) -> (DateProblem.DateName, String) {
         switch field {
-        case .month: "a month name (such as '\(symbols.wideMonthExample)')"
-        case .weekday: "a weekday name (such as '\(symbols.wideWeekdayExample)')"
-        case .dayPeriod: "AM or PM (such as '\(symbols.dayPeriods.last?.text ?? "PM")')"
-        default: "an era (such as '\(symbols.eras.last?.text ?? "AD")')"
+        case .month: (.month, symbols.wideMonthExample)
+        case .weekday: (.weekday, symbols.wideWeekdayExample)
+        case .dayPeriod: (.dayPeriod, symbols.dayPeriods.last?.text ?? "PM")
+        default: (.era, symbols.eras.last?.text ?? "AD")
         }
     }
 
@@ -305,11 +289,6 @@ struct DateParser {
             }
             return true
         }
-    }
-
-    private static func quote(_ scalar: Unicode.Scalar) -> String {
-        CharacterDescription.isInvisible(scalar)
-            ? CharacterDescription.describe(scalar) : "'\(Character(scalar))'"
     }
 }
 

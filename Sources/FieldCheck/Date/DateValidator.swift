@@ -293,11 +293,10 @@ final class DateValidator: TypedValidator {
         let explains = detail.explains
         let scalars = value.scalarArray
         func add(
-            _ code: ErrorCode, at index: Int, length: Int = 1, _ reason: @autoclosure () -> String,
-            wholeField: Bool = false
+            _ code: ErrorCode, at index: Int, length: Int = 1, _ problem: DateProblem, wholeField: Bool = false
         ) {
             result.errors.append(
-                diagnostic(code, index, length, scalars, map, explains, reason, wholeField: wholeField))
+                diagnostic(code, index, length, scalars, map, explains, problem, wholeField: wholeField))
         }
         if scalars.isEmpty {
             result.errors.append(
@@ -321,13 +320,14 @@ final class DateValidator: TypedValidator {
         }
         switch parsed.map(Result<ParsedDate, DateFailure>.success) ?? .failure(furthest!) {
         case .failure(let failure):
-            if let subject = failure.subject {
+            if case .field(let problem, _) = failure.problem {
+                // A whole word: its column in the input.
                 let column = map.original(failure.index) + 1
                 add(
-                    failure.code, at: failure.index, length: failure.length,
-                    joinedText([subject, " at column ", String(column), " ", failure.reason]), wholeField: true)
+                    failure.code, at: failure.index, length: failure.length, .field(problem, column: column),
+                    wholeField: true)
             } else {
-                add(failure.code, at: failure.index, failure.reason)
+                add(failure.code, at: failure.index, failure.problem)
             }
             if explains, let last = result.errors.indices.last {
                 result.errors[last].append(after: otherReading(value))
@@ -337,14 +337,9 @@ final class DateValidator: TypedValidator {
         }
         guard let parsed else { return }
         /// "day 31 at column 1 is out of range: …"
-        func field(
-            _ part: ParsedDate.Part, _ code: ErrorCode, _ subject: @autoclosure () -> String,
-            _ predicate: @autoclosure () -> String
-        ) {
+        func field(_ part: ParsedDate.Part, _ code: ErrorCode, _ problem: DateFieldProblem) {
             let column = map.original(part.start) + 1
-            add(
-                code, at: part.start, length: part.length,
-                joinedText([subject(), " at column ", String(column), " ", predicate()]), wholeField: true)
+            add(code, at: part.start, length: part.length, .field(problem, column: column), wholeField: true)
             // 13/04/2026 read as M/d/y: a field out of range is most often another order.
             if explains, let last = result.errors.indices.last {
                 result.errors[last].append(after: otherReading(value))
@@ -357,17 +352,17 @@ final class DateValidator: TypedValidator {
             var hour = hourPart.value
             if parsed.hour12 != nil {
                 guard (1...12).contains(hour) else {
-                    field(hourPart, .fieldOutOfRange, "hour \(hour)", "is out of range (1–12 with AM or PM)")
+                    field(hourPart, .fieldOutOfRange, .hour12OutOfRange(hour))
                     return nil
                 }
                 hour = hour % 12 + (parsed.dayPeriod?.value == 1 ? 12 : 0)
             } else if hour > 23 || hourPart.length > 2 {
-                field(hourPart, .fieldOutOfRange, "hour \(hour)", "is out of range (00–23)")
+                field(hourPart, .fieldOutOfRange, .hourOutOfRange(hour))
                 return nil
             }
             for (part, name) in [(minutePart, "minute"), (parsed.second, "second")] {
                 guard let part, part.value > 59 || part.length > 2 else { continue }
-                field(part, .fieldOutOfRange, "\(name) \(part.value)", "is out of range (00–59)")
+                field(part, .fieldOutOfRange, .sixtyOrMore(name: name, value: part.value))
                 return nil
             }
             func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
@@ -401,17 +396,18 @@ final class DateValidator: TypedValidator {
         for (part, name, most) in numbers {
             guard part.length > most else { continue }
             field(
-                part, .fieldOutOfRange, "the \(name) '\(text(scalars, part))'",
-                "has \(part.length) digits; a \(name) has at most \(most)")
+                part, .fieldOutOfRange,
+                .tooManyDigits(name: name, written: text(scalars, part), digits: part.length, most: most))
             return
         }
         var year = yearPart.value
         let yearLetters = reader.yearLetters
         if yearLetters >= 3 && yearPart.length <= 2 {
             field(
-                yearPart, .twoDigitYear, "the year '\(text(scalars, yearPart))'",
-                "is too short: the pattern \(reader.pattern.source) asks for all \(yearLetters) digits "
-                    + "(ICU would read it as the year \(year))")
+                yearPart, .twoDigitYear,
+                .twoDigitYear(
+                    written: text(scalars, yearPart), pattern: reader.pattern.source, letters: yearLetters,
+                    readAs: year))
             return
         }
         if reader.usesCenturyWindow && yearLetters <= 2 && yearPart.length == 2 {
@@ -422,42 +418,44 @@ final class DateValidator: TypedValidator {
             switch calendar.resolve(era: parsed.era?.value, year: year, month: monthPart.value, day: dayPart.value) {
             case .date(let resolved): date = resolved
             case .monthOutOfRange(let lowest, let highest):
-                field(monthPart, .fieldOutOfRange, "month \(monthPart.value)", "is out of range (\(lowest)–\(highest))")
+                field(
+                    monthPart, .fieldOutOfRange,
+                    .monthOutsideCalendar(month: monthPart.value, lowest: lowest, highest: highest))
                 return
             case .dayOutOfRange(let highest):
                 field(
-                    dayPart, .fieldOutOfRange, "day \(dayPart.value)",
-                    "is out of range: month \(monthPart.value) of \(year) has \(highest) days")
+                    dayPart, .fieldOutOfRange,
+                    .dayOutsideCalendarMonth(day: dayPart.value, month: monthPart.value, year: year, days: highest))
                 return
             case .invalid:
-                field(yearPart, .fieldOutOfRange, "the year \(year)", "is out of the \(calendar.type) calendar's range")
+                field(yearPart, .fieldOutOfRange, .yearOutsideCalendar(year: year, calendar: calendar.type))
                 return
             }
         } else {
             if let era = parsed.era, era.value == 0 {
-                field(era, .fieldOutOfRange, "the era", "is before the year 1, which ISO 8601 dates cannot write")
+                field(era, .fieldOutOfRange, .eraBeforeYearOne)
                 return
             }
             let yearDigitsFit =
                 yearLetters <= 2 ? (yearPart.length == 2 || yearPart.length == 4) : yearPart.length >= yearLetters
             if !yearDigitsFit || !(1...9999).contains(year) {
                 field(
-                    yearPart, .fieldOutOfRange, "the year '\(text(scalars, yearPart))'",
-                    "is out of range: write all four digits (2026)"
-                        + (yearLetters <= 2 ? " or the last two (26)" : ""))
+                    yearPart, .fieldOutOfRange,
+                    .yearOutOfRange(written: text(scalars, yearPart), twoDigitsToo: yearLetters <= 2))
                 return
             }
             guard (1...12).contains(monthPart.value) else {
-                field(monthPart, .fieldOutOfRange, "month \(monthPart.value)", "is out of range (1–12)")
+                field(monthPart, .fieldOutOfRange, .monthOutOfRange(monthPart.value))
                 return
             }
             let days = CivilDate.daysIn(month: monthPart.value, year: year)
             guard let resolved = CivilDate(year: year, month: monthPart.value, day: dayPart.value) else {
                 field(
-                    dayPart, .fieldOutOfRange, "day \(dayPart.value)",
+                    dayPart, .fieldOutOfRange,
                     dayPart.value == 0
-                        ? "is out of range (1–\(days))"
-                        : "is out of range: \(monthName(monthPart.value)) \(year) has \(days) days")
+                        ? .dayZero(days: days)
+                        : .dayBeyondMonth(
+                            day: dayPart.value, monthName: monthName(monthPart.value), year: year, days: days))
                 return
             }
             date = resolved
@@ -466,8 +464,9 @@ final class DateValidator: TypedValidator {
             weekday.start < completionFreeFrom ?? Int.max
         {
             field(
-                weekday, .invalidDate, "the weekday '\(text(scalars, weekday))'",
-                "does not fit the date: \(date) is a \(weekdayName(date.weekday))")
+                weekday, .invalidDate,
+                .weekdayMismatch(
+                    written: text(scalars, weekday), date: date.description, weekday: weekdayName(date.weekday)))
             return
         }
         func beyond(_ bound: CivilDate, minimum: Bool) {
@@ -608,13 +607,13 @@ final class DateValidator: TypedValidator {
 
     private func diagnostic(
         _ code: ErrorCode, _ index: Int, _ length: Int, _ scalars: [Unicode.Scalar], _ map: OffsetMap,
-        _ explains: Bool, _ reason: () -> String, wholeField: Bool
+        _ explains: Bool, _ problem: DateProblem, wholeField: Bool
     ) -> Diagnostic {
         let offset = map.original(index)
         guard index < scalars.count else {
             return Diagnostic(
                 code: code, offset: offset, length: 0,
-                reason: .ifExplained(explains, .unreadable(why: .text(reason()), expected: example, after: "")))
+                reason: .ifExplained(explains, .unreadable(why: .date(problem), expected: example, after: "")))
         }
         let character = scalars[index]
         guard explains else {
@@ -623,9 +622,9 @@ final class DateValidator: TypedValidator {
         return Diagnostic(
             code: code, offset: offset, length: length, character: character,
             reason: wholeField
-                ? .unreadable(why: .text(reason()), expected: example, after: "")
+                ? .unreadable(why: .date(problem), expected: example, after: "")
                 : .refused(
-                    code == .trailingText ? .trailingText : .unexpected, why: .text(reason()), hint: "",
+                    code == .trailingText ? .trailingText : .unexpected, why: .date(problem), hint: "",
                     expected: example,
                     after: ""))
     }

@@ -289,20 +289,6 @@ package func withDecimalDigits<R>(_ value: Int, _ body: (UnsafeBufferPointer<UIn
     }
 }
 
-/// A reason in words, built only when it is read: readers fail far more often than anyone
-/// reads why (under `--quiet`, nobody does), and interpolating every reason cost a tenth of
-/// a rejected value.
-///
-/// `@unchecked Sendable`: the closure may capture its reader, and a failure never leaves the
-/// thread of the validator that made it.
-struct LazyReason: @unchecked Sendable {
-    private let build: () -> String
-
-    init(_ build: @escaping () -> String) { self.build = build }
-
-    var text: String { build() }
-}
-
 /// The pieces of a message as one string, each piece's bytes copied once into a string made
 /// at its full length: appended piece by piece (or interpolated), each piece cost about 360
 /// instructions, a third of a rejected value's explanation (issue 35).

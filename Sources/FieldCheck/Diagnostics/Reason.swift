@@ -475,16 +475,18 @@ extension Diagnostic {
     }
 }
 
-/// Why a reader refused a value, as the reader found it: a number reader's findings as data
-/// (`NumberProblem`), or the words of a reader that gives them (dates, a library user's).
+/// Why a reader refused a value, as the reader found it: a number or date reader's findings
+/// as data (`NumberProblem`, `DateProblem`), or the words of a reader that gives them.
 public enum Why: Sendable, Hashable {
     case text(String)
     case number(NumberProblem)
+    case date(DateProblem)
 
     func write(to writer: inout MessageWriter) {
         switch self {
         case .text(let text): writer.put(text)
         case .number(let problem): problem.write(to: &writer)
+        case .date(let problem): problem.write(to: &writer)
         }
     }
 }

@@ -77,6 +77,36 @@ import Testing
         #expect(try why("12a").0 == .number(.notPartOfNumber(place: "en_US")))
     }
 
+    /// A date reader's findings too: where the pattern stopped and what it expected, or which
+    /// field is out of range, at which column of the input.
+    @Test func aDateFindingCarriesWhatTheReaderFound() throws {
+        var date = DateSpec()
+        date.format = .pattern("dd.MM.yyyy")
+        var spec = FieldSpec(kind: .date(date), locale: try LocaleID("de_DE"))
+        spec.trim = true  // the column is the input's, before the space is trimmed
+        let field = try FieldValidator(spec)
+        func why(_ value: String) throws -> (Why, Diagnostic) {
+            let found = try #require(field.validate(value).errors.first, "\(value) accepted")
+            switch found.reason {
+            case .refused(_, let why, _, _, _), .unreadable(let why, _, _): return (why, found)
+            default:
+                Issue.record("\(value): \(found.reason)")
+                return (.text(""), found)
+            }
+        }
+        let (day, dayFinding) = try why(" 31.02.2026")
+        #expect(day == .date(.field(.dayBeyondMonth(day: 31, monthName: "Februar", year: 2026, days: 28), column: 2)))
+        #expect(dayFinding.message.hasPrefix("day 31 at column 2 is out of range: Februar 2026 has 28 days"))
+        #expect(Self.bytes(dayFinding) == dayFinding.message)
+        #expect(try why("13.04").0 == .date(.valueEndsAtLiteral(".")))
+        #expect(try why("13-04-2026").0 == .date(.literalExpected(".")))
+        #expect(try why("13.04.2026x").0 == .date(.textAfter(content: "date", column: 10)))
+        #expect(
+            try why("13.04.26").0
+                == .date(.field(.twoDigitYear(written: "26", pattern: "dd.MM.yyyy", letters: 4, readAs: 26), column: 7))
+        )
+    }
+
     @Test func settingTheMessageGivesTheWordsAsTheReason() {
         var diagnostic = Diagnostic(code: .empty, offset: nil, length: 0, reason: .empty(expected: "expected 5"))
         #expect(diagnostic.message == "empty value; expected 5")

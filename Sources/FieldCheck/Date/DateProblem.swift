@@ -1,0 +1,255 @@
+/// Why a text is not a date (or time) the field accepts, as data: where the pattern reader
+/// stopped and what it expected there, or which field of a read date is out of range and
+/// why. Worded in one place, `write(to:)`, only when a message is wanted: a value is read
+/// against each of the field's patterns, and the failures of all but the one that got
+/// furthest were built for nothing when each made a sentence (issue 30: findings as data).
+public enum DateProblem: Sendable, Hashable {
+    /// The value ends where the pattern has this literal character.
+    case valueEndsAtLiteral(Unicode.Scalar)
+    /// The pattern has this literal character where the value has another.
+    case literalExpected(Unicode.Scalar)
+    /// The pattern's literal Z (UTC) is missing (`valueEnded`: the value ended there).
+    case utcMarkExpected(valueEnded: Bool)
+    /// A name was expected (a month's, a weekday's, AM or PM, an era's); `example` is one.
+    case nameExpected(DateName, example: String)
+    /// The whole date, time or datetime (`content`) was read by the 0-based `column`, and
+    /// text follows.
+    case textAfter(content: String, column: Int)
+    /// The value ends before a field of the pattern (its name and letters, `day (dd)`).
+    case valueEndsBeforeField(name: String, letters: String)
+    /// A digit of another numbering system; `mixed` when the value has the locale's too.
+    case otherNumberingSystem(mixed: Bool, digits: String)
+    /// A field of the pattern was expected here (`year (yyyy)`).
+    case fieldExpected(name: String, letters: String)
+    case valueEndsBeforeOffset
+    case offsetExpected
+    case offsetHoursExpected
+    case offsetHoursOutOfRange(Int)
+    case offsetMinutesOutOfRange(Int)
+    /// A field of the value, at a 1-based column, and what is wrong with it.
+    case field(DateFieldProblem, column: Int)
+
+    /// The kinds of names a date pattern reads.
+    public enum DateName: Sendable, Hashable {
+        case month, weekday, dayPeriod, era
+    }
+}
+
+/// What is wrong with one field of a date that was read: its subject (`day 31`, `the year
+/// '26'`) and what is said of it.
+public enum DateFieldProblem: Sendable, Hashable {
+    /// A word where a name stands, which is not one (`'Aprl'`).
+    case notAName(word: String, DateProblem.DateName, example: String)
+    case hour12OutOfRange(Int)
+    case hourOutOfRange(Int)
+    /// A minute or a second (`name`) above 59.
+    case sixtyOrMore(name: String, value: Int)
+    /// More digits than the field has (`001` for a day).
+    case tooManyDigits(name: String, written: String, digits: Int, most: Int)
+    /// A two-digit year where the pattern asks for `letters` digits; ICU would read `readAs`.
+    case twoDigitYear(written: String, pattern: String, letters: Int, readAs: Int)
+    case monthOutsideCalendar(month: Int, lowest: Int, highest: Int)
+    case dayOutsideCalendarMonth(day: Int, month: Int, year: Int, days: Int)
+    case yearOutsideCalendar(year: Int, calendar: String)
+    case eraBeforeYearOne
+    /// A year not of four digits (or two, `twoDigitsToo`), or outside 1–9999.
+    case yearOutOfRange(written: String, twoDigitsToo: Bool)
+    case monthOutOfRange(Int)
+    /// Day 0 of a month of `days` days.
+    case dayZero(days: Int)
+    case dayBeyondMonth(day: Int, monthName: String, year: Int, days: Int)
+    /// A weekday the date does not fall on (`date`: ISO, `weekday`: the one it is).
+    case weekdayMismatch(written: String, date: String, weekday: String)
+}
+
+extension DateProblem {
+    /// The reason in words, as `Diagnostic.withMessage` gives it.
+    var text: String { MessageWriter.string { write(to: &$0) } }
+
+    func write(to writer: inout MessageWriter) {
+        switch self {
+        case .valueEndsAtLiteral(let literal):
+            writer.put("the value ends where the pattern has ")
+            writer.put(Self.quote(literal))
+        case .literalExpected(let literal):
+            writer.put("the pattern has ")
+            writer.put(Self.quote(literal))
+            writer.put(" here")
+        case .utcMarkExpected(let valueEnded):
+            writer.put(valueEnded ? "the value ends where the pattern has 'Z' (UTC)" : "the pattern has 'Z' (UTC) here")
+        case .nameExpected(let name, let example):
+            writer.put("expected ")
+            name.write(example: example, to: &writer)
+        case .textAfter(let content, let column):
+            writer.put("the ")
+            writer.put(content)
+            writer.put(" is complete at column ")
+            writer.put(decimal: column)
+            writer.put(", and text follows it")
+        case .valueEndsBeforeField(let name, let letters):
+            writer.put("the value ends before the ")
+            writer.put(name)
+            writer.put(" (")
+            writer.put(letters)
+            writer.put(")")
+        case .otherNumberingSystem(let mixed, let digits):
+            writer.put(mixed ? "digits of two numbering systems" : "a digit of another numbering system")
+            writer.put("; dates in this locale use ")
+            writer.put(digits)
+        case .fieldExpected(let name, let letters):
+            writer.put("expected the ")
+            writer.put(name)
+            writer.put(" (")
+            writer.put(letters)
+            writer.put(") here")
+        case .valueEndsBeforeOffset: writer.put("the value ends before the UTC offset")
+        case .offsetExpected: writer.put("expected a UTC offset such as +02:00, +0200 or Z here")
+        case .offsetHoursExpected: writer.put("expected the two digits of the offset's hours")
+        case .offsetHoursOutOfRange(let hours):
+            writer.put("the offset's hours ")
+            writer.put(decimal: hours)
+            writer.put(" are out of range (00 to 14)")
+        case .offsetMinutesOutOfRange(let minutes):
+            writer.put("the offset's minutes ")
+            writer.put(decimal: minutes)
+            writer.put(" are out of range (00 to 59)")
+        case .field(let problem, let column):
+            problem.writeSubject(to: &writer)
+            writer.put(" at column ")
+            writer.put(decimal: column)
+            writer.put(" ")
+            problem.writePredicate(to: &writer)
+        }
+    }
+
+    /// A literal of the pattern as messages show it: quoted, or named when invisible.
+    private static func quote(_ scalar: Unicode.Scalar) -> String {
+        CharacterDescription.isInvisible(scalar)
+            ? CharacterDescription.describe(scalar) : "'\(Character(scalar))'"
+    }
+}
+
+extension DateProblem.DateName {
+    /// "a month name (such as 'April')".
+    func write(example: String, to writer: inout MessageWriter) {
+        switch self {
+        case .month: writer.put("a month name (such as '")
+        case .weekday: writer.put("a weekday name (such as '")
+        case .dayPeriod: writer.put("AM or PM (such as '")
+        case .era: writer.put("an era (such as '")
+        }
+        writer.put(example)
+        writer.put("')")
+    }
+}
+
+extension DateFieldProblem {
+    fileprivate func writeSubject(to writer: inout MessageWriter) {
+        switch self {
+        case .notAName(let word, _, _):
+            writer.put("'")
+            writer.put(word)
+            writer.put("'")
+        case .hour12OutOfRange(let hour), .hourOutOfRange(let hour):
+            writer.put("hour ")
+            writer.put(decimal: hour)
+        case .sixtyOrMore(let name, let value):
+            writer.put(name)
+            writer.put(" ")
+            writer.put(decimal: value)
+        case .tooManyDigits(let name, let written, _, _):
+            writer.put("the ")
+            writer.put(name)
+            writer.put(" '")
+            writer.put(written)
+            writer.put("'")
+        case .twoDigitYear(let written, _, _, _), .yearOutOfRange(let written, _):
+            writer.put("the year '")
+            writer.put(written)
+            writer.put("'")
+        case .monthOutsideCalendar(let month, _, _), .monthOutOfRange(let month):
+            writer.put("month ")
+            writer.put(decimal: month)
+        case .dayOutsideCalendarMonth(let day, _, _, _), .dayBeyondMonth(let day, _, _, _):
+            writer.put("day ")
+            writer.put(decimal: day)
+        case .dayZero:
+            writer.put("day 0")
+        case .yearOutsideCalendar(let year, _):
+            writer.put("the year ")
+            writer.put(decimal: year)
+        case .eraBeforeYearOne:
+            writer.put("the era")
+        case .weekdayMismatch(let written, _, _):
+            writer.put("the weekday '")
+            writer.put(written)
+            writer.put("'")
+        }
+    }
+
+    fileprivate func writePredicate(to writer: inout MessageWriter) {
+        switch self {
+        case .notAName(_, let name, let example):
+            writer.put("is not ")
+            name.write(example: example, to: &writer)
+        case .hour12OutOfRange: writer.put("is out of range (1–12 with AM or PM)")
+        case .hourOutOfRange: writer.put("is out of range (00–23)")
+        case .sixtyOrMore: writer.put("is out of range (00–59)")
+        case .tooManyDigits(let name, _, let digits, let most):
+            writer.put("has ")
+            writer.put(decimal: digits)
+            writer.put(" digits; a ")
+            writer.put(name)
+            writer.put(" has at most ")
+            writer.put(decimal: most)
+        case .twoDigitYear(_, let pattern, let letters, let readAs):
+            writer.put("is too short: the pattern ")
+            writer.put(pattern)
+            writer.put(" asks for all ")
+            writer.put(decimal: letters)
+            writer.put(" digits (ICU would read it as the year ")
+            writer.put(decimal: readAs)
+            writer.put(")")
+        case .monthOutsideCalendar(_, let lowest, let highest):
+            writer.put("is out of range (")
+            writer.put(decimal: lowest)
+            writer.put("–")
+            writer.put(decimal: highest)
+            writer.put(")")
+        case .dayOutsideCalendarMonth(_, let month, let year, let days):
+            writer.put("is out of range: month ")
+            writer.put(decimal: month)
+            writer.put(" of ")
+            writer.put(decimal: year)
+            writer.put(" has ")
+            writer.put(decimal: days)
+            writer.put(" days")
+        case .yearOutsideCalendar(_, let calendar):
+            writer.put("is out of the ")
+            writer.put(calendar)
+            writer.put(" calendar's range")
+        case .eraBeforeYearOne: writer.put("is before the year 1, which ISO 8601 dates cannot write")
+        case .yearOutOfRange(_, let twoDigitsToo):
+            writer.put("is out of range: write all four digits (2026)")
+            if twoDigitsToo { writer.put(" or the last two (26)") }
+        case .monthOutOfRange: writer.put("is out of range (1–12)")
+        case .dayZero(let days):
+            writer.put("is out of range (1–")
+            writer.put(decimal: days)
+            writer.put(")")
+        case .dayBeyondMonth(_, let monthName, let year, let days):
+            writer.put("is out of range: ")
+            writer.put(monthName)
+            writer.put(" ")
+            writer.put(decimal: year)
+            writer.put(" has ")
+            writer.put(decimal: days)
+            writer.put(" days")
+        case .weekdayMismatch(_, let date, let weekday):
+            writer.put("does not fit the date: ")
+            writer.put(date)
+            writer.put(" is a ")
+            writer.put(weekday)
+        }
+    }
+}
