@@ -52,7 +52,10 @@ extension FieldType {
                 guard let value = flag as? Bool else {
                     throw ConfigurationError("\(path, member: "bareNumber"): expected true or false")
                 }
-                field.bareNumber = value
+                // The percent and currency styles read the sign or symbol around the number
+                // themselves: stripped first (`bareNumber: false`, which `infer --schema`
+                // writes beside `style` for tools that read no style), every cell lacked it.
+                field.bareNumber = value || number.style == .percent || number.style == .currency
             }
             return FieldSpec(kind: .number(number), locale: field.locale)
         },

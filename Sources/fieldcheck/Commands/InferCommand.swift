@@ -423,7 +423,11 @@ extension Fieldcheck {
             }
             var answers = columns.map { inferrer.finish($0) }
             for index in answers.count..<max(answers.count, width, names.count) {
-                answers.append(inferrer.notInferred(named: index < names.count ? names[index] : nil))
+                // No data row at all: each column is empty, not one past the column limit.
+                let name = index < names.count ? names[index] : nil
+                answers.append(
+                    rows == 0 && index < ColumnInferrer.columnLimit
+                        ? inferrer.finish(inferrer.column(named: name)) : inferrer.notInferred(named: name))
             }
             let (isHeader, evidence) = Self.decideHeader(names, answers, redact: redact)
             report.header = header ?? isHeader
@@ -444,12 +448,29 @@ extension Fieldcheck {
                     answers.append(inferrer.notInferred(named: nil))
                 }
                 for index in answers.indices { answers[index].name = "column\(index + 1)" }
+                // Numbered as read, the first record (read last) was row `rows + 1` and each
+                // other one a row early: in a file without a header it is row 1, as csv says.
+                let readLast = rows + 1
+                answers = answers.map { Self.renumbered($0) { $0 == readLast ? 1 : $0 + 1 } }
+                for index in report.tooLong.indices {
+                    report.tooLong[index].row = report.tooLong[index].row.map { $0 + 1 }
+                }
                 rows += 1
             }
             report.rows = rows
             report.columns = answers
             report.exact = columns.allSatisfy(\.isExact)
             return report
+        }
+
+        /// The answer with every row it names numbered by `row`, in order again.
+        static func renumbered(_ answer: ColumnInference, _ row: (Int) -> Int) -> ColumnInference {
+            var copy = answer
+            for index in copy.eliminations.indices { copy.eliminations[index].row = row(copy.eliminations[index].row) }
+            copy.eliminations.sort { $0.row < $1.row }
+            for index in copy.outliers.indices { copy.outliers[index].row = row(copy.outliers[index].row) }
+            copy.outliers.sort { $0.row < $1.row }
+            return copy
         }
 
         /// A header row holds, in some typed column, a cell its conventions reject ('Betrag'
@@ -532,6 +553,7 @@ extension Fieldcheck {
             var text = "\(title): \(column.type.rawValue)"
             switch column.type {
             case .empty:
+                if column.valueCount + column.emptyCount == 0 && !someTooLong { return text + " (no data rows)\n" }
                 return text
                     + (someTooLong
                         ? " (every value read is empty; some were too long to read)\n" : " (every value is empty)\n")

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// What a new user found trying `infer` (stop 45): a schema it writes must read the file it
+/// came from, and the rows it names are the rows `csv` names.
+@Suite struct InferRoundTripTests {
+    /// Writes `text` to a temporary file; the caller removes it.
+    static func file(_ name: String, _ text: String) throws -> URL {
+        let url = CLI.temporaryFile(name)
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    /// A percent or currency column: `infer --schema` writes `style` (fieldcheck's) and
+    /// `bareNumber: false` (for tools that read no style); `csv` read the second first,
+    /// stripped the sign, and rejected every cell for the missing sign.
+    @Test(arguments: [
+        ("p\n12%\n5%\n0.5%\n", "style: \"percent\"", "p\n0.12\n0.05\n0.005\n"),
+        ("c;u\n1.234,56 €;$1,234.56\n99,90 €;$5.00\n0,99 €;$12.00\n", "style: \"currency\"", nil),
+    ])
+    func aStyledNumberColumnReadsBackThroughItsSchema(csv: String, style: String, normalized: String?) throws {
+        let data = try Self.file("styled.csv", csv)
+        let schema = CLI.temporaryFile("styled.yaml")
+        defer { for url in [data, schema] { try? FileManager.default.removeItem(at: url) } }
+        let written = try CLI.run(["infer", "--schema", data.path])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.stdout.contains(style), "\(written.stdout)")
+        #expect(written.stdout.contains("bareNumber: false"), "\(written.stdout)")
+        try Data(written.stdout.utf8).write(to: schema)
+        let checked = try CLI.run(["csv", "--schema", schema.path, "--normalize", data.path])
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(checked.stderr.isEmpty, "\(checked.stderr)")
+        if let normalized { #expect(checked.stdout == normalized) }
+        // A cell the style does not read is still rejected, quoted whole.
+        let bad = try Self.file("styled-bad.csv", csv + (csv.hasPrefix("p") ? "12\n" : "12 $;$5.00\n"))
+        defer { try? FileManager.default.removeItem(at: bad) }
+        let rejected = try CLI.run(["csv", "--schema", schema.path, "--check", bad.path])
+        #expect(rejected.status == 1, "\(rejected.stderr)")
+        #expect(rejected.stderr.contains(csv.hasPrefix("p") ? ": '12': " : ": '12 $': "), "\(rejected.stderr)")
+    }
+
+    /// Without a header the first record is data row 1: `infer` read it last and numbered it
+    /// after the others, every other row one early.
+    @Test(arguments: [["--no-header"], []])
+    func aFileWithoutAHeaderIsNumberedAsCSVNumbersIt(options: [String]) throws {
+        let rows = (1...20).map { row in
+            let day = row == 10 ? "31.02.2026" : String(format: "%02d.04.2026", row)
+            return "\(row),\(day),\(row % 2 == 0 ? "DE" : "FR")"
+        }
+        let data = try Self.file("no-header.csv", rows.joined(separator: "\n") + "\n")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let inferred = try CLI.run(["infer"] + options + [data.path])
+        #expect(inferred.stdout.contains("header: no"), "\(inferred.stdout)")
+        #expect(inferred.stdout.contains("outlier: row 10 '31.02.2026'"), "\(inferred.stdout)")
+        // The rows named as deciding evidence are the rows holding those values.
+        for line in inferred.stdout.split(separator: "\n") where line.contains("decided by: '") {
+            let value = line.split(separator: "'")[1]
+            guard let row = line.range(of: "(row ").map({ line[$0.upperBound...].prefix { $0.isNumber } }),
+                let number = Int(row)
+            else { continue }
+            #expect(rows[number - 1].contains(value), "\(line) is not row \(number): \(rows[number - 1])")
+        }
+        let checked = try CLI.run(["csv", "--no-header", "--column", "column2=date::dd.MM.yyyy", "--check", data.path])
+        #expect(checked.stderr.contains("row 10 (line 10)"), "\(checked.stderr)")
+    }
+
+    /// A header and no data: the columns are empty, not past the column limit.
+    @Test func aHeaderWithoutDataIsEmptyColumns() throws {
+        let data = try Self.file("header-only.csv", "a,b\n")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let inferred = try CLI.run(["infer", data.path])
+        #expect(inferred.status == 0, "\(inferred.stderr)")
+        #expect(inferred.stdout.contains("column 'a': empty (no data rows)"), "\(inferred.stdout)")
+        #expect(!inferred.stdout.contains("4096"), "\(inferred.stdout)")
+    }
+}
