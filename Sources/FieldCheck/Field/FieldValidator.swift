@@ -673,6 +673,28 @@ public final class FieldValidator {
                     break
                 }
             }
+        } else if !whole.hitEnd {
+            // A long value, in a number of matches that grows with the log of its length
+            // rather than with its length (each match reads the prefix): once no continuation
+            // of a prefix can match, none of a longer one can, so the first such prefix is
+            // found by halving. Past 512 characters the offending one was not named at all.
+            let units = Array(value.utf16)
+            var ends: [Int] = []
+            ends.reserveCapacity(scalars.count + 1)
+            ends.append(0)
+            for scalar in scalars { ends.append(ends[ends.count - 1] + scalar.utf16.count) }
+            var viable = 0
+            var dead = scalars.count
+            while dead - viable > 1 {
+                let middle = (viable + dead) / 2
+                let attempt = regex.matches(units[..<ends[middle]])
+                if attempt.timedOut || Self.threadCPUTime() - start > 0.05 {
+                    abandoned = true
+                    break
+                }
+                if !attempt.matched && !attempt.hitEnd { dead = middle } else { viable = middle }
+            }
+            if !abandoned { culprit = dead - 1 }
         }
         if abandoned {
             result.errors.append(

@@ -1,5 +1,6 @@
-import FieldCheck
 import Testing
+
+@testable import FieldCheck
 
 @Suite struct TextFieldTests {
     static func validator(_ configure: (inout FieldSpec) -> Void = { _ in }, locale: String = "en_US") throws
@@ -143,5 +144,61 @@ import Testing
         #expect(none.placeholderPhrase == "empty text")
         let arabic = try Self.validator({ $0.preset = .numberPad }, locale: "ar_EG")
         #expect(arabic.placeholderPhrase == "text like '٠١٢٣٤'")
+    }
+}
+
+/// A value the pattern refuses names the first character after which no continuation can
+/// match, however long the value and whatever its characters: past 512 characters the
+/// search halves (it named none before); below, it reads prefix by prefix.
+@Suite struct PatternStopTests {
+    static func stop(_ pattern: String, _ value: String) throws -> (offset: Int?, character: Unicode.Scalar?) {
+        let field = try TextFieldTests.validator { $0.pattern = pattern }
+        let error = try #require(field.validate(value).errors.first { $0.code == .patternMismatch })
+        return (error.offset, error.character)
+    }
+
+    @Test func aLongValueNamesItsOffendingCharacter() throws {
+        let long = "abä" + String(repeating: "a", count: 600)
+        #expect(try Self.stop("[a-z]{3}", long) == (2, "ä"))
+        #expect(try Self.stop(".{3}", String(repeating: "é", count: 513)) == (3, "é"))
+        #expect(try Self.stop(".{3}", String(repeating: "é", count: 512)) == (3, "é"))
+        // A long ASCII value, read by the automaton, and one with a pattern it leaves to ICU.
+        #expect(try Self.stop("[A-Z]{2}[0-9]{2}", "DE0" + String(repeating: "x", count: 700)) == (3, "x"))
+        #expect(try Self.stop("\\p{Lu}{2}\\d{2}", "DE0" + String(repeating: "é", count: 700)) == (3, "é"))
+        // A value every prefix of which may still become a match stops short: no character.
+        let short = try Self.stop("a*b", String(repeating: "ä", count: 0) + String(repeating: "a", count: 900))
+        #expect(short.offset == 900 && short.character == nil)
+    }
+
+    /// The halving finds what reading prefix by prefix finds, on values of random letters.
+    @Test func halvingFindsWhatEachPrefixFinds() throws {
+        var generator = SeededGenerator(seed: 515)
+        let letters: [Unicode.Scalar] = ["a", "b", "é", "ß", "1", "-", "😀"]
+        var compared = 0
+        for pattern in ["[a-zé]*-?[a-z]+", "(ab|é)+", "\\p{L}+1*", "[^-]*-[^-]*"] {
+            let regex = try #require(try? RegexHandle(pattern: pattern))
+            for _ in 0..<6 {
+                let count = Int.random(in: 513...700, using: &generator)
+                var scalars = (0..<count).map { _ in letters[Int.random(in: 0..<3, using: &generator)] }
+                scalars[Int.random(in: 0..<count, using: &generator)] =
+                    letters[Int.random(in: 0..<letters.count, using: &generator)]
+                let value = String(String.UnicodeScalarView(scalars))
+                guard !regex.matches(value.utf16).matched else { continue }
+                var expected: Int? = nil
+                var prefix: [UInt16] = []
+                for (index, scalar) in scalars.enumerated() {
+                    prefix.append(contentsOf: scalar.utf16)
+                    let attempt = regex.matches(prefix)
+                    if !attempt.matched && !attempt.hitEnd {
+                        expected = index
+                        break
+                    }
+                }
+                let found = try Self.stop(pattern, value)
+                #expect(found.offset == (expected ?? count), "\(pattern): \(String(describing: expected))")
+                compared += 1
+            }
+        }
+        #expect(compared >= 10, "only \(compared) values were refused")
     }
 }
