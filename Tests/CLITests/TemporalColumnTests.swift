@@ -185,6 +185,11 @@ import Testing
             ("type: time, format: 'HH:mm XXX'", "14:30 +02:00", nil, nil, "14:30:00+02:00"),
             ("type: time, format: 'HH:mm XXX'", "14:30 Z", nil, nil, "14:30:00Z"),
             ("type: time, format: 'HH:mm XXX'", "14:30 +15:00", "field_out_of_range", 7, nil),
+            // Offsets run from -14:00 to +14:00: the minutes of +14:30 are out of range.
+            ("type: time, format: 'HH:mm XXX'", "14:30 +14:00", nil, nil, "14:30:00+14:00"),
+            ("type: time, format: 'HH:mm XXX'", "14:30 +14:30", "field_out_of_range", 10, nil),
+            ("type: datetime", "2026-04-13T13:45:30+14:59", "field_out_of_range", 23, nil),
+            ("type: datetime", "2026-04-13T13:45:30-14:00", nil, nil, "2026-04-13T13:45:30-14:00"),
             ("type: time, format: 'HH:mm XXX'", "14:30", "invalid_date", 5, nil),
             ("type: datetime, format: '%d.%m.%Y %H:%M:%S'", "13.04.2026 14:30:00", nil, nil, "2026-04-13T14:30:00"),
             ("type: datetime, format: '%d.%m.%Y %H:%M:%S'", "31.02.2026 14:30:00", "field_out_of_range", 0, nil),

@@ -242,6 +242,13 @@ struct DateParser {
                     DateFailure(
                         code: .fieldOutOfRange, index: minuteStart, problem: .offsetMinutesOutOfRange(minutes)))
             }
+            // Offsets run from −14:00 to +14:00: the hours' range alone let +14:59 through.
+            guard hours < 14 || minutes == 0 else {
+                return .failure(
+                    DateFailure(
+                        code: .fieldOutOfRange, index: minuteStart,
+                        problem: .offsetBeyondFourteenHours(minutes: minutes)))
+            }
         }
         let seconds = (sign == "+" ? 1 : -1) * (hours * 3600 + minutes * 60)
         return .success((ParsedDate.Part(value: seconds, start: start, length: index - start), false))

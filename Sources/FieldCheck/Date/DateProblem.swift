@@ -26,6 +26,8 @@ public enum DateProblem: Sendable, Hashable {
     case offsetHoursExpected
     case offsetHoursOutOfRange(Int)
     case offsetMinutesOutOfRange(Int)
+    /// Minutes after an offset of 14 hours: offsets run from −14:00 to +14:00.
+    case offsetBeyondFourteenHours(minutes: Int)
     /// A field of the value, at a 1-based column, and what is wrong with it.
     case field(DateFieldProblem, column: Int)
 
@@ -113,6 +115,10 @@ extension DateProblem {
             writer.put("the offset's minutes ")
             writer.put(decimal: minutes)
             writer.put(" are out of range (00 to 59)")
+        case .offsetBeyondFourteenHours(let minutes):
+            writer.put("the offset's minutes ")
+            writer.put(decimal: minutes)
+            writer.put(" are out of range (00 after 14 hours: offsets run from -14:00 to +14:00)")
         case .field(let problem, let column):
             problem.writeSubject(to: &writer)
             writer.put(" at column ")

@@ -75,7 +75,16 @@ extension ISOScanner {
             position += 1
             let hours = try number(2, "a two-digit zone hour", "zone hour", in: Self.zoneHours, "00 to 14")
             try expect(":", "':' in the zone offset")
+            let minuteStart = position
             let minutes = try number(2, "two-digit zone minutes", "zone minute", in: Self.minutes, "00 to 59")
+            // Offsets run from −14:00 to +14:00: the hours' range alone let +14:59 through.
+            if hours == 14 && minutes > 0 {
+                throw ISORejection(
+                    .rejected(
+                        offset: minuteStart,
+                        reason: "zone minute \(minutes) is out of range (00 after zone hour 14: offsets run from "
+                            + "-14:00 to +14:00)", code: .fieldOutOfRange))
+            }
             return (seconds, fraction, (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60))
         }
         return (seconds, fraction, nil)
@@ -136,7 +145,9 @@ extension ISOScanner {
             else { return nil }
             let offsetHours = digits(zone &+ 1, 2)
             let offsetMinutes = digits(zone &+ 4, 2)
-            guard Self.zoneHours.contains(offsetHours), Self.minutes.contains(offsetMinutes) else { return nil }
+            guard Self.zoneHours.contains(offsetHours), Self.minutes.contains(offsetMinutes),
+                offsetHours < 14 || offsetMinutes == 0
+            else { return nil }
             return (seconds, (sign == UInt8(ascii: "-") ? -1 : 1) &* (offsetHours &* 3600 &+ offsetMinutes &* 60))
         }
         if unit == .time { return timeOfDay(0) }
