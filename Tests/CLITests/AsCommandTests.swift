@@ -45,6 +45,20 @@ import Testing
     }
 
     /// Without a locale in TYPE, --locale (then the environment) is the field's.
+    /// A date without a FORMAT reads as `fieldcheck date` reads: the locale's short style and
+    /// ISO 8601 (found by a new-user trial: `as date --value 2026-04-13` was refused).
+    @Test(arguments: [["as", "date:fr_FR"], ["date", "--locale", "fr_FR"], ["as", "date", "--locale", "fr_FR"]])
+    func aDateReadsTheShortStyleAndISO8601(command: [String]) throws {
+        let run = try CLI.run(command, input: "13/04/2026\n2026-04-13\n04/13/2026\n")
+        #expect(run.status == 1)
+        #expect(run.stdout == "2026-04-13\n2026-04-13\n")
+        #expect(run.stderr.contains("line 3: '04/13/2026': month 13"), "\(run.stderr)")
+        let column = try CLI.run(
+            ["csv", "--column", "d=date:fr_FR", "--normalize", "--no-progress"], input: "d\n13/04/2026\n2026-04-13\n")
+        #expect(column.status == 0, "\(column.stderr)")
+        #expect(column.stdout == "d\n2026-04-13\n2026-04-13\n")
+    }
+
     @Test func localeOptionIsTheDefault() throws {
         let run = try CLI.run(["as", "number", "--locale", "de_DE"], input: "1.234,5\n")
         #expect(run.status == 0)

@@ -14,7 +14,8 @@ extension Fieldcheck {
             discussion: """
                 TYPE is written as csv --column writes a column's type: TYPE[:LOCALE[:FORMAT]], \
                 with the same types and defaults as a Table Schema field of that type. A date \
-                without a FORMAT reads the locale's short style; a time or datetime reads the \
+                without a FORMAT reads the locale's short style and ISO 8601, as fieldcheck date \
+                does; a time or datetime reads the \
                 short style of a LOCALE written in TYPE (time:de_DE), and ISO 8601 otherwise, \
                 --locale or not, as a schema's field does; a year, yearmonth and duration are \
                 ISO 8601. FORMAT is a date, time or datetime pattern or style, or a number \

@@ -71,8 +71,9 @@ extension Fieldcheck {
             help: ArgumentHelp(
                 "A column given inline: NAME=TYPE[:LOCALE[:FORMAT]], TYPE one of "
                     + FieldType.names.joined(separator: ", ")
-                    + "; FORMAT a date, time or datetime pattern or style, or a number style (a date, or a time or "
-                    + "datetime given a LOCALE, reads the locale's short style without one; repeatable; overrides "
+                    + "; FORMAT a date, time or datetime pattern or style, or a number style (a date reads the "
+                    + "locale's short style and ISO 8601 without one, a time or datetime given a LOCALE its short "
+                    + "style; repeatable; overrides "
                     + "the schema's column).",
                 valueName: "SPEC"))
         var column: [String] = []

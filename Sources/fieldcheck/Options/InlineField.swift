@@ -31,13 +31,20 @@ enum InlineField {
             }
             object[styles.contains(format) ? "style" : "format"] = format
         } else if parts[0] == "date" {
-            // As `fieldcheck date` reads: the locale's short style.
+            // As `fieldcheck date` reads: the locale's short style, and ISO 8601 (below).
             object["style"] = "short"
         } else if parts[0] == "time" || parts[0] == "datetime", parts.count > 1, !parts[1].isEmpty {
             // A time or datetime in a locale is written in its short style too; without
             // a locale, in ISO 8601 (Table Schema's default).
             object["style"] = "short"
         }
-        return try ColumnSchema(object: object, path: path, defaultLocale: defaultLocale)
+        var column = try ColumnSchema(object: object, path: path, defaultLocale: defaultLocale)
+        if parts[0] == "date", parts.count < 3 || parts[2].isEmpty, case .date(var date) = column.spec.kind {
+            // ISO 8601 too, what fieldcheck writes: `as date --value 2026-04-13` was refused
+            // where `fieldcheck date` accepts it (a schema has no key for the pair).
+            date.format = .styleOrISO(.short)
+            column.spec.kind = .date(date)
+        }
+        return column
     }
 }
