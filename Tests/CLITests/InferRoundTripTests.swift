@@ -64,6 +64,18 @@ import Testing
         #expect(checked.stderr.contains("row 10 (line 10)"), "\(checked.stderr)")
     }
 
+    /// A value that rules out an identifier convention is named with the code that convention
+    /// gives it: read strictly, `DE` is a language tag only with a warning (code_normalized),
+    /// not an invalid date.
+    @Test func anIdentifierRuledOutSaysWhy() throws {
+        let data = try Self.file("countries.csv", "c\nDE\nFR\nAT\n")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let inferred = try CLI.run(["infer", data.path])
+        #expect(
+            inferred.stdout.contains("rules out language BCP 47 language tag [code_normalized]"), "\(inferred.stdout)")
+        #expect(!inferred.stdout.contains("[invalid_date]"), "\(inferred.stdout)")
+    }
+
     /// A header and no data: the columns are empty, not past the column limit.
     @Test func aHeaderWithoutDataIsEmptyColumns() throws {
         let data = try Self.file("header-only.csv", "a,b\n")

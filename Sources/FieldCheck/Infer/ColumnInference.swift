@@ -407,7 +407,9 @@ public final class ColumnInferrer {
                 if let canonical = result.value, result.isValid, !strict || result.warnings.isEmpty {
                     accept(value.text, canonical)
                 } else {
-                    reject(value.text, row, result.errors.first?.code)
+                    // Read strictly, a value accepted with a warning is rejected for it
+                    // (`de` is no country code: code_normalized), not for an invalid date.
+                    reject(value.text, row, result.errors.first?.code ?? result.warnings.first?.code)
                 }
             }
         }
@@ -551,7 +553,9 @@ public final class ColumnInferrer {
         // Outliers: the values the top candidate rejects, with its full reasons.
         if best > 0, let top = standing.first {
             for rejection in tallies[top].rejections.prefix(outlierLimit) {
-                let error = list[top].1.validate(rejection.value, detail: .messages).errors.first
+                let checked = list[top].1.validate(rejection.value, detail: .messages)
+                // A strict reading's outlier may be accepted with a warning: the warning says why.
+                let error = checked.errors.first ?? checked.warnings.first
                 answer.outliers.append(
                     Outlier(
                         value: rejection.value, row: rejection.row, code: error?.code ?? .invalidDate,
