@@ -76,6 +76,21 @@ import Testing
         #expect(!inferred.stdout.contains("[invalid_date]"), "\(inferred.stdout)")
     }
 
+    /// `csv --schema -` reads the schema from standard input, so that `infer --schema` pipes
+    /// into it; the data then comes from the files named, never from the same input.
+    @Test func theSchemaMayComeFromStandardInput() throws {
+        let data = try Self.file("piped.csv", "id,price\n1,\"1.234,50\"\n2,\"9,99\"\n")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let schema = try CLI.run(["infer", "--schema", data.path])
+        #expect(schema.status == 0, "\(schema.stderr)")
+        let checked = try CLI.run(["csv", "--schema", "-", "--normalize", data.path], input: schema.stdout)
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(checked.stdout == "id,price\n1,1234.50\n2,9.99\n")
+        let both = try CLI.run(["csv", "--schema", "-"], input: schema.stdout)
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("standard input cannot be both"), "\(both.stderr)")
+    }
+
     /// A header and no data: the columns are empty, not past the column limit.
     @Test func aHeaderWithoutDataIsEmptyColumns() throws {
         let data = try Self.file("header-only.csv", "a,b\n")

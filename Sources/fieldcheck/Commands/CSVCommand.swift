@@ -43,7 +43,7 @@ extension Fieldcheck {
 
         @Option(
             help: ArgumentHelp(
-                "A Frictionless Table Schema (JSON or YAML) describing the columns. A string column's format binary is strict base64 (invalid_base64); in YAML, list items keep the text written (enum: [SE, NO]), and missingValues, trueValues and falseValues take strings only.",
+                "A Frictionless Table Schema (JSON or YAML) describing the columns ('-': read from standard input, the CSV then from FILEs). A string column's format binary is strict base64 (invalid_base64); in YAML, list items keep the text written (enum: [SE, NO]), and missingValues, trueValues and falseValues take strings only.",
                 valueName: "FILE"),
             completion: .file(extensions: ["json", "yaml", "yml"]))
         var schema: String?
@@ -132,6 +132,11 @@ extension Fieldcheck {
             if schema == nil && column.isEmpty {
                 throw ValidationError("give --schema FILE, at least one --column, or --package FILE")
             }
+            if schema == "-" && (files.isEmpty || files.contains("-")) {
+                throw ValidationError(
+                    "--schema - reads the schema from standard input: name the CSV files to check (standard input "
+                        + "cannot be both)")
+            }
             if let delimiter { _ = try Self.delimiterByte(delimiter) }
         }
 
@@ -218,7 +223,8 @@ extension Fieldcheck {
         static func readTree(
             _ path: String, what: String,
             open: (String) throws(ConfigurationError) -> Int32 = { (path) throws(ConfigurationError) in
-                openForReading(path)
+                // `-`: standard input (a copy of it, closed as a file is).
+                path == "-" ? dup(STDIN_FILENO) : openForReading(path)
             }
         ) throws(ConfigurationError) -> Any? {
             let fd = try open(path)
