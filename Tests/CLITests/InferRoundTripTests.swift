@@ -91,6 +91,17 @@ import Testing
         #expect(both.stderr.contains("standard input cannot be both"), "\(both.stderr)")
     }
 
+    /// A decided column's facet that the values do not show (the decimal mark of integers) is
+    /// said so, not called undecided beside an answer that is decided.
+    @Test func aFacetTheValuesDoNotShowIsNotUndecided() throws {
+        let data = try Self.file("integers.csv", "n\n12\n13\n1400\n")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let inferred = try CLI.run(["infer", data.path])
+        #expect(inferred.status == 0, "\(inferred.stderr)")
+        #expect(inferred.stdout.contains("decimal mark: not shown by the values: . or ,"), "\(inferred.stdout)")
+        #expect(!inferred.stdout.contains("undecided"), "\(inferred.stdout)")
+    }
+
     /// A header and no data: the columns are empty, not past the column limit.
     @Test func aHeaderWithoutDataIsEmptyColumns() throws {
         let data = try Self.file("header-only.csv", "a,b\n")

@@ -573,9 +573,14 @@ extension Fieldcheck {
                 ? (column.settledBy.map { " (settled by --locale \($0))" } ?? "") + "\n"
                 : ", undecided: \(column.undecidedReason ?? "")\n"
             for facet in column.facets {
+                // A decided column's candidates read every value alike: a facet they differ in
+                // is one the values do not show, which changes nothing (an integer's decimal
+                // mark), not a question left open.
                 let value =
                     facet.values.count == 1
-                    ? facet.values[0] : "undecided: " + facet.values.joined(separator: " or ")
+                    ? facet.values[0]
+                    : (column.isDecided ? "not shown by the values: " : "undecided: ")
+                        + facet.values.joined(separator: " or ")
                 text += "  \(facet.key): \(value)\n"
             }
             if column.isDecided, column.candidates.count > 1 {
