@@ -31,14 +31,31 @@ import Testing
         #expect(byPosition.stderr.contains("column '2': 'y'"))
     }
 
+    /// As `fieldcheck date` reads: the locale's short style and ISO 8601, nothing else.
     @Test func anInlineDateReadsTheLocalesShortStyle() throws {
         let run = try CLI.run(
-            ["csv", "--column", "Buchungstag=date:de_DE", "--normalize"], input: "Buchungstag\n13.04.26\n2026-04-13\n")
+            ["csv", "--column", "Buchungstag=date:de_DE", "--normalize"],
+            input: "Buchungstag\n13.04.26\n2026-04-13\n04/13/2026\n")
         #expect(run.status == 1)
-        #expect(run.stdout == "Buchungstag\n2026-04-13\n")
-        #expect(run.stderr.contains("expected a date like 13.04.26 (dd.MM.yy)"))
+        #expect(run.stdout == "Buchungstag\n2026-04-13\n2026-04-13\n")
+        #expect(run.stderr.contains("expected a date like 13.04.26 (dd.MM.yy) or 2026-04-13 (yyyy-MM-dd)"))
         let iso = try CLI.run(["csv", "--column", "d=date:de_DE:yyyy-MM-dd"], input: "d\n2026-04-13\n")
         #expect(iso.status == 0)
+    }
+
+    /// `bareNumber: false` reads the number inside the text, but a finding is about the cell
+    /// as written: its input, and the offset of the offending character in it.
+    @Test func aBareNumberFindingQuotesTheCell() throws {
+        let schema = try Self.schema("fields:\n  - {name: p, type: number, bareNumber: false, groupChar: ','}\n")
+        let run = try CLI.run(["csv", "--schema", schema, "--json"], input: "p\n€ 95\n€ 9x5\n\"-€ 1,2,3\"\n")
+        #expect(run.status == 1)
+        let objects = run.objects
+        #expect(objects.count == 2, "\(run.stdout)")
+        #expect(objects.first?["input"] as? String == "€ 9x5")
+        #expect(objects.first?["offset"] as? Int == 3)
+        #expect(objects.last?["input"] as? String == "-€ 1,2,3")
+        #expect(objects.last?["offset"] as? Int == 4)
+        #expect((objects.last?["message"] as? String)?.contains("at column 5") == true)
     }
 
     @Test func trimmingCells() throws {

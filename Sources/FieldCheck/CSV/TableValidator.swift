@@ -618,7 +618,7 @@ public final class TableValidator {
     /// Table Schema's `bareNumber: false`: the number may be surrounded by other text
     /// (`€ 95`, `95 %`), which is dropped before reading. A minus sign before that text
     /// (`-€5`) or accounting parentheses (`($5)`) still make the number negative. Findings
-    /// are about the number read, which is then the value's `input`.
+    /// are about the cell as written: its `input`, and offsets in it.
     private func validateEmbeddedNumber(_ validator: FieldValidator, _ cell: UnsafeBufferPointer<UInt8>)
         -> FieldResult
     {
@@ -636,10 +636,30 @@ public final class TableValidator {
         let prefix = scalars[..<start]
         let suffix = scalars[(last + 1)...]
         let signed = "+-−".unicodeScalars.contains(scalars[start])
+        var added = 0
         if !signed && (prefix.contains { $0 == "-" || $0 == "−" } || (prefix.contains("(") && suffix.contains(")"))) {
             text = "-" + text
+            added = 1
         }
-        return validator.validate(text, detail: detail)
+        var result = validator.validate(text, detail: detail)
+        guard !result.isValid || !result.warnings.isEmpty || !result.removed.isEmpty else {
+            result.input = input
+            return result
+        }
+        // An offset in the number read is one in the cell: the sign put before it stands
+        // for the one (or the parenthesis) in the text dropped.
+        let sign = prefix.firstIndex { $0 == "-" || $0 == "−" || $0 == "(" } ?? start
+        func place(_ list: inout [Diagnostic]) {
+            for index in list.indices {
+                guard let offset = list[index].offset, list[index].code != .invalidUTF8 else { continue }
+                list[index].offset = offset < added ? sign : start + offset - added
+            }
+        }
+        place(&result.errors)
+        place(&result.warnings)
+        place(&result.removed)
+        result.input = input
+        return result
     }
 
     private func rowProblem(_ problem: CSVProblem, _ record: CSVRecord) -> CellProblem {
