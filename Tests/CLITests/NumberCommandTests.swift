@@ -29,6 +29,24 @@ import Testing
         #expect(run.stderr.contains("expected a number like 1.234,56 (de_DE)"))
     }
 
+    /// SPEC: "where another common reading exists, say so" — not only the swap of en_US and
+    /// de_DE: fr_FR's space, de_CH's apostrophe and en_IN's lakh grouping too (a new user
+    /// found `1 234,56` in en_US without a word of fr_FR).
+    @Test(arguments: [
+        ("en_US", "1 234,56", "in fr_FR it reads as 1234.56"),
+        ("en_US", "1’234.56", "in de_CH it reads as 1234.56"),
+        ("en_US", "12,34,567.5", "in en_IN it reads as 1234567.5"),
+        ("fr_FR", "1.234,56", "in de_DE it reads as 1234.56"),
+        ("de_CH", "1,234.56", "in en_US it reads as 1234.56"),
+        ("en_IN", "1,234,567.5", "in en_US it reads as 1234567.5"),
+        ("de_DE", "1,234.5", "in en_US it reads as 1234.5"),
+    ])
+    func anotherCommonReadingIsNamed(locale: String, value: String, reading: String) throws {
+        let run = try CLI.run(["number", "--locale", locale], input: value + "\n")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("'\(value)' is not a number in \(locale), but \(reading)"), "\(run.stderr)")
+    }
+
     /// Issue 22: a value grouped only in part is refused on every path (`--quiet` takes the
     /// fast path), with the fully grouped form and the other reading; fully grouped and
     /// ungrouped values pass.

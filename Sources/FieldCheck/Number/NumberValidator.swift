@@ -43,8 +43,13 @@ final class NumberValidator: TypedValidator {
     private let lenientFormat: UnsafeMutablePointer<UNumberFormat?>?
     /// The currency a lenient currency-style value must be in (the field's, else the locale's).
     private let lenientCurrency: String?
-    /// The reading with the decimal and grouping separators swapped, for "did you mean".
-    private let swapped: [(locale: LocaleID, parser: NumberParser)]
+    /// The common readings of numbers other than the field's, for "did you mean": each with
+    /// the mark a value must hold for it to read what the field and the readings tried before
+    /// it could not (nil: none; see `OtherReadingMark`). Opened on the first explained
+    /// rejection that one may explain: a quiet run never needs them, and opening four was a
+    /// tenth of a line command's start-up.
+    private lazy var swapped: [(locale: LocaleID, parser: NumberParser, mark: OtherReadingMark?)] =
+        Self.otherReadings(than: parser.symbols)
     let example: String
     private let fast: FastNumber?
 
@@ -104,20 +109,6 @@ final class NumberValidator: TypedValidator {
             lenientFormat = format
         } else {
             lenientFormat = nil
-        }
-        // Comma-decimal locales are most often confused with en_US, point-decimal ones with
-        // de_DE; a point-decimal locale that does not group (en_US_POSIX, the default under
-        // LANG=C) with en_US too, which reads 1,234.5.
-        let others =
-            symbols.decimalSeparator == ","
-            ? ["en_US"]
-            : symbols.decimalSeparator == "." ? (ownSymbols.usesGrouping ? ["de_DE"] : ["en_US", "de_DE"]) : []
-        swapped = others.compactMap { other in
-            guard let otherLocale = try? LocaleID(other),
-                let otherParser = try? NumberParser(
-                    symbols: NumberSymbols(locale: otherLocale), style: .decimal, currency: nil)
-            else { return nil }
-            return (otherLocale, otherParser)
         }
         let sample: ExactDecimal =
             switch spec.style {
@@ -316,11 +307,14 @@ final class NumberValidator: TypedValidator {
             || failure.code == .unexpectedCharacter
         guard separatorTrouble else { return diagnostic }
         for swapped in self.swapped {
-            // An ASCII character the other locale never reads (a letter, say), or separators it
-            // cannot place: its reading certainly fails (`parse` says so of these checks), and
-            // trying it was a fifth of an explained rejection (issue 35).
+            // An ASCII character the other locale never reads (a letter, say), separators it
+            // cannot place, or no grouping mark of its own where only grouping could make it
+            // read what the others did not: its reading certainly fails, and trying it was a
+            // fifth of an explained rejection (issue 35).
             let unreadable = value.utf8.withContiguousStorageIfAvailable {
-                swapped.parser.readableASCII.missesSomeASCII(of: $0) || swapped.parser.separatorsCertainlyFail($0)
+                swapped.mark?.isMissing(in: $0) == true
+                    || swapped.parser.readableASCII.missesSomeASCII(of: $0)
+                    || swapped.parser.separatorsCertainlyFail($0)
             }
             if unreadable == true { continue }
             guard case .success(let other) = swapped.parser.parse(scalars) else { continue }
@@ -332,6 +326,40 @@ final class NumberValidator: TypedValidator {
             break
         }
         return diagnostic
+    }
+
+    /// The common readings of numbers that read otherwise than `own`, in the order they are
+    /// tried (see `swapped`).
+    private static func otherReadings(than own: NumberSymbols) -> [(
+        locale: LocaleID, parser: NumberParser, mark: OtherReadingMark?
+    )] {
+        // The common ways of writing numbers, the likeliest confusion first: comma-decimal
+        // locales with en_US's point, point-decimal ones with de_DE's comma; then the other
+        // of the two, fr_FR's space, de_CH's apostrophe and en_IN's lakh grouping. Only those
+        // that read numbers otherwise than the field: "1 234,56 is not a number in en_US, but
+        // in fr_FR …".
+        let common =
+            own.decimalSeparator == ","
+            ? ["en_US", "de_DE", "fr_FR", "de_CH", "en_IN"] : ["de_DE", "en_US", "fr_FR", "de_CH", "en_IN"]
+        var decimalsTried: Set<String> = [own.decimalSeparator]
+        return common.compactMap { other in
+            guard let otherLocale = try? LocaleID(other) else { return nil }
+            let theirs = NumberSymbols(locale: otherLocale)
+            let same =
+                theirs.decimalSeparator == own.decimalSeparator && theirs.usesGrouping == own.usesGrouping
+                && (!own.usesGrouping
+                    || (theirs.groupingSeparator == own.groupingSeparator
+                        && theirs.primaryGroupingSize == own.primaryGroupingSize
+                        && theirs.secondaryGroupingSize == own.secondaryGroupingSize))
+            guard !same, let otherParser = try? NumberParser(symbols: theirs, style: .decimal, currency: nil) else {
+                return nil
+            }
+            // A reading with a decimal mark already tried reads what that one did not only by
+            // its grouping: a value without its grouping mark is not worth reading again.
+            let mark = decimalsTried.contains(theirs.decimalSeparator) ? OtherReadingMark(theirs) : nil
+            decimalsTried.insert(theirs.decimalSeparator)
+            return (otherLocale, otherParser, mark)
+        }
     }
 
     /// How many digits of an unbroken run of digits ICU's lenient parser is handed. Its reading
@@ -646,5 +674,92 @@ extension String {
     fileprivate func replacingGroups(_ separator: String) -> String {
         guard separator.count == 1 else { return self }
         return split(separator: Character(separator), omittingEmptySubsequences: false).joined()
+    }
+}
+
+/// What a value must hold for a reading of numbers to read it where the field and the
+/// readings tried before, with the same decimal mark, could not: its own grouping — a space
+/// (fr_FR), an apostrophe (de_CH), a group of two between commas (en_IN's lakh), or its
+/// grouping separator.
+enum OtherReadingMark: Sendable {
+    case space, apostrophe, lakh
+    case separator([UInt8])
+
+    init?(_ symbols: NumberSymbols) {
+        guard symbols.usesGrouping else { return nil }
+        let group = symbols.groupingSeparator
+        if ["\u{20}", "\u{A0}", "\u{202F}"].contains(group) {
+            self = .space
+        } else if group == "'" || group == "\u{2019}" {
+            self = .apostrophe
+        } else if group == ",", symbols.secondaryGroupingSize == 2 {
+            self = .lakh
+        } else {
+            self = .separator(Array(group.utf8))
+        }
+    }
+
+    /// Whether the UTF-8 `bytes` lack the mark.
+    func isMissing(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch self {
+        case .space:
+            // U+0020, U+00A0 (C2 A0) or U+202F (E2 80 AF) between two digits: a space at an
+            // end, or beside a sign or symbol, groups nothing.
+            return !Self.between(bytes, ascii: 0x20, 0xC2, 0xA0, 0xE2, 0x80, 0xAF)
+        case .apostrophe:
+            // U+0027 or U+2019 (E2 80 99) between two digits.
+            return !Self.between(bytes, ascii: 0x27, 0, 0, 0xE2, 0x80, 0x99)
+        case .lakh:
+            // `,dd,`: a group of two digits between separators.
+            guard bytes.count >= 4 else { return true }
+            for index in 0..<(bytes.count - 3) where bytes[index] == 0x2C && bytes[index + 3] == 0x2C {
+                if (0x30...0x39).contains(bytes[index + 1]) && (0x30...0x39).contains(bytes[index + 2]) {
+                    return false
+                }
+            }
+            return true
+        case .separator(let separator):
+            return !contains(separator, bytes)
+        }
+    }
+
+    /// Whether a mark stands between two ASCII digits in `bytes`: the byte `ascii`, the
+    /// two-byte sequence `twoA twoB` (0 0: none) or the three-byte `threeA threeB threeC`.
+    /// Written out, without arrays: it reads every rejected value a separator may explain.
+    private static func between(
+        _ bytes: UnsafeBufferPointer<UInt8>, ascii: UInt8, _ twoA: UInt8, _ twoB: UInt8, _ threeA: UInt8,
+        _ threeB: UInt8, _ threeC: UInt8
+    ) -> Bool {
+        @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+        let count = bytes.count
+        var index = 1
+        while index + 1 < count {
+            let byte = bytes[index]
+            if byte == ascii {
+                if isDigit(bytes[index - 1]) && isDigit(bytes[index + 1]) { return true }
+            } else if byte == twoA && twoA != 0 {
+                if index + 2 < count && bytes[index + 1] == twoB && isDigit(bytes[index - 1])
+                    && isDigit(bytes[index + 2])
+                {
+                    return true
+                }
+            } else if byte == threeA {
+                if index + 3 < count && bytes[index + 1] == threeB && bytes[index + 2] == threeC
+                    && isDigit(bytes[index - 1]) && isDigit(bytes[index + 3])
+                {
+                    return true
+                }
+            }
+            index += 1
+        }
+        return false
+    }
+
+    private func contains(_ sequence: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = sequence.first, bytes.count >= sequence.count else { return false }
+        for index in 0...(bytes.count - sequence.count) where bytes[index] == first {
+            if sequence.indices.allSatisfy({ bytes[index + $0] == sequence[$0] }) { return true }
+        }
+        return false
     }
 }
