@@ -338,9 +338,14 @@ final class NumberValidator: TypedValidator {
         // of the two, fr_FR's space, de_CH's apostrophe and en_IN's lakh grouping. Only those
         // that read numbers otherwise than the field: "1 234,56 is not a number in en_US, but
         // in fr_FR …".
-        let common =
-            own.decimalSeparator == ","
-            ? ["en_US", "de_DE", "fr_FR", "de_CH", "en_IN"] : ["de_DE", "en_US", "fr_FR", "de_CH", "en_IN"]
+        // A locale of another decimal mark (ar_EG's ٫) is not confused with these: its values
+        // differ by their digits, which its own message names.
+        let common: [String] =
+            switch own.decimalSeparator {
+            case ",": ["en_US", "de_DE", "fr_FR", "de_CH", "en_IN"]
+            case ".": ["de_DE", "en_US", "fr_FR", "de_CH", "en_IN"]
+            default: []
+            }
         var decimalsTried: Set<String> = [own.decimalSeparator]
         return common.compactMap { other in
             guard let otherLocale = try? LocaleID(other) else { return nil }
