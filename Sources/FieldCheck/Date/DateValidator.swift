@@ -145,7 +145,7 @@ final class DateValidator: TypedValidator {
         }
         guard let found else { return "" }
         return joinedText([
-            "; ", quoted(value), " is not a date in ", locale.identifier, ", but in ", found.place, " (", found.pattern,
+            "; ", quotedVisibly(value), " is not a date in ", locale.identifier, ", but in ", found.place, " (", found.pattern,
             ") it reads as ", found.read,
         ])
     }

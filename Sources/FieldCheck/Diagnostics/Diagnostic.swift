@@ -308,6 +308,24 @@ func joinedText(_ pieces: [String]) -> String {
     }
 }
 
+/// `quoted(value)` with each invisible character written as its escape (`'12\u{A0}345'`), as
+/// the front end shows a value: a message that quotes the value again (another reading of
+/// it) must not show a no-break space as a space.
+func quotedVisibly(_ value: String) -> String {
+    guard value.unicodeScalars.contains(where: { $0 != " " && CharacterDescription.isInvisible($0) }) else {
+        return quoted(value)
+    }
+    var shown = ""
+    for scalar in value.unicodeScalars {
+        if scalar != " " && CharacterDescription.isInvisible(scalar) {
+            shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        } else {
+            shown.unicodeScalars.append(scalar)
+        }
+    }
+    return quoted(shown)
+}
+
 /// A value quoted in a message: `'12a,5'`, or its first 200 characters and its length when it
 /// is longer (`'aaaa…' (60000000 characters)`), so that a message about a 60 MB value is not
 /// 60 MB long.

@@ -320,7 +320,7 @@ final class NumberValidator: TypedValidator {
             guard case .success(let other) = swapped.parser.parse(scalars) else { continue }
             diagnostic.append(
                 after: joinedText([
-                    "; ", quoted(value), " is not a number in ", parser.symbols.placeName, ", but in ",
+                    "; ", quotedVisibly(value), " is not a number in ", parser.symbols.placeName, ", but in ",
                     swapped.locale.description, " it reads as ", other.value.description,
                 ]))
             break
