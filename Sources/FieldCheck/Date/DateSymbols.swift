@@ -1,46 +1,121 @@
 internal import CICU
+import Synchronization
 
 /// The words and digits a locale writes dates with, in its calendar: month, weekday and era
 /// names in every width and context ICU has (a Russian long date writes the genitive
 /// "апреля", a stand-alone month the nominative "апрель"), and the digits of its numbering
 /// system.
+///
+/// The names are read from ICU when first wanted, unless the field's patterns read names
+/// (`namesAtOnce`): a numeric pattern wants them only for a message (`Februar 2026 has 28
+/// days`), and reading them was a tenth of `csv --schema`'s start-up.
 struct DateSymbols {
-    /// Every name of every month, lower-cased for matching, with the month (1-based).
-    let months: [Name]
-    /// Every name of every weekday, with ICU's weekday number (1 = Sunday).
-    let weekdays: [Name]
-    /// Every name of every era, with ICU's era number.
-    let eras: [Name]
-    /// AM (0) and PM (1), as the locale writes them.
-    let dayPeriods: [Name]
     /// The ten digits, zero first.
     let digits: [Unicode.Scalar]
-    /// One name of each month as the pattern's width writes it, for messages.
-    let wideMonthExample: String
-    let wideWeekdayExample: String
+    private let names: NameTable
 
-    struct Name {
+    /// Every name of every month, lower-cased for matching, with the month (1-based).
+    var months: [Name] { names.table.months }
+    /// Every name of every weekday, with ICU's weekday number (1 = Sunday).
+    var weekdays: [Name] { names.table.weekdays }
+    /// Every name of every era, with ICU's era number.
+    var eras: [Name] { names.table.eras }
+    /// AM (0) and PM (1), as the locale writes them.
+    var dayPeriods: [Name] { names.table.dayPeriods }
+    /// One name of each month as the pattern's width writes it, for messages.
+    var wideMonthExample: String { names.table.wideMonthExample }
+    var wideWeekdayExample: String { names.table.wideWeekdayExample }
+
+    struct Name: Sendable {
         let folded: [Unicode.Scalar]
         let value: Int
         let text: String
     }
 
+    /// The names of a locale, read from ICU together.
+    struct Names: Sendable {
+        let months: [Name]
+        let weekdays: [Name]
+        let eras: [Name]
+        let dayPeriods: [Name]
+        let wideMonthExample: String
+        let wideWeekdayExample: String
+    }
+
+    /// A locale's names, read when first asked for (or at once).
+    final class NameTable: Sendable {
+        private let locale: LocaleID
+        private let atOnce: Names?
+        private let loaded = Mutex<Names?>(nil)
+
+        init(locale: LocaleID, atOnce: Bool) {
+            self.locale = locale
+            self.atOnce = atOnce ? Names(locale: locale) : nil
+        }
+
+        var table: Names {
+            if let atOnce { return atOnce }
+            let locale = self.locale
+            return loaded.withLock { names in
+                if let names { return names }
+                let read = Names(locale: locale)
+                names = read
+                return read
+            }
+        }
+    }
+
+    init(locale: LocaleID, namesAtOnce: Bool = true) {
+        names = NameTable(locale: locale, atOnce: namesAtOnce)
+        // The digits the locale's dates use: format the days 1–9 and 10.
+        var digits: [Unicode.Scalar] = []
+        // (in the Gregorian calendar, whose day numbers are known, with the locale's numbering)
+        if let writer = try? DateWriter(pattern: "d", locale: locale.setting(keyword: "calendar", to: "gregorian")) {
+            let ten = writer.string(CivilDate(year: 2026, month: 1, day: 10)!).unicodeScalars
+            if ten.count == 2, let zero = ten.last { digits.append(zero) }
+            for day in 1...9 {
+                let text = writer.string(CivilDate(year: 2026, month: 1, day: day)!).unicodeScalars
+                if text.count == 1 { digits.append(text.first!) }
+            }
+        }
+        if digits.count != 10 || !digits.allSatisfy({ $0.properties.numericType == .decimal }) {
+            digits = Unicode.Scalar.asciiDigits
+        }
+        self.digits = digits
+    }
+    /// Lower-cases each scalar on its own (names are matched case-insensitively, as ICU does).
+    static func fold<S: Sequence<Unicode.Scalar>>(_ scalars: S) -> [Unicode.Scalar] {
+        scalars.map(fold)
+    }
+
+    static func fold(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        if scalar.isASCII {
+            let value = scalar.value
+            return (0x41...0x5A).contains(value) ? Unicode.Scalar(value + 0x20)! : scalar
+        }
+        let lower = scalar.properties.lowercaseMapping.unicodeScalars
+        return lower.count == 1 ? lower.first! : scalar
+    }
+}
+
+extension DateSymbols.Names {
+    /// Reads every name of `locale` from ICU.
     init(locale: LocaleID) {
         var status = U_ZERO_ERROR
         let format = cicu_udat_open(UDAT_NONE, UDAT_SHORT, locale.identifier, nil, 0, nil, 0, &status)
         defer { if let format { cicu_udat_close(format) } }
-        func names(_ types: [UDateFormatSymbolType], offset: Int) -> [Name] {
+        func names(_ types: [UDateFormatSymbolType], offset: Int) -> [DateSymbols.Name] {
             guard let format else { return [] }
-            var result: [Name] = []
+            var result: [DateSymbols.Name] = []
             for type in types {
                 for index in 0..<cicu_udat_countSymbols(format, type) {
                     guard
                         let text = ICU.utf16String({ cicu_udat_getSymbols(format, type, index, $0, $1, &$2) }),
                         !text.isEmpty
                     else { continue }
-                    let folded = Self.fold(text.unicodeScalars)
+                    let folded = DateSymbols.fold(text.unicodeScalars)
                     if !result.contains(where: { $0.folded == folded && $0.value == Int(index) + offset }) {
-                        result.append(Name(folded: folded, value: Int(index) + offset, text: text))
+                        result.append(DateSymbols.Name(folded: folded, value: Int(index) + offset, text: text))
                     }
                 }
             }
@@ -58,34 +133,5 @@ struct DateSymbols {
         dayPeriods = names([UDAT_AM_PMS], offset: 0)
         wideMonthExample = months.first { $0.value == 4 }?.text ?? "April"
         wideWeekdayExample = weekdays.first { $0.value == 2 }?.text ?? "Monday"
-        // The digits the locale's dates use: format the days 1–9 and 10.
-        var digits: [Unicode.Scalar] = []
-        // (in the Gregorian calendar, whose day numbers are known, with the locale's numbering)
-        if let writer = try? DateWriter(pattern: "d", locale: locale.setting(keyword: "calendar", to: "gregorian")) {
-            let ten = writer.string(CivilDate(year: 2026, month: 1, day: 10)!).unicodeScalars
-            if ten.count == 2, let zero = ten.last { digits.append(zero) }
-            for day in 1...9 {
-                let text = writer.string(CivilDate(year: 2026, month: 1, day: day)!).unicodeScalars
-                if text.count == 1 { digits.append(text.first!) }
-            }
-        }
-        if digits.count != 10 || !digits.allSatisfy({ $0.properties.numericType == .decimal }) {
-            digits = Unicode.Scalar.asciiDigits
-        }
-        self.digits = digits
-    }
-
-    /// Lower-cases each scalar on its own (names are matched case-insensitively, as ICU does).
-    static func fold<S: Sequence<Unicode.Scalar>>(_ scalars: S) -> [Unicode.Scalar] {
-        scalars.map(fold)
-    }
-
-    static func fold(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-        if scalar.isASCII {
-            let value = scalar.value
-            return (0x41...0x5A).contains(value) ? Unicode.Scalar(value + 0x20)! : scalar
-        }
-        let lower = scalar.properties.lowercaseMapping.unicodeScalars
-        return lower.count == 1 ? lower.first! : scalar
     }
 }

@@ -145,7 +145,8 @@ final class DateValidator: TypedValidator {
         }
         guard let found else { return "" }
         return joinedText([
-            "; ", quotedVisibly(value), " is not a date in ", locale.identifier, ", but in ", found.place, " (", found.pattern,
+            "; ", quotedVisibly(value), " is not a date in ", locale.identifier, ", but in ", found.place, " (",
+            found.pattern,
             ") it reads as ", found.read,
         ])
     }
@@ -191,7 +192,16 @@ final class DateValidator: TypedValidator {
             }
             sources = all
         }
-        let symbols = DateSymbols(locale: locale)
+        // The names are read at once where a pattern reads them; otherwise when a message
+        // first wants one.
+        let readsNames = sources.contains { source in
+            guard let pattern = try? DatePattern(source, content: content) else { return true }
+            return pattern.tokens.contains { token in
+                guard case .field(let field, _) = token else { return false }
+                return field != .zone && !token.isNumericField
+            }
+        }
+        let symbols = DateSymbols(locale: locale, namesAtOnce: readsNames)
         self.symbols = symbols
         self.calendar = calendar
         readers = try sources.map { (source) throws(ConfigurationError) in
