@@ -100,16 +100,22 @@ struct ASCIIPattern {
         while index < bytes.count && live != 0 {
             let byte = bytes[index]
             guard byte < 0x80 else { return false }
-            var next: UInt64 = 0
-            var rest = live
-            while rest != 0 {
-                next |= follow[rest.trailingZeroBitCount]
-                rest &= rest - 1
-            }
-            live = next & accepting[Int(byte)]
+            live = advance(live, by: byte)
             index += 1
         }
         return live & last != 0
+    }
+
+    /// The positions live after `byte`: those that follow a live one and whose set holds it.
+    @inline(__always)
+    private func advance(_ live: UInt64, by byte: UInt8) -> UInt64 {
+        var next: UInt64 = 0
+        var rest = live
+        while rest != 0 {
+            next |= follow[rest.trailingZeroBitCount]
+            rest &= rest - 1
+        }
+        return next & accepting[Int(byte)]
     }
 
     /// Whether the whole of `bytes` (ASCII) matches and, when not, the offset of the first byte
@@ -126,13 +132,7 @@ struct ASCIIPattern {
         while index < bytes.count {
             let byte = bytes[index]
             guard byte < 0x80 else { return nil }
-            var next: UInt64 = 0
-            var rest = live
-            while rest != 0 {
-                next |= follow[rest.trailingZeroBitCount]
-                rest &= rest - 1
-            }
-            live = next & accepting[Int(byte)]
+            live = advance(live, by: byte)
             if live == 0 { return (false, index) }
             index += 1
         }
