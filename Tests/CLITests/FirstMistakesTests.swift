@@ -115,13 +115,15 @@ import Testing
     /// locale reads the value; `date` reads ISO 8601 as well as the locale's short style.
     @Test func theEnvironmentsLocaleIsNamedWithWhatWouldReadTheValue() throws {
         let environment = ["LANG": "C.UTF-8"]
-        let number = try CLI.run(["number"], input: "1,234.5\n1.234,5\n", environment: environment)
+        let number = try CLI.run(["number"], input: "1,234.5\n1.234,5\n1,234\n", environment: environment)
         #expect(number.status == 1)
         #expect(
             number.stderr.contains(
                 "expected a number like 1234.56 (en_US_POSIX, from LANG=C.UTF-8); '1,234.5' is not a number in "
                     + "en_US_POSIX, but in en_US it reads as 1234.5 [unexpected_character]"))
         #expect(number.stderr.contains("'1.234,5' is not a number in en_US_POSIX, but in de_DE it reads as 1234.5"))
+        // Both read `1,234`: en_US, whose grouped numbers are the likelier under LANG=C, is named.
+        #expect(number.stderr.contains("'1,234' is not a number in en_US_POSIX, but in en_US it reads as 1234"))
         let lcAll = try CLI.run(["number", "--value", "x"], environment: ["LC_ALL": "de_DE.UTF-8"])
         #expect(lcAll.stderr.contains("expected a number like 1.234,56 (de_DE, from LC_ALL=de_DE.UTF-8)"))
         // A locale given by name is not annotated.

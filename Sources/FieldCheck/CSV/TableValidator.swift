@@ -653,6 +653,7 @@ public final class TableValidator {
             for index in list.indices {
                 guard let offset = list[index].offset, list[index].code != .invalidUTF8 else { continue }
                 list[index].offset = offset < added ? sign : start + offset - added
+                list[index].moveNumberColumns(by: start - added)
             }
         }
         place(&result.errors)

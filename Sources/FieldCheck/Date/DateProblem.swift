@@ -21,10 +21,15 @@ public enum DateProblem: Sendable, Hashable {
     case otherNumberingSystem(mixed: Bool, digits: String)
     /// A field of the pattern was expected here (`year (yyyy)`).
     case fieldExpected(name: String, letters: String)
+    /// The value ends where the pattern has a UTC offset.
     case valueEndsBeforeOffset
+    /// Something else where the pattern has a UTC offset.
     case offsetExpected
+    /// A UTC offset's sign without two digits of hours.
     case offsetHoursExpected
+    /// A UTC offset of more than 14 hours.
     case offsetHoursOutOfRange(Int)
+    /// A UTC offset's minutes above 59.
     case offsetMinutesOutOfRange(Int)
     /// Minutes after an offset of 14 hours: offsets run from −14:00 to +14:00.
     case offsetBeyondFourteenHours(minutes: Int)
@@ -42,7 +47,9 @@ public enum DateProblem: Sendable, Hashable {
 public enum DateFieldProblem: Sendable, Hashable {
     /// A word where a name stands, which is not one (`'Aprl'`).
     case notAName(word: String, DateProblem.DateName, example: String)
+    /// An hour outside 1–12 where the pattern has AM or PM.
     case hour12OutOfRange(Int)
+    /// An hour outside 00–23.
     case hourOutOfRange(Int)
     /// A minute or a second (`name`) above 59.
     case sixtyOrMore(name: String, value: Int)
@@ -50,12 +57,17 @@ public enum DateFieldProblem: Sendable, Hashable {
     case tooManyDigits(name: String, written: String, digits: Int, most: Int)
     /// A two-digit year where the pattern asks for `letters` digits; ICU would read `readAs`.
     case twoDigitYear(written: String, pattern: String, letters: Int, readAs: Int)
+    /// A month outside the calendar's (`lowest`–`highest`).
     case monthOutsideCalendar(month: Int, lowest: Int, highest: Int)
+    /// A day past the `days` of a month of the calendar.
     case dayOutsideCalendarMonth(day: Int, month: Int, year: Int, days: Int)
+    /// A year the calendar cannot convert.
     case yearOutsideCalendar(year: Int, calendar: String)
+    /// An era before the year 1, which ISO 8601 dates cannot write.
     case eraBeforeYearOne
     /// A year not of four digits (or two, `twoDigitsToo`), or outside 1–9999.
     case yearOutOfRange(written: String, twoDigitsToo: Bool)
+    /// A Gregorian month outside 1–12.
     case monthOutOfRange(Int)
     /// Day 0 of a month of `days` days.
     case dayZero(days: Int)

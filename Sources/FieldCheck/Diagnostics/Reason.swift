@@ -475,16 +475,15 @@ extension Diagnostic {
     }
 }
 
-/// Why a reader refused a value, as the reader found it: a number or date reader's findings
-/// as data (`NumberProblem`, `DateProblem`), or the words of a reader that gives them.
+/// Why a number or date reader refused a value, as it found it: its findings as data.
 public enum Why: Sendable, Hashable {
-    case text(String)
+    /// What the number reader (or a number rule) found.
     case number(NumberProblem)
+    /// What the date reader (or a date's field ranges) found.
     case date(DateProblem)
 
     func write(to writer: inout MessageWriter) {
         switch self {
-        case .text(let text): writer.put(text)
         case .number(let problem): problem.write(to: &writer)
         case .date(let problem): problem.write(to: &writer)
         }

@@ -22,12 +22,13 @@ public struct FieldType: Sendable {
     public var canonical: (@Sendable (FieldKind, String) throws(ConfigurationError) -> String)?
     /// Whether `infer` tries the type, as a field object of its name alone (`type: datetime`)
     /// reads it, when it has no `candidates`, on a column that no number, date or identifier
-    /// convention reads: a column it
-    /// reads is inferred as the type, and `infer --schema` writes `type:` its name.
+    /// convention reads: a column it reads is inferred as the type, and `infer --schema`
+    /// writes `type:` its name.
     public var inferred = false
     /// The conventions `infer` tries for the type, most widely used first (numbers in each
-    /// locale's way, dates in each pattern, a country's codes and names); nil for a type
-    /// tried by its name alone (`inferred`) or not at all. Asked once per `infer` run.
+    /// locale's way, dates in each pattern, a country's codes and names); nil for a type tried
+    /// by its name alone (`inferred`) or not at all. Asked when `infer` starts, and again when
+    /// it names the convention a value ruled out: make them once and hand out the same list.
     public var candidates: (@Sendable () -> [InferenceCandidate])?
 
     public init(

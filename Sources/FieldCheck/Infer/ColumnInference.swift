@@ -73,7 +73,8 @@ public struct ColumnInference: Sendable {
 public final class ColumnInferrer {
     private let numbers: [(InferenceCandidate, FieldValidator)]
     private let dates: [(InferenceCandidate, FieldValidator)]
-    private let identifiers: [(InferenceCandidate, FieldValidator)]
+    /// Internal, not private: InferRegistryTests checks their order.
+    let identifiers: [(InferenceCandidate, FieldValidator)]
     private let registered: [(InferenceCandidate, FieldValidator)]
     private let numberFields: [FieldValidator]
     private let dateFields: [FieldValidator]

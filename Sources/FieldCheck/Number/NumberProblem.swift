@@ -5,24 +5,33 @@
 /// negative, with and without a symbol) and keeps the failure that got furthest, so the
 /// others were built for nothing when each made a sentence (issue 30: findings as data).
 public enum NumberProblem: Sendable, Hashable {
+    /// The value is empty.
     case empty
     /// NaN or infinity, in any of their spellings.
     case notANumberWord
+    /// Signs or separators without a digit.
     case noDigits
     /// A digit of another numbering system; `mixed` when the value has the locale's too.
     case otherNumberingSystem(mixed: Bool, place: String, digits: String, system: String)
+    /// A grouping separator after the decimal separator.
     case groupingAfterDecimal
+    /// A grouping separator at the start, or beside another.
     case groupingNotBetweenDigits
     /// A second decimal separator; the first stood at this 1-based column.
     case secondDecimal(firstColumn: Int)
+    /// The exponent symbol right after the decimal separator (`1.E5`).
     case exponentRightAfterDecimal
     /// A sign where the locale writes none (`minus`: its minus sign).
     case signPlace(place: String, minus: String)
+    /// A decimal or grouping separator in the exponent.
     case separatorInExponent
     /// A grouping separator in the scientific style, which writes none.
     case scientificGrouping(decimal: String)
+    /// A character no number of the locale (its place name) holds.
     case notPartOfNumber(place: String)
+    /// An exponent symbol without digits after it.
     case exponentWithoutDigits
+    /// An exponent past ±999999999, the largest read.
     case exponentBeyondBound
     /// A separator followed by a group of the wrong size.
     case groupSize(digitsAfter: Int, place: String, example: String)
@@ -45,9 +54,13 @@ public enum NumberProblem: Sendable, Hashable {
     case lenientOtherCurrency(read: String?, own: String, symbol: String?)
     /// The value hands ICU's lenient parser more digits than it may read in reasonable time.
     case lenientTooManyDigits(limit: Int, run: Int)
+    /// A fraction where the field takes whole numbers only.
     case fractionNotAllowed
+    /// An exponent where the field takes none.
     case exponentNotAllowed
+    /// A negative number where the field takes none.
     case negativeNotAllowed
+    /// More digits after the decimal separator than `maximum`.
     case tooManyFractionDigits(maximum: Int)
     /// Formatted for another locale or style, the value would have more digits than a
     /// formatted number may (`canonical`: the value as fieldcheck writes it).
@@ -201,6 +214,34 @@ extension NumberProblem {
             if !scientific { writer.put(" (or in the scientific style)") }
             writer.put(" it is ")
             writer.put(canonical)
+        }
+    }
+}
+
+extension NumberProblem {
+    /// The problem with the columns it names moved by `offset`: a number read out of a longer
+    /// cell (`bareNumber: false`) names the cell's columns.
+    func shifted(by offset: Int) -> NumberProblem {
+        switch self {
+        case .secondDecimal(let column): .secondDecimal(firstColumn: column + offset)
+        case .partialGrouping(let suggestion, let gap, let place, let example):
+            .partialGrouping(suggestion: suggestion, gapColumn: gap.map { $0 + offset }, place: place, example: example)
+        default: self
+        }
+    }
+}
+
+extension Diagnostic {
+    /// Moves the columns a number reader's finding names by `offset` (see
+    /// `NumberProblem.shifted`); its own `offset` is the caller's to move.
+    mutating func moveNumberColumns(by offset: Int) {
+        switch reason {
+        case .refused(let what, .number(let problem), let hint, let expected, let after):
+            reason = .refused(
+                what, why: .number(problem.shifted(by: offset)), hint: hint, expected: expected, after: after)
+        case .unreadable(.number(let problem), let expected, let after):
+            reason = .unreadable(why: .number(problem.shifted(by: offset)), expected: expected, after: after)
+        default: break
         }
     }
 }

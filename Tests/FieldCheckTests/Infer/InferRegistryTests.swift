@@ -38,12 +38,18 @@ import Testing
         }
     }
 
-    @Test func identifierNamesRankAfterEveryKindsCodes() {
-        let identifiers = InferenceCandidate.registered.filter { $0.family == .identifier }
-        let firstName = identifiers.firstIndex { $0.tier == 1 }
-        let lastCode = identifiers.lastIndex { $0.tier == 0 }
-        #expect(firstName != nil && lastCode != nil)
-        // Registered kind by kind; the inferrer ranks them by tier (`ColumnInferrer.init`).
+    @Test func identifierNamesRankAfterEveryKindsCodes() throws {
+        // Registered kind by kind, a country's names before a currency's codes…
+        let registered = InferenceCandidate.registered.filter { $0.family == .identifier }
+        let firstName = try #require(registered.firstIndex { $0.tier == 1 })
+        let lastCode = try #require(registered.lastIndex { $0.tier == 0 })
+        #expect(firstName < lastCode)
+        // …and ranked by the inferrer every kind's codes first, then the names.
+        let ranked = ColumnInferrer().identifiers.map(\.0)
+        #expect(ranked.count == registered.count)
+        let firstRankedName = try #require(ranked.firstIndex { $0.tier == 1 })
+        #expect(ranked[..<firstRankedName].allSatisfy { $0.tier == 0 })
+        #expect(ranked[firstRankedName...].allSatisfy { $0.tier == 1 })
         let inferrer = ColumnInferrer()
         let column = inferrer.column(named: "c")
         for code in ["DE", "FR", "JP", "BR"] { column.add(code, row: 1) }
