@@ -50,14 +50,14 @@ struct ASCIIPattern {
         first = whole.first
         last = whole.last
         matchesEmpty = whole.empty
-        everyPositionLeadsOn = reachable() & ~leadingToAMatch() == 0
+        var inhabited: UInt64 = 0
+        for set in accepting { inhabited |= set }
+        everyPositionLeadsOn = reachable(inhabited) & ~leadingToAMatch(inhabited) == 0
     }
 
     /// The positions some value reaches: those of `first`, and every one that follows one,
-    /// whose set holds a byte.
-    private func reachable() -> UInt64 {
-        var inhabited: UInt64 = 0
-        for set in accepting { inhabited |= set }
+    /// whose set holds a byte (`inhabited`).
+    private func reachable(_ inhabited: UInt64) -> UInt64 {
         var reached = first & inhabited
         var frontier = reached
         while frontier != 0 {
@@ -73,10 +73,8 @@ struct ASCIIPattern {
         return reached
     }
 
-    /// The positions from which some continuation ends in a match.
-    private func leadingToAMatch() -> UInt64 {
-        var inhabited: UInt64 = 0
-        for set in accepting { inhabited |= set }
+    /// The positions from which some continuation ends in a match, among the `inhabited`.
+    private func leadingToAMatch(_ inhabited: UInt64) -> UInt64 {
         var leading = last & inhabited
         var changed = true
         while changed {
