@@ -62,6 +62,14 @@ import Testing
         }
         let checked = try CLI.run(["csv", "--no-header", "--column", "column2=date::dd.MM.yyyy", "--check", data.path])
         #expect(checked.stderr.contains("row 10 (line 10)"), "\(checked.stderr)")
+        // Told there is no header, infer reads the first record in its turn: the first value
+        // that rules a convention out is row 1's.
+        if options == ["--no-header"] {
+            let amounts = try Self.file("amounts.csv", "1,\"1.234,5\"\n2,\"2.000,25\"\n3,\"0,99\"\n")
+            defer { try? FileManager.default.removeItem(at: amounts) }
+            let first = try CLI.run(["infer", "--no-header", amounts.path])
+            #expect(first.stdout.contains("decided by: '1.234,5' (row 1) rules out fr_FR"), "\(first.stdout)")
+        }
     }
 
     /// A value that rules out an identifier convention is named with the code that convention

@@ -383,7 +383,9 @@ extension Fieldcheck {
                     guard !record.isBlank else { return }
                     if let length = record.oversizedLength {
                         // Its cells were not kept: which one is long is not known, and none is
-                        // read by a prefix. A first record cannot be told header or data.
+                        // read by a prefix. A first record cannot be told header or data, unless
+                        // `--no-header` said: then it is data row 1.
+                        if first == nil && header == false { first = [] }
                         if first != nil {
                             if rows == limit {
                                 report.sampled = true
@@ -395,9 +397,15 @@ extension Fieldcheck {
                             TooLong(row: first == nil ? nil : rows, line: record.line, length: length, prefix: ""))
                         return
                     }
-                    guard let names = first else {
+                    let names: [String]
+                    if let known = first {
+                        names = known
+                    } else {
                         first = record.texts
-                        return
+                        // Given no header, the first record is data row 1, read in its turn;
+                        // otherwise it waits until the columns say whether it is a header.
+                        guard header == false else { return }
+                        names = []
                     }
                     if rows == limit {
                         report.sampled = true
@@ -432,7 +440,10 @@ extension Fieldcheck {
             let (isHeader, evidence) = Self.decideHeader(names, answers, redact: redact)
             report.header = header ?? isHeader
             report.headerEvidence = header == nil ? evidence : "given"
-            if !report.header {
+            if !report.header && header == false {
+                // Given so: the first record was read as data row 1, in its turn.
+                for index in answers.indices { answers[index].name = "column\(index + 1)" }
+            } else if !report.header {
                 // The first row is data: read it too (numbered after the others, as it is
                 // read last).
                 for (index, column) in columns.enumerated() {
