@@ -624,11 +624,15 @@ extension Fieldcheck {
             }.joined()
         }
 
+        /// Every candidate infer tries, read from the registry once per run (each type tried
+        /// by its name alone is made from its schema field again when asked).
+        static let candidates = InferenceCandidate.registered
+
         /// The eliminations that decide a convention: of candidates that differ from the
         /// chosen one in one facet only (en_US against de_DE; MM.dd.yyyy against dd.MM.yyyy).
         static func deciding(_ column: ColumnInference) -> [Elimination] {
             guard let top = column.candidates.first else { return [] }
-            let family = InferenceCandidate.registered.filter { $0.family == top.family }
+            let family = Self.candidates.filter { $0.family == top.family }
             return column.eliminations.filter { elimination in
                 guard let candidate = family.first(where: { $0.name == elimination.candidate }) else { return false }
                 let differing = zip(candidate.facets, top.facets).filter { $0.0.value != $0.1.value }.count
