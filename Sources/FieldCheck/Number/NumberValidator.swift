@@ -306,22 +306,25 @@ final class NumberValidator: TypedValidator {
             failure.code == .misplacedGroupingSeparator || failure.code == .multipleDecimalSeparators
             || failure.code == .unexpectedCharacter
         guard separatorTrouble else { return diagnostic }
-        for swapped in self.swapped {
-            // An ASCII character the other locale never reads (a letter, say), separators it
-            // cannot place, or no grouping mark of its own where only grouping could make it
-            // read what the others did not: its reading certainly fails, and trying it was a
+        // By index, field by field: a loop over the readings copied each (its locale's
+        // strings) for every rejection.
+        let readings = swapped
+        for index in readings.indices {
+            // No grouping mark of the reading's own where only grouping could make it read what
+            // the others did not, an ASCII character it never reads (a letter, say), or
+            // separators it cannot place: its reading certainly fails, and trying it was a
             // fifth of an explained rejection (issue 35).
+            if readings[index].mark?.isMissing(in: scalars) == true { continue }
+            let other = readings[index].parser
             let unreadable = value.utf8.withContiguousStorageIfAvailable {
-                swapped.mark?.isMissing(in: $0) == true
-                    || swapped.parser.readableASCII.missesSomeASCII(of: $0)
-                    || swapped.parser.separatorsCertainlyFail($0)
+                other.readableASCII.missesSomeASCII(of: $0) || other.separatorsCertainlyFail($0)
             }
             if unreadable == true { continue }
-            guard case .success(let other) = swapped.parser.parse(scalars) else { continue }
+            guard case .success(let reading) = other.parse(scalars) else { continue }
             diagnostic.append(
                 after: joinedText([
                     "; ", quotedVisibly(value), " is not a number in ", parser.symbols.placeName, ", but in ",
-                    swapped.locale.description, " it reads as ", other.value.description,
+                    readings[index].locale.description, " it reads as ", reading.value.description,
                 ]))
             break
         }
