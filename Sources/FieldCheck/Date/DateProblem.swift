@@ -131,12 +131,7 @@ extension DateProblem {
             writer.put("the offset's minutes ")
             writer.put(decimal: minutes)
             writer.put(" are out of range (00 after 14 hours: offsets run from -14:00 to +14:00)")
-        case .field(let problem, let column):
-            problem.writeSubject(to: &writer)
-            writer.put(" at column ")
-            writer.put(decimal: column)
-            writer.put(" ")
-            problem.writePredicate(to: &writer)
+        case .field(let problem, let column): problem.write(atColumn: column, to: &writer)
         }
     }
 
@@ -162,65 +157,55 @@ extension DateProblem.DateName {
 }
 
 extension DateFieldProblem {
-    fileprivate func writeSubject(to writer: inout MessageWriter) {
+    /// "day 31 at column 1 is out of range: …": the field, where it stands, what is wrong.
+    fileprivate func write(atColumn column: Int, to writer: inout MessageWriter) {
+        func at() {
+            writer.put(" at column ")
+            writer.put(decimal: column)
+            writer.put(" ")
+        }
         switch self {
-        case .notAName(let word, _, _):
+        case .notAName(let word, let name, let example):
             writer.put("'")
             writer.put(word)
             writer.put("'")
-        case .hour12OutOfRange(let hour), .hourOutOfRange(let hour):
+            at()
+            writer.put("is not ")
+            name.write(example: example, to: &writer)
+        case .hour12OutOfRange(let hour):
             writer.put("hour ")
             writer.put(decimal: hour)
+            at()
+            writer.put("is out of range (1–12 with AM or PM)")
+        case .hourOutOfRange(let hour):
+            writer.put("hour ")
+            writer.put(decimal: hour)
+            at()
+            writer.put("is out of range (00–23)")
         case .sixtyOrMore(let name, let value):
             writer.put(name)
             writer.put(" ")
             writer.put(decimal: value)
-        case .tooManyDigits(let name, let written, _, _):
+            at()
+            writer.put("is out of range (00–59)")
+        case .tooManyDigits(let name, let written, let digits, let most):
             writer.put("the ")
             writer.put(name)
             writer.put(" '")
             writer.put(written)
             writer.put("'")
-        case .twoDigitYear(let written, _, _, _), .yearOutOfRange(let written, _):
-            writer.put("the year '")
-            writer.put(written)
-            writer.put("'")
-        case .monthOutsideCalendar(let month, _, _), .monthOutOfRange(let month):
-            writer.put("month ")
-            writer.put(decimal: month)
-        case .dayOutsideCalendarMonth(let day, _, _, _), .dayBeyondMonth(let day, _, _, _):
-            writer.put("day ")
-            writer.put(decimal: day)
-        case .dayZero:
-            writer.put("day 0")
-        case .yearOutsideCalendar(let year, _):
-            writer.put("the year ")
-            writer.put(decimal: year)
-        case .eraBeforeYearOne:
-            writer.put("the era")
-        case .weekdayMismatch(let written, _, _):
-            writer.put("the weekday '")
-            writer.put(written)
-            writer.put("'")
-        }
-    }
-
-    fileprivate func writePredicate(to writer: inout MessageWriter) {
-        switch self {
-        case .notAName(_, let name, let example):
-            writer.put("is not ")
-            name.write(example: example, to: &writer)
-        case .hour12OutOfRange: writer.put("is out of range (1–12 with AM or PM)")
-        case .hourOutOfRange: writer.put("is out of range (00–23)")
-        case .sixtyOrMore: writer.put("is out of range (00–59)")
-        case .tooManyDigits(let name, _, let digits, let most):
+            at()
             writer.put("has ")
             writer.put(decimal: digits)
             writer.put(" digits; a ")
             writer.put(name)
             writer.put(" has at most ")
             writer.put(decimal: most)
-        case .twoDigitYear(_, let pattern, let letters, let readAs):
+        case .twoDigitYear(let written, let pattern, let letters, let readAs):
+            writer.put("the year '")
+            writer.put(written)
+            writer.put("'")
+            at()
             writer.put("is too short: the pattern ")
             writer.put(pattern)
             writer.put(" asks for all ")
@@ -228,13 +213,19 @@ extension DateFieldProblem {
             writer.put(" digits (ICU would read it as the year ")
             writer.put(decimal: readAs)
             writer.put(")")
-        case .monthOutsideCalendar(_, let lowest, let highest):
+        case .monthOutsideCalendar(let month, let lowest, let highest):
+            writer.put("month ")
+            writer.put(decimal: month)
+            at()
             writer.put("is out of range (")
             writer.put(decimal: lowest)
             writer.put("–")
             writer.put(decimal: highest)
             writer.put(")")
-        case .dayOutsideCalendarMonth(_, let month, let year, let days):
+        case .dayOutsideCalendarMonth(let day, let month, let year, let days):
+            writer.put("day ")
+            writer.put(decimal: day)
+            at()
             writer.put("is out of range: month ")
             writer.put(decimal: month)
             writer.put(" of ")
@@ -242,20 +233,39 @@ extension DateFieldProblem {
             writer.put(" has ")
             writer.put(decimal: days)
             writer.put(" days")
-        case .yearOutsideCalendar(_, let calendar):
+        case .yearOutsideCalendar(let year, let calendar):
+            writer.put("the year ")
+            writer.put(decimal: year)
+            at()
             writer.put("is out of the ")
             writer.put(calendar)
             writer.put(" calendar's range")
-        case .eraBeforeYearOne: writer.put("is before the year 1, which ISO 8601 dates cannot write")
-        case .yearOutOfRange(_, let twoDigitsToo):
+        case .eraBeforeYearOne:
+            writer.put("the era")
+            at()
+            writer.put("is before the year 1, which ISO 8601 dates cannot write")
+        case .yearOutOfRange(let written, let twoDigitsToo):
+            writer.put("the year '")
+            writer.put(written)
+            writer.put("'")
+            at()
             writer.put("is out of range: write all four digits (2026)")
             if twoDigitsToo { writer.put(" or the last two (26)") }
-        case .monthOutOfRange: writer.put("is out of range (1–12)")
+        case .monthOutOfRange(let month):
+            writer.put("month ")
+            writer.put(decimal: month)
+            at()
+            writer.put("is out of range (1–12)")
         case .dayZero(let days):
+            writer.put("day 0")
+            at()
             writer.put("is out of range (1–")
             writer.put(decimal: days)
             writer.put(")")
-        case .dayBeyondMonth(_, let monthName, let year, let days):
+        case .dayBeyondMonth(let day, let monthName, let year, let days):
+            writer.put("day ")
+            writer.put(decimal: day)
+            at()
             writer.put("is out of range: ")
             writer.put(monthName)
             writer.put(" ")
@@ -263,7 +273,11 @@ extension DateFieldProblem {
             writer.put(" has ")
             writer.put(decimal: days)
             writer.put(" days")
-        case .weekdayMismatch(_, let date, let weekday):
+        case .weekdayMismatch(let written, let date, let weekday):
+            writer.put("the weekday '")
+            writer.put(written)
+            writer.put("'")
+            at()
             writer.put("does not fit the date: ")
             writer.put(date)
             writer.put(" is a ")
