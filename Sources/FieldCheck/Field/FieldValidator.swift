@@ -606,6 +606,20 @@ public final class FieldValidator {
 
     private func validatePattern(_ value: String, _ map: OffsetMap, _ explains: Bool, _ result: inout FieldResult) {
         guard let regex else { return }
+        /// The mismatch at the offending character (its scalar index), else at `end` (the value
+        /// stops short of a match), else about the whole value (the search gave up).
+        func mismatch(at culprit: (index: Int, character: Unicode.Scalar)?, end: Int?) {
+            let reason = Reason.ifExplained(explains, .patternMismatch(pattern: regex.pattern))
+            if let culprit {
+                result.errors.append(
+                    Diagnostic(
+                        code: .patternMismatch, offset: map.original(culprit.index), character: culprit.character,
+                        reason: reason))
+            } else {
+                result.errors.append(
+                    Diagnostic(code: .patternMismatch, offset: end.map(map.original), length: 0, reason: reason))
+            }
+        }
         // An ASCII value against a pattern the automaton reads: the match and the offending
         // character without ICU (widening the value to UTF-16 for ICU's match, then for each
         // prefix, was the most of a bad csv cell's pattern check).
@@ -613,18 +627,10 @@ public final class FieldValidator {
             case .some(.some(let reading)) = value.utf8.withContiguousStorageIfAvailable({ ascii.firstStop($0) })
         {
             if reading.matched { return }
-            let reason = Reason.ifExplained(explains, .patternMismatch(pattern: regex.pattern))
-            if let stop = reading.stop {
-                let byte = value.utf8[value.utf8.index(value.utf8.startIndex, offsetBy: stop)]
-                result.errors.append(
-                    Diagnostic(
-                        code: .patternMismatch, offset: map.original(stop), character: Unicode.Scalar(byte),
-                        reason: reason))
-            } else {
-                result.errors.append(
-                    Diagnostic(
-                        code: .patternMismatch, offset: map.original(value.utf8.count), length: 0, reason: reason))
+            let culprit = reading.stop.map { stop in
+                (stop, Unicode.Scalar(value.utf8[value.utf8.index(value.utf8.startIndex, offsetBy: stop)]))
             }
+            mismatch(at: culprit, end: value.utf8.count)
             return
         }
         let whole = regex.matches(value.utf16)
@@ -696,22 +702,7 @@ public final class FieldValidator {
             }
             if !abandoned { culprit = dead - 1 }
         }
-        if abandoned {
-            result.errors.append(
-                Diagnostic(
-                    code: .patternMismatch, offset: nil, length: 0,
-                    reason: .ifExplained(explains, .patternMismatch(pattern: regex.pattern))))
-        } else if let culprit {
-            result.errors.append(
-                Diagnostic(
-                    code: .patternMismatch, offset: map.original(culprit), character: scalars[culprit],
-                    reason: .ifExplained(explains, .patternMismatch(pattern: regex.pattern))))
-        } else {
-            result.errors.append(
-                Diagnostic(
-                    code: .patternMismatch, offset: map.original(scalars.count), length: 0,
-                    reason: .ifExplained(explains, .patternMismatch(pattern: regex.pattern))))
-        }
+        mismatch(at: culprit.map { ($0, scalars[$0]) }, end: abandoned ? nil : scalars.count)
     }
 
     /// Seconds of CPU time this thread has used.
