@@ -89,8 +89,53 @@ import Testing
             "string", "number, integer", "date", "boolean", "year", "yearmonth", "time", "datetime", "duration",
             "country", "currency", "language", "timezone",
         ] {
-            #expect(help.contains("  \(type): "), "\(type) in fieldcheck as --help")
+            #expect(
+                help.contains("  \(type): ") || help.contains("  \(type) *: "), "\(type) in fieldcheck as --help")
         }
+        // The registry's order (`FieldType.bound`) marks the types --min and --max bound.
+        #expect(help.contains("  datetime *: "))
+        #expect(help.contains("  boolean: "))
+        #expect(help.contains("  duration: "))
+    }
+
+    /// --min and --max bound every type with an order, read as a schema's minimum and maximum.
+    @Test func minAndMaxBoundAnyOrderedType() throws {
+        let datetime = try CLI.run(
+            ["as", "datetime", "--min", "2026-01-01T00:00:00Z"], input: "2025-12-31T23:59:59Z\n2026-01-01T00:00:00Z\n")
+        #expect(datetime.status == 1)
+        #expect(datetime.stdout == "2026-01-01T00:00:00Z\n")
+        #expect(datetime.stderr.contains("line 1: '2025-12-31T23:59:59Z'"))
+        #expect(datetime.stderr.contains("earlier than the minimum 2026-01-01T00:00:00Z"))
+        #expect(datetime.stderr.contains("[out_of_range]"))
+        let number = try CLI.run(["as", "number:de_DE", "--min", "1", "--max", "10"], input: "9,5\n10,5\n0,5\n")
+        #expect(number.stdout == "9.5\n")
+        #expect(number.stderr.contains("line 2: '10,5': 10.5 is greater than the maximum 10"))
+        #expect(number.stderr.contains("line 3: '0,5': 0.5 is less than the minimum 1"))
+        let year = try CLI.run(["as", "year", "--max", "2026", "--json"], input: "2027\n")
+        #expect(year.stdout.contains(#""code":"out_of_range""#))
+        #expect(
+            try CLI.run(["as", "date:de_DE", "--min", "2026-04-01"], input: "13.04.2026\n31.03.2026\n").stdout
+                == "2026-04-13\n")
+    }
+
+    /// A bound on a type without order, or one the type cannot read, is a configuration error
+    /// that names the option.
+    @Test func aBoundTheTypeCannotTakeIsAConfigurationError() throws {
+        let boolean = try CLI.run(["as", "boolean", "--min", "1"], input: "1\n")
+        #expect(boolean.status == 2)
+        #expect(boolean.stdout.isEmpty)
+        #expect(
+            boolean.stderr.contains("--min '1': a boolean has no order; --min and --max apply to number, integer, date")
+        )
+        let duration = try CLI.run(["as", "duration", "--max", "P2D"], input: "P1D\n")
+        #expect(duration.status == 2)
+        #expect(duration.stderr.contains("--max 'P2D': durations have no order"))
+        let unreadable = try CLI.run(["as", "datetime", "--min", "2026"], input: "")
+        #expect(unreadable.status == 2)
+        #expect(unreadable.stderr.contains("--min: '2026' is not a date and time in ISO 8601"))
+        let country = try CLI.run(["as", "country", "--max", "DE"], input: "")
+        #expect(country.status == 2)
+        #expect(country.stderr.contains("a country has no order"))
     }
 
     /// The line commands' input and run options: --value, -z, length options, a number

@@ -141,4 +141,8 @@ def test_schema_types_without_a_command_go_through_as(binary):
     assert [r.parsed for r in flags] == [True, False, None]
     with pytest.raises(ValueError):
         fieldcheck.check(["a"], "as")
+    # min= and max= bound any type with an order, as `fieldcheck as TYPE --min` does.
+    bounded = fieldcheck.check(["2025-12-31T23:00:00Z", "2026-01-02T00:00:00Z"], "datetime", min="2026-01-01T00:00:00Z")
+    assert [r.valid for r in bounded] == [False, True]
+    assert bounded[0].errors[0].code == "out_of_range"
 

@@ -254,7 +254,9 @@ public struct ColumnSchema: Sendable {
         for key in ["minimum", "maximum"] {
             guard let value = rules[key] else { continue }
             guard let bound = type.bound else {
-                throw ConfigurationError("\(path, member: key): a \(type.names[0]) column has no minimum or maximum")
+                throw ConfigurationError(
+                    "\(path, member: key): a \(type.names[0]) column has no minimum or maximum"
+                        + (type.noOrder.map { ": \($0); use pattern or enum to limit the values" } ?? ""))
             }
             guard let text = scalarText(value) else {
                 throw ConfigurationError("\(path, member: key): expected a single value, such as \(key): 10")

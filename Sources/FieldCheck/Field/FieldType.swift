@@ -17,6 +17,9 @@ public struct FieldType: Sendable {
     public var make: @Sendable (inout SchemaField) throws(ConfigurationError) -> FieldSpec
     /// Applies `minimum` (`isMinimum`) or `maximum` to a kind; nil: the type has no order.
     public var bound: (@Sendable (FieldKind, String, _ isMinimum: Bool) throws(ConfigurationError) -> FieldKind)?
+    /// Why a type without `bound` has no order, said when a minimum or maximum is given to
+    /// it (durations: `P1M` neither precedes nor follows `P30D`); nil: nothing more to say.
+    public var noOrder: String? = nil
     /// An `enum` value in the canonical form the type writes, as accepted values are
     /// compared; nil: compared as written.
     public var canonical: (@Sendable (FieldKind, String) throws(ConfigurationError) -> String)?

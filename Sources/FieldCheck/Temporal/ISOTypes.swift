@@ -21,11 +21,7 @@ extension FieldType {
     static let duration: FieldType = {
         var type = iso(name: "duration", help: "an ISO 8601 duration, as in P1Y2M10DT2H30M", reader: DurationReader())
         type.inferred = true
-        type.bound = { (_: FieldKind, _: String, _: Bool) throws(ConfigurationError) -> FieldKind in
-            throw ConfigurationError(
-                "a duration column has no minimum or maximum: durations have no order (P1M is 28 to 31 days, so it "
-                    + "neither precedes nor follows P30D); use pattern or enum to limit the values")
-        }
+        type.noOrder = "durations have no order (P1M is 28 to 31 days, so it neither precedes nor follows P30D)"
         return type
     }()
 }

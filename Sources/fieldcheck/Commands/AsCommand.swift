@@ -19,14 +19,16 @@ extension Fieldcheck {
                 short style of a LOCALE written in TYPE (time:de_DE), and ISO 8601 otherwise, \
                 --locale or not, as a schema's field does; a year, yearmonth and duration are \
                 ISO 8601. FORMAT is a date, time or datetime pattern or style, or a number \
-                style; a boolean or an identifier takes none. The options are the locale, \
-                length, preparation and run options; a type's own rules (--min, --pattern, \
-                --to) are its line command's, or a schema's. Accepted values are written in \
-                their canonical form (ISO 8601, true/false, the code); rejections as the line \
+                style; a boolean or an identifier takes none. --min and --max bound a type \
+                with an order (marked below), written as a schema's minimum and maximum are \
+                (10.5, 2026-04-13, 09:00:00). The other options are the locale, length, \
+                preparation and run options; a type's other rules (--pattern, --to) are its \
+                line command's, or a schema's. Accepted values are written in their \
+                canonical form (ISO 8601, true/false, the code); rejections as the line \
                 commands report them.
 
-                The types:
-                \(FieldType.registered.map { "  \($0.names.joined(separator: ", ")): \($0.help)" }.joined(separator: "\n"))
+                The types (* takes --min and --max):
+                \(FieldType.registered.map { "  \($0.names.joined(separator: ", "))\($0.bound == nil ? "" : " *"): \($0.help)" }.joined(separator: "\n"))
 
                 Examples:
                   fieldcheck as datetime                    # 2026-04-13T13:45:30Z
@@ -34,6 +36,7 @@ extension Fieldcheck {
                   fieldcheck as time:de_DE                  # 13:45 -> 13:45:00
                   fieldcheck as date:en_US:MM/dd/yyyy       # 04/13/2026 -> 2026-04-13
                   fieldcheck as duration --json
+                  fieldcheck as datetime --min 2026-01-01T00:00:00Z
                 """
         )
 
@@ -55,6 +58,20 @@ struct TypeArgument: ParsableArguments {
     @Argument(help: ArgumentHelp("The type, as csv --column gives it: TYPE[:LOCALE[:FORMAT]].", valueName: "TYPE"))
     var type: String
 
+    // The type's registration decides whether these apply (`FieldType.bound`) and how a
+    // bound is read, as it does for a schema's `minimum` and `maximum`.
+    @Option(
+        help: ArgumentHelp(
+            "Reject values before or below VALUE, written as the type writes it (10.5, 2026-04-13, 09:00:00); "
+                + "for a type with an order.", valueName: "VALUE"))
+    var min: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Reject values after or above VALUE, written as the type writes it; for a type with an order.",
+            valueName: "VALUE"))
+    var max: String?
+
     /// The field the type names, with the length and preparation options.
     func spec(_ basics: FieldBasics) throws -> FieldSpec {
         let category =
@@ -68,7 +85,28 @@ struct TypeArgument: ParsableArguments {
             defaultLocale: try basics.locale.resolve(category: category))
         var spec = column.spec
         spec.vocabulary = .commandLine
+        try applyBounds(to: &spec)
         basics.apply(to: &spec)
         return spec
+    }
+
+    /// `--min` and `--max`, read by the type's registration as it reads a schema's
+    /// `minimum` and `maximum`.
+    private func applyBounds(to spec: inout FieldSpec) throws(ConfigurationError) {
+        let name = String(type.prefix(while: { $0 != ":" }))
+        for (option, value, isMinimum) in [("--min", min, true), ("--max", max, false)] {
+            guard let value else { continue }
+            guard let bound = FieldType.named(name)?.bound else {
+                throw ConfigurationError(
+                    "\(option) '\(value)': \(FieldType.named(name)?.noOrder ?? "a \(name) has no order")"
+                        + "; --min and --max apply to "
+                        + FieldType.registered.filter { $0.bound != nil }.flatMap(\.names).joined(separator: ", "))
+            }
+            do throws(ConfigurationError) {
+                spec.kind = try bound(spec.kind, value, isMinimum)
+            } catch {
+                throw ConfigurationError("\(option): \(error.message)", advice: error.advice)
+            }
+        }
     }
 }
