@@ -135,4 +135,33 @@ import Testing
                 "\(special.unicodeScalars.first!.value) at \(place): \(line)")
         }
     }
+
+    /// A short string is checked as one word (its ends overlapping, or padded): a character to
+    /// escape is found at every place of every length up to 17 bytes, and a plain one is
+    /// copied whole.
+    @Test func aCharacterToEscapeAnywhereInAShortJSONStringIsEscaped() throws {
+        let specials: [(String, String)] = [
+            ("\"", #"\""#), ("\\", #"\\"#), ("\u{1}", #"\u0001"#), ("\u{85}", #"\u0085"#),
+        ]
+        var values: [String] = []
+        var expected: [String] = []
+        for length in 1...17 {
+            values.append(String(repeating: "a", count: length))
+            expected.append(values.last!)
+            for (special, escaped) in specials {
+                for place in 0..<length {
+                    let after = String(repeating: "b", count: length - place - 1)
+                    values.append(String(repeating: "a", count: place) + special + after)
+                    expected.append(String(repeating: "a", count: place) + escaped + after)
+                }
+            }
+        }
+        let run = try CLI.run(["text", "--json"], input: values.joined(separator: "\n") + "\n")
+        #expect(run.status == 0)
+        #expect(run.objects.map { $0["input"] as? String } == values)
+        #expect(run.objects.map { $0["value"] as? String } == values)
+        for (line, escaped) in zip(run.lines, expected) {
+            #expect(line.contains("\"input\":\"\(escaped)\",\"valid\":true,\"value\":\"\(escaped)\""), "\(line)")
+        }
+    }
 }

@@ -189,9 +189,23 @@ public enum CharacterDescription {
     /// The two texts made of a character and kept.
     private enum Text { case name, description }
 
+    /// The texts of the ASCII characters, made together the first time one is asked for and
+    /// read without a lock: most refused characters are ASCII (a letter, a point, a comma),
+    /// and a look-up in the shared table, under its lock, cost about 600 instructions, once
+    /// for a message and again for a `--json` record's name (issue 35).
+    private static let asciiNames: [String] = (0..<0x80).map { ascii(.name, UInt8($0)) }
+    private static let asciiDescriptions: [String] = (0..<0x80).map { ascii(.description, UInt8($0)) }
+
+    private static func ascii(_ kind: Text, _ byte: UInt8) -> String {
+        var text = ""
+        withNew(kind, of: Unicode.Scalar(byte)) { text = String(decoding: $0, as: UTF8.self) }
+        return text
+    }
+
     /// The kept text, or a new one, kept.
     @inline(__always)
     private static func text(_ kind: Text, of scalar: Unicode.Scalar) -> String {
+        if scalar.isASCII { return (kind == .name ? asciiNames : asciiDescriptions)[Int(scalar.value)] }
         let store = kind == .name ? names : described
         if let text = store.known(scalar) { return text }
         var text = ""
@@ -205,6 +219,10 @@ public enum CharacterDescription {
     @inline(__always)
     private static func withText(_ kind: Text, of scalar: Unicode.Scalar, _ body: (UnsafeBufferPointer<UInt8>) -> Void)
     {
+        if scalar.isASCII {
+            (kind == .name ? asciiNames : asciiDescriptions)[Int(scalar.value)].withUTF8Bytes(body)
+            return
+        }
         let store = kind == .name ? names : described
         if let text = store.known(scalar) {
             text.withUTF8Bytes(body)

@@ -56,10 +56,33 @@ public final class FieldOutput {
         end += 1
     }
 
+    ///
+    /// Inlined, and a run of at most 16 bytes copied as two overlapping words: records and
+    /// messages are written as many short runs (a key, a quote, a number), and a call that
+    /// handed each to `memcpy` cost about 50 instructions, a tenth of a `--json` run (issue 35).
+    @inlinable
     package func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        reserve(bytes.count)
-        if let source = bytes.baseAddress { (base + end).update(from: source, count: bytes.count) }
-        end += bytes.count
+        let count = bytes.count
+        guard let source = bytes.baseAddress else { return }
+        if end + count > allocated { reserve(count) }
+        let target = UnsafeMutableRawPointer(base + end)
+        let from = UnsafeRawPointer(source)
+        if count >= 8 && count <= 16 {
+            let head = from.loadUnaligned(as: UInt64.self)
+            let tail = from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            target.storeBytes(of: head, as: UInt64.self)
+            target.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
+        } else if count < 8 {
+            var index = 0
+            while index < count {
+                target.storeBytes(
+                    of: from.load(fromByteOffset: index, as: UInt8.self), toByteOffset: index, as: UInt8.self)
+                index &+= 1
+            }
+        } else {
+            target.copyMemory(from: from, byteCount: count)
+        }
+        end &+= count
     }
 
     /// Appends the decimal digits of `value`, written in place: a line or row number, an
@@ -69,7 +92,24 @@ public final class FieldOutput {
             append(byte: UInt8(truncatingIfNeeded: value) &+ 0x30)
             return
         }
-        withDecimalDigits(value) { append($0) }
+        // Written in place, last digit first: through a buffer on the stack and a closure, a
+        // record's line number cost about 140 instructions.
+        if value < 0 { append(byte: UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        var digits = 0
+        repeat {
+            digits &+= 1
+            rest /= 10
+        } while rest > 0
+        if end + digits > allocated { reserve(digits) }
+        rest = value.magnitude
+        var at = end &+ digits
+        repeat {
+            at &-= 1
+            base[at] = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while rest > 0
+        end &+= digits
     }
 
     /// Appends `value` in upper-case hexadecimal, at least `width` digits: a code point.
