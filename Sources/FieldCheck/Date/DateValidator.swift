@@ -122,9 +122,9 @@ final class DateValidator: TypedValidator {
 
     /// "; '13.04.2026' is not a date in en_US_POSIX, but in de_DE (dd.MM.yy) it reads as
     /// 2026-04-13": the first other reading that accepts a value this field cannot read.
-    private func otherReading(_ value: String) -> String {
+    private func otherReading(_ value: String) -> OtherReading? {
         // A pattern given as it is says how the dates are written: no locale would change that.
-        guard spec.content == .date, !spec.format.isPattern, spec.calendar == nil, calendar == nil else { return "" }
+        guard spec.content == .date, !spec.format.isPattern, spec.calendar == nil, calendar == nil else { return nil }
         // The locale's own other styles are not "another reading" (13.04.26 under dd.MM.yyyy).
         let own = ownPatterns
         let ownLocale = locale.identifier
@@ -143,12 +143,9 @@ final class DateValidator: TypedValidator {
             }
             return nil
         }
-        guard let found else { return "" }
-        return joinedText([
-            "; ", quotedVisibly(value), " is not a date in ", locale.identifier, ", but in ", found.place, " (",
-            found.pattern,
-            ") it reads as ", found.read,
-        ])
+        guard let found else { return nil }
+        return OtherReading(
+            .date, value: value, own: locale.identifier, other: found.place, pattern: found.pattern, read: found.read)
     }
 
     init(_ spec: DateSpec, locale: LocaleID, vocabulary: RuleVocabulary = .plain) throws(ConfigurationError) {
@@ -340,7 +337,7 @@ final class DateValidator: TypedValidator {
                 add(failure.code, at: failure.index, failure.problem)
             }
             if explains, let last = result.errors.indices.last {
-                result.errors[last].append(after: otherReading(value))
+                if let reading = otherReading(value) { result.errors[last].add(reading) }
             }
             return
         case .success: break
@@ -352,7 +349,7 @@ final class DateValidator: TypedValidator {
             add(code, at: part.start, length: part.length, .field(problem, column: column), wholeField: true)
             // 13/04/2026 read as M/d/y: a field out of range is most often another order.
             if explains, let last = result.errors.indices.last {
-                result.errors[last].append(after: otherReading(value))
+                if let reading = otherReading(value) { result.errors[last].add(reading) }
             }
         }
         /// The time of day in ISO 8601 (`13:45:00`, `13:45:30.250+02:00`), or nil when a field
@@ -623,7 +620,7 @@ final class DateValidator: TypedValidator {
         guard index < scalars.count else {
             return Diagnostic(
                 code: code, offset: offset, length: 0,
-                reason: .ifExplained(explains, .unreadable(why: .date(problem), expected: example, after: "")))
+                reason: .ifExplained(explains, .unreadable(why: .date(problem), expected: example, after: nil)))
         }
         let character = scalars[index]
         guard explains else {
@@ -632,10 +629,10 @@ final class DateValidator: TypedValidator {
         return Diagnostic(
             code: code, offset: offset, length: length, character: character,
             reason: wholeField
-                ? .unreadable(why: .date(problem), expected: example, after: "")
+                ? .unreadable(why: .date(problem), expected: example, after: nil)
                 : .refused(
                     code == .trailingText ? .trailingText : .unexpected, why: .date(problem), hint: "",
                     expected: example,
-                    after: ""))
+                    after: nil))
     }
 }

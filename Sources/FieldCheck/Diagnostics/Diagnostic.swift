@@ -307,31 +307,12 @@ package func withDecimalDigits<R>(_ value: Int, _ body: (UnsafeBufferPointer<UIn
     }
 }
 
-/// The pieces of a message as one string, each piece's bytes copied once into a string made
-/// at its full length: appended piece by piece (or interpolated), each piece cost about 360
-/// instructions, a third of a rejected value's explanation (issue 35).
-func joinedText(_ pieces: [String]) -> String {
-    var total = 0
-    for piece in pieces { total &+= piece.utf8.count }
-    return String(unsafeUninitializedCapacity: total) { buffer in
-        var at = 0
-        for piece in pieces {
-            piece.withUTF8Bytes { bytes in
-                guard let source = bytes.baseAddress else { return }
-                (buffer.baseAddress! + at).update(from: source, count: bytes.count)
-                at &+= bytes.count
-            }
-        }
-        return at
-    }
-}
-
-/// `quoted(value)` with each invisible character written as its escape (`'12\u{A0}345'`), as
-/// the front end shows a value: a message that quotes the value again (another reading of
-/// it) must not show a no-break space as a space.
-func quotedVisibly(_ value: String) -> String {
+/// The value with each invisible character written as its escape (`12\u{A0}345`), as the
+/// front end shows a value: a message that quotes the value again (another reading of it)
+/// must not show a no-break space as a space.
+func visibly(_ value: String) -> String {
     guard value.unicodeScalars.contains(where: { $0 != " " && CharacterDescription.isInvisible($0) }) else {
-        return quoted(value)
+        return value
     }
     var shown = ""
     for scalar in value.unicodeScalars {
@@ -341,7 +322,7 @@ func quotedVisibly(_ value: String) -> String {
             shown.unicodeScalars.append(scalar)
         }
     }
-    return quoted(shown)
+    return shown
 }
 
 /// A value quoted in a message: `'12a,5'`, or its first 200 characters and its length when it

@@ -32,10 +32,10 @@ public enum Reason: Sendable, Hashable {
     case tooShort(unit: LengthUnit, count: Int, minimum: Int, expected: String)
     /// A reader (number, date) refused the diagnostic's character as `what`: `why` says why,
     /// `hint` what the front end adds (` (--trim ignores white space at the ends)`), or empty,
-    /// `expected` is an example of a valid value and `after` another reading, or empty.
-    indirect case refused(RefusedAs, why: Why, hint: String, expected: String, after: String)
+    /// `expected` is an example of a valid value and `after` another reading, or nil.
+    indirect case refused(RefusedAs, why: Why, hint: String, expected: String, after: OtherReading?)
     /// A reader refused the value, or a part of it, as a whole (`why` says which).
-    indirect case unreadable(why: Why, expected: String, after: String)
+    indirect case unreadable(why: Why, expected: String, after: OtherReading?)
 
     /// A table column's cell is empty where the column `requires` a value.
     indirect case required(column: String, expected: String)
@@ -211,11 +211,11 @@ extension Diagnostic {
             why.write(to: &writer)
             writer.put(hint)
             writer.put(expected: expected)
-            writer.put(after)
+            after?.write(to: &writer)
         case .unreadable(let why, let expected, let after):
             why.write(to: &writer)
             writer.put(expected: expected)
-            writer.put(after)
+            after?.write(to: &writer)
         case .required(let column, let expected):
             writer.put("the column '")
             writer.put(column)
@@ -461,17 +461,63 @@ extension Diagnostic {
         }
     }
 
-    /// Adds words at the end of the message: another reading of the value (`; '1,5' is not a
-    /// number in en_US, but in de_DE it reads as 1.5`).
-    package mutating func append(after text: String) {
+    /// Adds another reading of the value at the end of the reason (`; '1,5' is not a number
+    /// in en_US, but in de_DE it reads as 1.5`); a reason that holds none as data gets its words.
+    package mutating func add(_ reading: OtherReading) {
         switch reason {
-        case .refused(let what, let why, let hint, let expected, let after):
-            reason = .refused(what, why: why, hint: hint, expected: expected, after: after + text)
-        case .unreadable(let why, let expected, let after):
-            reason = .unreadable(why: why, expected: expected, after: after + text)
+        case .refused(let what, let why, let hint, let expected, nil):
+            reason = .refused(what, why: why, hint: hint, expected: expected, after: reading)
+        case .unreadable(let why, let expected, nil):
+            reason = .unreadable(why: why, expected: expected, after: reading)
+        case .refused, .unreadable:
+            break
         default:
-            message += text
+            message += MessageWriter.string { reading.write(to: &$0) }
         }
+    }
+}
+
+/// Another common reading of a value a reader refused, said after the reason (SPEC: "where
+/// another common reading exists, say so"): `; '1,5' is not a number in en_US, but in de_DE it
+/// reads as 1.5`. Data like the rest of a finding, worded only when a message is wanted.
+public struct OtherReading: Sendable, Hashable {
+    /// What the value is not: a number or a date.
+    public enum Kind: Sendable, Hashable { case number, date }
+    public var kind: Kind
+    /// The refused value, as written (shown with its invisible characters escaped).
+    public var value: String
+    /// Where the field reads it: its locale's place name (`de_DE`).
+    public var own: String
+    /// Where the value reads otherwise: a locale, or `ISO 8601`.
+    public var other: String
+    /// The date pattern it reads by there (`dd.MM.yy`); nil for a number.
+    public var pattern: String?
+    /// What it reads as there, canonical (`1099.98`, `2026-04-13`).
+    public var read: String
+
+    public init(_ kind: Kind, value: String, own: String, other: String, pattern: String? = nil, read: String) {
+        self.kind = kind
+        self.value = value
+        self.own = own
+        self.other = other
+        self.pattern = pattern
+        self.read = read
+    }
+
+    func write(to writer: inout MessageWriter) {
+        writer.put("; ")
+        writer.put(quoting: visibly(value))
+        writer.put(kind == .number ? " is not a number in " : " is not a date in ")
+        writer.put(own)
+        writer.put(", but in ")
+        writer.put(other)
+        if let pattern {
+            writer.put(" (")
+            writer.put(pattern)
+            writer.put(")")
+        }
+        writer.put(" it reads as ")
+        writer.put(read)
     }
 }
 

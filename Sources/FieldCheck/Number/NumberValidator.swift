@@ -275,7 +275,7 @@ final class NumberValidator: TypedValidator {
         guard let index, index < scalars.count else {
             return Diagnostic(
                 code: code, offset: index.map(map.original), length: 0,
-                reason: .ifExplained(explains, .unreadable(why: .number(problem), expected: example, after: "")))
+                reason: .ifExplained(explains, .unreadable(why: .number(problem), expected: example, after: nil)))
         }
         let offset = map.original(index)
         let character = scalars[index]
@@ -294,7 +294,7 @@ final class NumberValidator: TypedValidator {
         let hint = atEnd && character.properties.isWhitespace ? trimHint : ""
         return Diagnostic(
             code: code, offset: offset, character: character,
-            reason: .refused(what, why: .number(problem), hint: hint, expected: example, after: ""))
+            reason: .refused(what, why: .number(problem), hint: hint, expected: example, after: nil))
     }
 
     private func diagnostic(
@@ -321,11 +321,10 @@ final class NumberValidator: TypedValidator {
             }
             if unreadable == true { continue }
             guard case .success(let reading) = other.parse(scalars) else { continue }
-            diagnostic.append(
-                after: joinedText([
-                    "; ", quotedVisibly(value), " is not a number in ", parser.symbols.placeName, ", but in ",
-                    readings[index].locale.description, " it reads as ", reading.value.description,
-                ]))
+            diagnostic.add(
+                OtherReading(
+                    .number, value: value, own: parser.symbols.placeName, other: readings[index].locale.description,
+                    read: reading.value.description))
             break
         }
         return diagnostic

@@ -101,6 +101,42 @@ import Testing
         )
     }
 
+    /// Another common reading of a refused value is data too, worded after the reason.
+    @Test func anotherReadingIsData() throws {
+        func after(_ spec: FieldSpec, _ value: String) throws -> (OtherReading?, Diagnostic) {
+            let found = try #require(try FieldValidator(spec).validate(value).errors.first, "\(value) accepted")
+            switch found.reason {
+            case .refused(_, _, _, _, let after), .unreadable(_, _, let after): return (after, found)
+            default: return (nil, found)
+            }
+        }
+        let number = FieldSpec(kind: .number(NumberSpec()), locale: try LocaleID("de_DE"))
+        let (swapped, numberFinding) = try after(number, "1,099.98")
+        #expect(swapped == OtherReading(.number, value: "1,099.98", own: "de_DE", other: "en_US", read: "1099.98"))
+        #expect(
+            numberFinding.message.hasSuffix("; '1,099.98' is not a number in de_DE, but in en_US it reads as 1099.98"))
+        #expect(Self.bytes(numberFinding) == numberFinding.message)
+        // The value is quoted as it is shown: an invisible character escaped.
+        let (spaced, spacedFinding) = try after(
+            FieldSpec(kind: .number(NumberSpec()), locale: try LocaleID("en_US")), "1\u{202F}234,5")
+        #expect(spaced?.other == "fr_FR")
+        #expect(
+            spacedFinding.message.hasSuffix(
+                "; '1\\u{202F}234,5' is not a number in en_US, but in fr_FR it reads as 1234.5"))
+        var date = DateSpec()
+        date.format = .style(.short)
+        let (reading, dateFinding) = try after(
+            FieldSpec(kind: .date(date), locale: try LocaleID("en_US")), "13.04.2026")
+        #expect(
+            reading
+                == OtherReading(
+                    .date, value: "13.04.2026", own: "en_US", other: "de_DE", pattern: "dd.MM.yy", read: "2026-04-13"))
+        #expect(
+            dateFinding.message.hasSuffix(
+                "; '13.04.2026' is not a date in en_US, but in de_DE (dd.MM.yy) it reads as 2026-04-13"))
+        #expect(try after(number, "12a").0 == nil)
+    }
+
     @Test func settingTheMessageGivesTheWordsAsTheReason() {
         var diagnostic = Diagnostic(code: .empty, offset: nil, length: 0, reason: .empty(expected: "expected 5"))
         #expect(diagnostic.message == "empty value; expected 5")
