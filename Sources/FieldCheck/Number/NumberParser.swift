@@ -380,7 +380,7 @@ final class NumberParser {
         // (the first of them), a misplaced sign counting least, as another form places it:
         // `CHF-1234’567.8` fails on its grouping as the negative form, not on its sign as the
         // positive one.
-        var firstFailure: Result<ParsedNumber, NumberFailure>?
+        var firstFailure: NumberFailure?
         // By index: a copy of each candidate retained and released its five arrays.
         for candidate in candidates.indices {
             guard let prefixLength = matchAffix(candidates[candidate].prefixKeys, keys[...]),
@@ -389,29 +389,27 @@ final class NumberParser {
             else { continue }
             let start = keyIndices[prefixLength]
             let end = reversedKeyIndices[suffixLength] + 1
-            var result = scanBody(text, start, end, &work)
-            if case .success(var parsed) = result {
-                let affixes = candidates[candidate]
-                if affixes.negative {
+            // Taken apart at once: each test of the whole result copied it (a large enum).
+            switch scanBody(text, start, end, &work) {
+            case .success(var parsed):
+                if candidates[candidate].negative {
                     parsed.negativeForm = true
                     parsed.value.negative = !parsed.value.isZero
                     parsed.signIndex =
-                        affixes.prefix.isEmpty ? reversedKeyIndices[suffixLength - 1] : keyIndices[0]
-                } else if affixes.prefix.contains("+") || affixes.suffix.contains("+") {
+                        candidates[candidate].prefix.isEmpty ? reversedKeyIndices[suffixLength - 1] : keyIndices[0]
+                } else if candidates[candidate].prefix.contains("+") || candidates[candidate].suffix.contains("+") {
                     parsed.signIndex = keyIndices[0]
                 }
-                parsed.currency = affixes.currency
-                parsed.symbolVariant = Self.symbolVariant(in: text, outside: start..<end, of: affixes)
-                result = .success(parsed)
-            }
-            // An affix-only match that fails inside may still be another candidate's success.
-            if case .success = result { return result }
-            if case .failure(let failure) = result {
-                if case .failure(let first) = firstFailure, Self.rank(first) >= Self.rank(failure) { continue }
-                firstFailure = result
+                parsed.currency = candidates[candidate].currency
+                parsed.symbolVariant = Self.symbolVariant(in: text, outside: start..<end, of: candidates[candidate])
+                return .success(parsed)
+            case .failure(let failure):
+                // An affix-only match that fails inside may still be another candidate's success.
+                if let first = firstFailure, Self.rank(first) >= Self.rank(failure) { continue }
+                firstFailure = failure
             }
         }
-        if let firstFailure { return firstFailure }
+        if let firstFailure { return .failure(firstFailure) }
         // No form matched whole: report the body's own first problem, else the missing affix.
         let start =
             candidates.lazy.filter { !$0.prefix.isEmpty }
@@ -512,10 +510,12 @@ final class NumberParser {
     private func scanBody(_ text: [Unicode.Scalar], _ start: Int, _ end: Int, _ work: inout Scratch)
         -> Result<ParsedNumber, NumberFailure>
     {
-        work.integer.removeAll(keepingCapacity: true)
-        work.fraction.removeAll(keepingCapacity: true)
-        work.exponentDigits.removeAll(keepingCapacity: true)
-        work.separators.removeAll(keepingCapacity: true)
+        // Emptied only when not empty: the call costs about 80 instructions, and a value most
+        // often has no fraction, exponent or separator.
+        if !work.integer.isEmpty { work.integer.removeAll(keepingCapacity: true) }
+        if !work.fraction.isEmpty { work.fraction.removeAll(keepingCapacity: true) }
+        if !work.exponentDigits.isEmpty { work.exponentDigits.removeAll(keepingCapacity: true) }
+        if !work.separators.isEmpty { work.separators.removeAll(keepingCapacity: true) }
         var exponentNegative = false
         var parsed = ParsedNumber(value: ExactDecimal())
         var sawOwnDigit = false
