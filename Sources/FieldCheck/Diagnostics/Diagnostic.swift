@@ -277,14 +277,24 @@ func appendHex(_ value: UInt32, width: Int, to text: inout String) {
 /// the stack: the one digit writer behind `appendHex` and `FieldOutput.appendHex`.
 @inlinable
 package func withHexDigits<R>(_ value: UInt32, width: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-    let count = min(8, max(width, (UInt32.bitWidth - value.leadingZeroBitCount + 3) / 4))
+    let count = hexDigitCount(value, width: width)
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { buffer in
-        for index in 0..<count {
-            let nibble = UInt8(truncatingIfNeeded: value >> UInt32((count - 1 - index) * 4)) & 0xF
-            buffer[index] = nibble < 10 ? 0x30 + nibble : 0x37 + nibble
-        }
+        for index in 0..<count { buffer[index] = hexDigit(value, index, of: count) }
         return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
     }
+}
+
+/// How many upper-case hexadecimal digits `value` is written with: at least `width`, at most 8.
+@usableFromInline
+func hexDigitCount(_ value: UInt32, width: Int) -> Int {
+    min(8, max(width, (UInt32.bitWidth - value.leadingZeroBitCount + 3) / 4))
+}
+
+/// The `index`th (from the left) of the `count` upper-case hexadecimal digits of `value`.
+@usableFromInline @inline(__always)
+func hexDigit(_ value: UInt32, _ index: Int, of count: Int) -> UInt8 {
+    let nibble = UInt8(truncatingIfNeeded: value >> UInt32((count &- 1 &- index) &* 4)) & 0xF
+    return nibble < 10 ? 0x30 &+ nibble : 0x37 &+ nibble
 }
 
 /// Hands `body` the decimal digits of `value` (with a minus sign), from the stack: the one

@@ -114,7 +114,11 @@ public final class FieldOutput {
 
     /// Appends `value` in upper-case hexadecimal, at least `width` digits: a code point.
     package func appendHex(_ value: UInt32, width: Int) {
-        withHexDigits(value, width: width) { append($0) }
+        // Written in place, as `appendDecimal` is.
+        let count = hexDigitCount(value, width: width)
+        if end + count > allocated { reserve(count) }
+        for index in 0..<count { base[end &+ index] = hexDigit(value, index, of: count) }
+        end &+= count
     }
 
     /// Whether the buffer holds at least `count` bytes. A client module asks this rather than

@@ -151,7 +151,7 @@ enum JSONLinesPrinter {
         out.int(diagnostic.length)
         if let character = diagnostic.character {
             out.raw(",\"character\":")
-            out.string(String(character))
+            out.string(scalar: character)
             out.raw(",\"codepoint\":\"U+")
             out.hex(character.value, width: 4)
             out.raw("\",\"name\":")
