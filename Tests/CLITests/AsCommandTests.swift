@@ -113,6 +113,11 @@ import Testing
         #expect(number.stderr.contains("line 3: '0,5': 0.5 is less than the minimum 1"))
         let year = try CLI.run(["as", "year", "--max", "2026", "--json"], input: "2027\n")
         #expect(year.stdout.contains(#""code":"out_of_range""#))
+        // A negative bound is a value, not a missing one.
+        let negative = try CLI.run(["as", "integer", "--min", "-5", "--max", "-1"], input: "-3\n-10\n0\n")
+        #expect(negative.stdout == "-3\n")
+        #expect(negative.stderr.contains("line 2: '-10': -10 is less than the minimum -5"))
+        #expect(negative.stderr.contains("line 3: '0': 0 is greater than the maximum -1"))
         #expect(
             try CLI.run(["as", "date:de_DE", "--min", "2026-04-01"], input: "13.04.2026\n31.03.2026\n").stdout
                 == "2026-04-13\n")
@@ -133,6 +138,9 @@ import Testing
         let unreadable = try CLI.run(["as", "datetime", "--min", "2026"], input: "")
         #expect(unreadable.status == 2)
         #expect(unreadable.stderr.contains("--min: '2026' is not a date and time in ISO 8601"))
+        let string = try CLI.run(["as", "string", "--max", "zzz"], input: "")
+        #expect(string.status == 2)
+        #expect(string.stderr.contains("a string has no order"))
         let country = try CLI.run(["as", "country", "--max", "DE"], input: "")
         #expect(country.status == 2)
         #expect(country.stderr.contains("a country has no order"))

@@ -56,6 +56,7 @@ public final class FieldOutput {
         end += 1
     }
 
+    /// Appends bytes.
     ///
     /// Inlined, and a run of at most 16 bytes copied as two overlapping words: records and
     /// messages are written as many short runs (a key, a quote, a number), and a call that

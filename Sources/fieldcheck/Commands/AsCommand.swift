@@ -60,13 +60,16 @@ struct TypeArgument: ParsableArguments {
 
     // The type's registration decides whether these apply (`FieldType.bound`) and how a
     // bound is read, as it does for a schema's `minimum` and `maximum`.
+    // Unconditional: `--min -5` is a negative bound, not a missing value.
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Reject values before or below VALUE, written as the type writes it (10.5, 2026-04-13, 09:00:00); "
                 + "for a type with an order.", valueName: "VALUE"))
     var min: String?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Reject values after or above VALUE, written as the type writes it; for a type with an order.",
             valueName: "VALUE"))

@@ -77,7 +77,9 @@ extension Fieldcheck {
     struct PromptAs: StatusCommand, DeclaresFieldBasics {
         static let configuration = CommandConfiguration(
             commandName: "as",
-            abstract: "A field of any type a Table Schema names (datetime, time, boolean...), as in fieldcheck as.")
+            abstract:
+                "A field of any type a Table Schema names (datetime, time, boolean...), as in fieldcheck as, --min and --max included."
+        )
         @OptionGroup var type: TypeArgument
         @OptionGroup var locale: LocaleOption
         @OptionGroup var length: LengthOptions
