@@ -21,6 +21,16 @@ import Testing
         #expect(objects[4]["value"] as? String == "-0.5")
     }
 
+    /// A bound is canonical whatever the locale, and said without the zeros it was written
+    /// with: "the maximum 1.000" would read as a thousand to a de_DE user.
+    @Test func aBoundIsSaidCanonically() throws {
+        let run = try CLI.run(["number", "--locale", "de_DE", "--max", "1.000"], input: "1\n5\n1.000\n")
+        #expect(run.status == 1)
+        #expect(run.stdout == "1\n")
+        #expect(run.stderr.contains("line 2: '5': 5 is greater than the maximum 1;"))
+        #expect(run.stderr.contains("line 3: '1.000': 1000 is greater than the maximum 1;"))
+    }
+
     @Test func swappedSeparatorsOfferTheEnglishReading() throws {
         let run = try CLI.run(["number", "--locale", "de_DE"], input: "1,234.5\n")
         #expect(run.status == 1)

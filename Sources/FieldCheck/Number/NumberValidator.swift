@@ -242,11 +242,14 @@ final class NumberValidator: TypedValidator {
             result.errors.append(makeDiagnostic(code, index, scalars, map, explains, problem))
         }
         func beyond(_ bound: ExactDecimal, minimum: Bool) {
+            // The bound without the zeros it was written with: `--max 1.000` is 1, and a reader
+            // of a de_DE field would take "the maximum 1.000" for a thousand.
             let reason: Reason =
                 .ifExplained(
                     explains,
                     .beyond(
-                        value: number.description, bound: bound.description, minimum: minimum, inTime: false,
+                        value: number.description, bound: bound.normalizedDescription, minimum: minimum,
+                        inTime: false,
                         expected: example))
             result.errors.append(Diagnostic(code: .outOfRange, offset: nil, length: 0, reason: reason))
         }
