@@ -159,42 +159,51 @@ extension DateProblem.DateName {
 extension DateFieldProblem {
     /// "day 31 at column 1 is out of range: …": the field, where it stands, what is wrong.
     fileprivate func write(atColumn column: Int, to writer: inout MessageWriter) {
+        /// The field as a number (`day 31`) or as written (`the year '26'`), and its column.
+        func subject(_ words: StaticString, _ value: Int) {
+            writer.put(words)
+            writer.put(decimal: value)
+            at()
+        }
+        func subject(_ words: StaticString, written: String) {
+            writer.put(words)
+            writer.put("'")
+            writer.put(written)
+            writer.put("'")
+            at()
+        }
         func at() {
             writer.put(" at column ")
             writer.put(decimal: column)
             writer.put(" ")
         }
+        /// `(lowest–highest)`.
+        func range(_ lowest: Int, _ highest: Int) {
+            writer.put("(")
+            writer.put(decimal: lowest)
+            writer.put("–")
+            writer.put(decimal: highest)
+            writer.put(")")
+        }
         switch self {
         case .notAName(let word, let name, let example):
-            writer.put("'")
-            writer.put(word)
-            writer.put("'")
-            at()
+            subject("", written: word)
             writer.put("is not ")
             name.write(example: example, to: &writer)
         case .hour12OutOfRange(let hour):
-            writer.put("hour ")
-            writer.put(decimal: hour)
-            at()
+            subject("hour ", hour)
             writer.put("is out of range (1–12 with AM or PM)")
         case .hourOutOfRange(let hour):
-            writer.put("hour ")
-            writer.put(decimal: hour)
-            at()
+            subject("hour ", hour)
             writer.put("is out of range (00–23)")
         case .sixtyOrMore(let name, let value):
             writer.put(name)
-            writer.put(" ")
-            writer.put(decimal: value)
-            at()
+            subject(" ", value)
             writer.put("is out of range (00–59)")
         case .tooManyDigits(let name, let written, let digits, let most):
             writer.put("the ")
             writer.put(name)
-            writer.put(" '")
-            writer.put(written)
-            writer.put("'")
-            at()
+            subject(" ", written: written)
             writer.put("has ")
             writer.put(decimal: digits)
             writer.put(" digits; a ")
@@ -202,10 +211,7 @@ extension DateFieldProblem {
             writer.put(" has at most ")
             writer.put(decimal: most)
         case .twoDigitYear(let written, let pattern, let letters, let readAs):
-            writer.put("the year '")
-            writer.put(written)
-            writer.put("'")
-            at()
+            subject("the year ", written: written)
             writer.put("is too short: the pattern ")
             writer.put(pattern)
             writer.put(" asks for all ")
@@ -214,18 +220,11 @@ extension DateFieldProblem {
             writer.put(decimal: readAs)
             writer.put(")")
         case .monthOutsideCalendar(let month, let lowest, let highest):
-            writer.put("month ")
-            writer.put(decimal: month)
-            at()
-            writer.put("is out of range (")
-            writer.put(decimal: lowest)
-            writer.put("–")
-            writer.put(decimal: highest)
-            writer.put(")")
+            subject("month ", month)
+            writer.put("is out of range ")
+            range(lowest, highest)
         case .dayOutsideCalendarMonth(let day, let month, let year, let days):
-            writer.put("day ")
-            writer.put(decimal: day)
-            at()
+            subject("day ", day)
             writer.put("is out of range: month ")
             writer.put(decimal: month)
             writer.put(" of ")
@@ -234,9 +233,7 @@ extension DateFieldProblem {
             writer.put(decimal: days)
             writer.put(" days")
         case .yearOutsideCalendar(let year, let calendar):
-            writer.put("the year ")
-            writer.put(decimal: year)
-            at()
+            subject("the year ", year)
             writer.put("is out of the ")
             writer.put(calendar)
             writer.put(" calendar's range")
@@ -245,27 +242,18 @@ extension DateFieldProblem {
             at()
             writer.put("is before the year 1, which ISO 8601 dates cannot write")
         case .yearOutOfRange(let written, let twoDigitsToo):
-            writer.put("the year '")
-            writer.put(written)
-            writer.put("'")
-            at()
+            subject("the year ", written: written)
             writer.put("is out of range: write all four digits (2026)")
             if twoDigitsToo { writer.put(" or the last two (26)") }
         case .monthOutOfRange(let month):
-            writer.put("month ")
-            writer.put(decimal: month)
-            at()
+            subject("month ", month)
             writer.put("is out of range (1–12)")
         case .dayZero(let days):
-            writer.put("day 0")
-            at()
-            writer.put("is out of range (1–")
-            writer.put(decimal: days)
-            writer.put(")")
+            subject("day ", 0)
+            writer.put("is out of range ")
+            range(1, days)
         case .dayBeyondMonth(let day, let monthName, let year, let days):
-            writer.put("day ")
-            writer.put(decimal: day)
-            at()
+            subject("day ", day)
             writer.put("is out of range: ")
             writer.put(monthName)
             writer.put(" ")
@@ -274,10 +262,7 @@ extension DateFieldProblem {
             writer.put(decimal: days)
             writer.put(" days")
         case .weekdayMismatch(let written, let date, let weekday):
-            writer.put("the weekday '")
-            writer.put(written)
-            writer.put("'")
-            at()
+            subject("the weekday ", written: written)
             writer.put("does not fit the date: ")
             writer.put(date)
             writer.put(" is a ")

@@ -325,6 +325,14 @@ final class DateValidator: TypedValidator {
             }
             if parsed != nil { break }
         }
+        /// Another reading of the value, said after the last finding: a value this field cannot
+        /// read, or whose field is out of range (13/04/2026 read as M/d/y), is most often
+        /// written in another order.
+        func addOtherReading() {
+            if explains, let last = result.errors.indices.last, let reading = otherReading(value) {
+                result.errors[last].add(reading)
+            }
+        }
         switch parsed.map(Result<ParsedDate, DateFailure>.success) ?? .failure(furthest!) {
         case .failure(let failure):
             if case .field(let problem, _) = failure.problem {
@@ -336,9 +344,7 @@ final class DateValidator: TypedValidator {
             } else {
                 add(failure.code, at: failure.index, failure.problem)
             }
-            if explains, let last = result.errors.indices.last {
-                if let reading = otherReading(value) { result.errors[last].add(reading) }
-            }
+            addOtherReading()
             return
         case .success: break
         }
@@ -347,10 +353,7 @@ final class DateValidator: TypedValidator {
         func field(_ part: ParsedDate.Part, _ code: ErrorCode, _ problem: DateFieldProblem) {
             let column = map.original(part.start) + 1
             add(code, at: part.start, length: part.length, .field(problem, column: column), wholeField: true)
-            // 13/04/2026 read as M/d/y: a field out of range is most often another order.
-            if explains, let last = result.errors.indices.last {
-                if let reading = otherReading(value) { result.errors[last].add(reading) }
-            }
+            addOtherReading()
         }
         /// The time of day in ISO 8601 (`13:45:00`, `13:45:30.250+02:00`), or nil when a field
         /// is out of range (reported).
