@@ -61,13 +61,7 @@ struct ASCIIPattern {
         var reached = first & inhabited
         var frontier = reached
         while frontier != 0 {
-            var next: UInt64 = 0
-            var rest = frontier
-            while rest != 0 {
-                next |= follow[rest.trailingZeroBitCount]
-                rest &= rest - 1
-            }
-            frontier = next & inhabited & ~reached
+            frontier = followers(of: frontier) & inhabited & ~reached
             reached |= frontier
         }
         return reached
@@ -92,28 +86,8 @@ struct ASCIIPattern {
     /// Whether the whole of `bytes` (ASCII) matches.
     func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !bytes.isEmpty else { return matchesEmpty }
-        guard bytes[0] < 0x80 else { return false }
-        var live = first & accepting[Int(bytes[0])]
-        var index = 1
-        while index < bytes.count && live != 0 {
-            let byte = bytes[index]
-            guard byte < 0x80 else { return false }
-            live = advance(live, by: byte)
-            index += 1
-        }
-        return live & last != 0
-    }
-
-    /// The positions live after `byte`: those that follow a live one and whose set holds it.
-    @inline(__always)
-    private func advance(_ live: UInt64, by byte: UInt8) -> UInt64 {
-        var next: UInt64 = 0
-        var rest = live
-        while rest != 0 {
-            next |= follow[rest.trailingZeroBitCount]
-            rest &= rest - 1
-        }
-        return next & accepting[Int(byte)]
+        guard let reading = read(bytes) else { return false }
+        return reading.live & last != 0
     }
 
     /// Whether the whole of `bytes` (ASCII) matches and, when not, the offset of the first byte
@@ -123,18 +97,36 @@ struct ASCIIPattern {
     func firstStop(_ bytes: UnsafeBufferPointer<UInt8>) -> (matched: Bool, stop: Int?)? {
         guard everyPositionLeadsOn else { return nil }
         guard !bytes.isEmpty else { return (matchesEmpty, nil) }
+        guard let reading = read(bytes) else { return nil }
+        return (reading.live & last != 0, reading.stop)
+    }
+
+    /// The positions live after the whole of `bytes` (not empty), or none and the offset of the
+    /// byte after which none was; nil when a byte is not ASCII.
+    @inline(__always)
+    private func read(_ bytes: UnsafeBufferPointer<UInt8>) -> (live: UInt64, stop: Int?)? {
         guard bytes[0] < 0x80 else { return nil }
         var live = first & accepting[Int(bytes[0])]
-        if live == 0 { return (false, 0) }
         var index = 1
-        while index < bytes.count {
+        while live != 0 && index < bytes.count {
             let byte = bytes[index]
             guard byte < 0x80 else { return nil }
-            live = advance(live, by: byte)
-            if live == 0 { return (false, index) }
+            live = followers(of: live) & accepting[Int(byte)]
             index += 1
         }
-        return live & last != 0 ? (true, nil) : (false, nil)
+        return live == 0 ? (0, index - 1) : (live, nil)
+    }
+
+    /// The positions that follow one of `positions`.
+    @inline(__always)
+    private func followers(of positions: UInt64) -> UInt64 {
+        var next: UInt64 = 0
+        var rest = positions
+        while rest != 0 {
+            next |= follow[rest.trailingZeroBitCount]
+            rest &= rest - 1
+        }
+        return next
     }
 
     /// Gives every set of `node` its positions and records which follow which; nil past 64.
