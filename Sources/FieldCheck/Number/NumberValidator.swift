@@ -48,8 +48,8 @@ final class NumberValidator: TypedValidator {
     /// it could not (nil: none; see `OtherReadingMark`). Opened on the first explained
     /// rejection that one may explain: a quiet run never needs them, and opening four was a
     /// tenth of a line command's start-up.
-    private lazy var swapped: [(locale: LocaleID, parser: NumberParser, mark: OtherReadingMark?)] =
-        Self.otherReadings(than: parser.symbols)
+    private lazy var otherReadings: [(locale: LocaleID, parser: NumberParser, mark: OtherReadingMark?)] =
+        Self.readings(otherThan: parser.symbols)
     let example: String
     private let fast: FastNumber?
 
@@ -311,7 +311,7 @@ final class NumberValidator: TypedValidator {
         guard separatorTrouble else { return diagnostic }
         // By index, field by field: a loop over the readings copied each (its locale's
         // strings) for every rejection.
-        let readings = swapped
+        let readings = otherReadings
         for index in readings.indices {
             // No grouping mark of the reading's own where only grouping could make it read what
             // the others did not, an ASCII character it never reads (a letter, say), or
@@ -334,8 +334,8 @@ final class NumberValidator: TypedValidator {
     }
 
     /// The common readings of numbers that read otherwise than `own`, in the order they are
-    /// tried (see `swapped`).
-    private static func otherReadings(than own: NumberSymbols) -> [(
+    /// tried (see `otherReadings`).
+    private static func readings(otherThan own: NumberSymbols) -> [(
         locale: LocaleID, parser: NumberParser, mark: OtherReadingMark?
     )] {
         // The common ways of writing numbers, the likeliest confusion first: comma-decimal
@@ -345,16 +345,11 @@ final class NumberValidator: TypedValidator {
         // in fr_FR …".
         // A locale of another decimal mark (ar_EG's ٫) is not confused with these: its values
         // differ by their digits, which its own message names.
-        let common: [String] =
-            switch own.decimalSeparator {
-            case ",": ["en_US", "de_DE", "fr_FR", "de_CH", "en_IN"]
-            // A point-decimal locale that does not group (en_US_POSIX, under LANG=C) is most
-            // often given en_US's grouped numbers: `1,234` is 1234 there, 1.234 in de_DE.
-            case ".":
-                own.usesGrouping
-                    ? ["de_DE", "en_US", "fr_FR", "de_CH", "en_IN"] : ["en_US", "de_DE", "fr_FR", "de_CH", "en_IN"]
-            default: []
-            }
+        guard own.decimalSeparator == "," || own.decimalSeparator == "." else { return [] }
+        // A point-decimal locale that does not group (en_US_POSIX, under LANG=C) is most often
+        // given en_US's grouped numbers: `1,234` is 1234 there, 1.234 in de_DE.
+        let likeliest = own.decimalSeparator == "," || !own.usesGrouping ? ["en_US", "de_DE"] : ["de_DE", "en_US"]
+        let common = likeliest + ["fr_FR", "de_CH", "en_IN"]
         var decimalsTried: Set<String> = [own.decimalSeparator]
         return common.compactMap { other in
             guard let otherLocale = try? LocaleID(other) else { return nil }
