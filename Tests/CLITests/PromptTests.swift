@@ -196,6 +196,28 @@ import Testing
         #expect(refused.status == 130)
     }
 
+    /// A value of the field's shape that only a bound refuses, with no key left that could
+    /// bring it in range, is refused with the bound's reason: it said "no year begins so".
+    /// A secure field says it without the value.
+    @Test(.needsPython3) func aKeyThatEndsAValueOutOfRangeIsRefusedWithTheBound() throws {
+        let keys = ["1", "9", "9", "9", "\u{7F}", "\u{7F}", "\u{7F}", "2", "0", "2", "6", "\r"]
+        let session = try Self.type(keys, ["as", "year", "--min", "2000"])
+        #expect(session.stdout == "2026\n")
+        #expect(Self.refusedKeys(session) == 1)
+        #expect(
+            session.screen.contains(
+                "'9' (U+0039 DIGIT NINE) is not allowed: 1999 is earlier than the minimum 2000; expected a year of 2000 or later"
+            ), "\(session.screen)")
+        #expect(!session.screen.contains("begins so"))
+        let date = try Self.type(
+            Self.characters("31.12.1999") + ["\u{03}"], ["date", "--locale", "de_DE", "--min", "2000-01-01"])
+        #expect(date.screen.contains("is not allowed: 1999-12-31 is earlier than the minimum 2000-01-01"))
+        let secure = try Self.type(keys, ["as", "year", "--min", "2000", "--secure"])
+        #expect(secure.stdout == "2026\n")
+        #expect(secure.screen.contains("a digit is not allowed here: out of range"))
+        #expect(!secure.screen.contains("1999"))
+    }
+
     @Test(.needsPython3) func aPasteIsTakenOrRefusedWhole() throws {
         let paste = "\u{1B}[200~1.234,56\u{1B}[201~"
         let session = try Self.type([paste, "\r"], ["number", "--locale", "de_DE"])

@@ -7,6 +7,10 @@ public struct PrefixRefusal: Sendable, Hashable {
     public var character: Unicode.Scalar?
     /// Why, in words: `not in --allow aeiou`, `at most 3 characters`.
     public var reason: String
+    /// The finding that refused the whole text, when it was read whole and only a rule no
+    /// further key can satisfy refuses it (the year 1926 under a minimum of 2000): `reason`
+    /// then quotes the value, and a front end that must not show it words this instead.
+    public var finding: Diagnostic? = nil
 }
 
 extension FieldValidator {
@@ -67,7 +71,8 @@ extension FieldValidator {
                 offset: offset, character: scalars[offset],
                 reason: "at most \(spec.lengthUnit.describe(maximum)) allowed")
         }
-        if validate(prefix).isValid { return nil }
+        let checkedNow = validate(prefix)
+        if checkedNow.isValid { return nil }
         guard let typed else {
             if let regex, case let outcome = regex.matches(prefix.utf16), !outcome.matched, !outcome.hitEnd,
                 !outcome.timedOut
@@ -89,6 +94,13 @@ extension FieldValidator {
             unboundedTyped.completionFreeFrom = scalars.count
             defer { unboundedTyped.completionFreeFrom = nil }
             if unbounded.canComplete(scalars, unboundedTyped) { return nil }
+            // A whole value of the field's shape that only the bounds refuse (the year 1926
+            // under --min 2000), with nothing left to type that could bring it in: the bound
+            // is the reason, not the shape.
+            if unbounded.validate(prefix).isValid, let beyond = checkedNow.errors.first {
+                return PrefixRefusal(
+                    offset: scalars.count - 1, character: scalars.last, reason: beyond.message, finding: beyond)
+            }
         }
         return PrefixRefusal(
             offset: scalars.count - 1, character: scalars.last,

@@ -185,7 +185,7 @@ final class PromptSession {
                     low = middle + 1
                 }
             }
-            return (refusal.offset, Self.explain(refusal, secure: options.secure))
+            return (refusal.offset, Self.explain(refusal, secure: options.secure, expected: field.placeholderPhrase))
         }
         text = Array(prospective)
         cursor = min(text.count, before.count)
@@ -244,9 +244,12 @@ final class PromptSession {
     }
 
     /// `'x' (U+0078 LATIN SMALL LETTER X) is not allowed: not in --allow aeiou`; in a secure
-    /// field, the character's category only (the reasons name rules, never what was typed).
-    static func explain(_ refusal: PrefixRefusal, secure: Bool) -> String {
-        explain(refusal.character, refusal.reason, secure: secure)
+    /// field, the character's category only (the reasons name rules, never what was typed: a
+    /// bound's refusal, which quotes the value, is said redacted, with `expected`).
+    static func explain(_ refusal: PrefixRefusal, secure: Bool, expected: String) -> String {
+        let reason =
+            secure ? refusal.finding.map { $0.redacted(expected: expected).message } ?? refusal.reason : refusal.reason
+        return explain(refusal.character, reason, secure: secure)
     }
 
     static func explain(_ character: Unicode.Scalar?, _ reason: String, secure: Bool) -> String {

@@ -153,8 +153,18 @@ import Testing
             number.maximum = max.flatMap { ExactDecimal($0) }
             return try Self.field(.number(number), locale)
         }
+        func temporal(_ unit: TemporalUnit, _ min: String?, _ max: String?) throws -> FieldValidator {
+            var temporal = TemporalSpec(unit: unit)
+            temporal.minimum = min.flatMap { TemporalValue(iso: $0, unit: unit) }
+            temporal.maximum = max.flatMap { TemporalValue(iso: $0, unit: unit) }
+            return try Self.field(.temporal(temporal))
+        }
         let cases: [(FieldValidator, String, refused: String)] = [
             (try date("dd.MM.yyyy", "2026-01-01", nil), "13.04.2026", "32"),
+            (try temporal(.year, "2000", nil), "2026", "20x"),
+            (try temporal(.year, nil, "1950"), "1949", "19x"),
+            (try temporal(.yearMonth, "2000-01", nil), "2026-04", "2026-1x"),
+            (try temporal(.time, "09:00:00", "17:00:00"), "12:30:00", "12:3x"),
             (try date("dd.MM.yyyy", nil, "1950-01-01"), "31.12.1949", "13.13"),
             (try date("yyyy-MM-dd", "2026-01-01", nil), "2026-04-13", "2026-1x"),
             (try number("en_US", "10000000", nil), "12,345,678", "1,2345"),
