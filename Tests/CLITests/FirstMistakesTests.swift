@@ -197,6 +197,22 @@ import Testing
         try Data("1,5\n2,5\n3,5\n".utf8).write(to: text)
         let numbers = try CLI.run(["infer", text.path], input: "")
         #expect(numbers.stderr == "")
+        // Piped in, a CSV was read as values without a word; a delimiter inside quotes made
+        // a record look ragged, so a bank export with `"Einkauf; Markt"` said nothing either.
+        let bank = "Tag;Zweck;Betrag\n02.01.2025;Miete;-1.250,00\n03.02.2025;\"Einkauf; Markt\";-45,99\n"
+        let piped = try CLI.run(["infer"], input: bank)
+        #expect(piped.status == 0)
+        #expect(
+            piped.stderr
+                == "fieldcheck: stdin: read as one value per line (standard input is read as CSV only with --csv), "
+                + "but its lines look like CSV delimited by ';': give --csv to read its columns, --values to keep "
+                + "this reading\n")
+        #expect(piped.stdout.contains("3 values read"), "\(piped.stdout)")
+        #expect(try CLI.run(["infer", "--values"], input: bank).stderr == "")
+        #expect(try CLI.run(["infer"], input: "1,5\n2,5\n3,5\n").stderr == "")
+        let columns = try CLI.run(["infer", "--csv"], input: bank)
+        #expect(columns.stderr == "")
+        #expect(columns.stdout.contains("column 'Betrag': number"), "\(columns.stdout)")
     }
 
     /// Item 6: a warning true of every value is said once, with a count at the end, in the

@@ -20,8 +20,9 @@ extension Fieldcheck {
                 calendar), the values that rule the other conventions out, 'undecided' when the \
                 values cannot tell (every date has day <= 12; 13/4/69 is 1969 in the Gregorian \
                 calendar and 2026 in th_TH's Buddhist one), and the outliers. For a CSV also the encoding, the \
-                delimiter and the header. Files named *.csv or *.tsv are read as CSV, others as one \
-                value per line, unless --csv or --values says otherwise.
+                delimiter and the header. Files named *.csv or *.tsv are read as CSV, others and stdin as one \
+                value per line, unless --csv or --values says otherwise (without either, records that \
+                look like CSV get a note on stderr).
 
                 A record longer than 8 MiB is not read: it is reported as record_too_long, and nothing \
                 is inferred from it.
@@ -225,22 +226,32 @@ extension Fieldcheck {
             }
         }
 
-        /// The delimiter, when the first lines of a file not named .csv split into the same
-        /// number of fields (two or more) at it, with a header-like first line: "','".
+        /// The delimiter, when the first records of a file not named .csv split into the same
+        /// number of fields (two or more) at it, with a header-like first record: "','". The
+        /// records are read as `csv` reads them, so a delimiter inside quotes (`"Einkauf;
+        /// Markt"`) does not make a record look ragged.
         static func looksLikeCSV(_ head: [UInt8], encoding: TextEncoding) -> String? {
-            let sample = encoding.isUTF8 ? head : encoding.sampleToUTF8(head)
-            let lines = sample.split(separator: 0x0A, maxSplits: 20, omittingEmptySubsequences: true).prefix(20)
-            guard lines.count >= 2 else { return nil }
-            let dialect = CSVDialect.sniff(Array(sample))
-            let counts = lines.map { line in line.reduce(1) { $0 + ($1 == dialect.delimiter ? 1 : 0) } }
-            guard let first = counts.first, first >= 2, counts.allSatisfy({ $0 == first }) else { return nil }
-            // A header of names: a list of numbers written with a decimal comma (1,5) is values.
-            let names = lines[lines.startIndex].split(separator: dialect.delimiter, omittingEmptySubsequences: false)
-            guard
-                names.allSatisfy({
-                    $0.contains { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 >= 0x80 }
-                })
+            var sample = encoding.isUTF8 ? head : encoding.sampleToUTF8(head)
+            // Whole lines only: the sample may end inside a record.
+            guard let lastBreak = sample.lastIndex(of: 0x0A) else { return nil }
+            sample.removeSubrange((lastBreak + 1)...)
+            let dialect = CSVDialect.sniff(sample)
+            var records: [(count: Int, names: [String])] = []
+            let reader = CSVReader(delimiter: dialect.delimiter)
+            try? sample.withUnsafeBufferPointer { bytes in
+                let chunk = CSVChunk(bytes: bytes, firstNumber: 1, firstLine: 1, records: 0)
+                try reader.forEachRecord(in: chunk) { record in
+                    guard records.count < 20, record.problem == nil, !record.isBlank else { return }
+                    records.append((record.count, records.isEmpty ? record.texts : []))
+                }
+            }
+            guard records.count >= 2, let first = records.first, first.count >= 2,
+                records.allSatisfy({ $0.count == first.count })
             else { return nil }
+            // A header of names: a list of numbers written with a decimal comma (1,5) is values.
+            guard first.names.allSatisfy({ $0.unicodeScalars.contains { $0.properties.isAlphabetic } }) else {
+                return nil
+            }
             return dialect.delimiter == 0x09 ? "tabs" : "'\(Character(Unicode.Scalar(dialect.delimiter)))'"
         }
 
@@ -249,9 +260,12 @@ extension Fieldcheck {
             let encoding = TextEncoding.detect(source.head)
             let asCSV =
                 csv || (!values && (path.lowercased().hasSuffix(".csv") || path.lowercased().hasSuffix(".tsv")))
-            if !asCSV && !values && path != "-", let looks = Self.looksLikeCSV(source.head, encoding: encoding) {
+            if !asCSV && !values, let looks = Self.looksLikeCSV(source.head, encoding: encoding) {
+                let why =
+                    path == "-"
+                    ? "standard input is read as CSV only with --csv" : "only .csv and .tsv files are read as CSV"
                 Streams.complain(
-                    "\(source.name): read as one value per line (only .csv and .tsv files are read as CSV), "
+                    "\(source.name): read as one value per line (\(why)), "
                         + "but its lines look like CSV delimited by \(looks): give --csv to read its columns, "
                         + "--values to keep this reading")
             }
