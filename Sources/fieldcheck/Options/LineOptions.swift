@@ -297,7 +297,7 @@ let rejectsToStandardOutput =
     + "them through, or name a file"
 
 /// `--warnings`: how a run's warnings reach stderr.
-enum WarningPolicy: String, ExpressibleByArgument, CaseIterable, Sendable {
+enum WarningPolicy: String, ArgumentCases, Sendable {
     /// The first warning of each code, then a count of the others at the end: a warning that
     /// holds for every value of a file (a space as fr_FR's grouping) said once, not per line.
     case once
