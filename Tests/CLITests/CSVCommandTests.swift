@@ -14,6 +14,46 @@ import Testing
         }
     }
 
+    /// A column no field checks passes through as read, but a cell in it that is not text
+    /// (bytes that are not UTF-8, a NUL) is rejected as in any column: it was written out with
+    /// exit status 0 while the run said each such cell was rejected. One thread or two, on the
+    /// clean-row path (`--normalize`) and the full one.
+    @Test func aCellNoFieldChecksIsStillRejectedWhenItIsNotText() throws {
+        var table = Data("a,b,c\n".utf8)
+        for row in 0..<3_000 {
+            let cell: [UInt8] =
+                switch row % 5 {
+                case 0: Array("caf\u{E9}".utf8)
+                case 1: [0x63, 0x61, 0x66, 0xE9]
+                case 2: [0x78, 0x00, 0x79]
+                case 3: [0x22, 0x71, 0x2C, 0xFF, 0x22]
+                default: Array("ok".utf8)
+                }
+            table.append(Data("\(row),".utf8) + Data(cell) + Data(",z\n".utf8))
+        }
+        var outcomes: [CLI.Outcome] = []
+        for jobs in ["1", "2"] {
+            for mode in [[], ["--normalize"]] {
+                let run = try CLI.run(["csv", "--column", "a=integer", "--jobs", jobs, "--json"] + mode, stdin: table)
+                #expect(run.status == 1)
+                let codes = run.objects.map { "\($0["row"]!) \($0["column"]!) \($0["field"]!) \($0["code"]!)" }
+                #expect(codes.count == 1_800)
+                #expect(codes.prefix(3) == ["2 b 2 invalid_utf8", "3 b 2 nul_character", "4 b 2 invalid_utf8"])
+                outcomes.append(run)
+            }
+        }
+        #expect(Set(outcomes.map(\.stdout)).count == 1)
+        let written = try CLI.run(["csv", "--column", "a=integer", "--normalize"], stdin: table)
+        #expect(written.status == 1)
+        // Rows 1 and 5 of every five: valid UTF-8 passes through as read.
+        #expect(written.lines.count == 1 + 1_200)
+        #expect(written.lines[1] == "0,caf\u{E9},z")
+        #expect(written.stderr.contains("row 2 (line 3), column 'b': 'caf\u{FFFD}': invalid UTF-8: byte 0xE9"))
+        let headless = try CLI.run(["csv", "--no-header", "--column", "a=integer"], stdin: Data([0x31, 0x2C, 0x00]))
+        #expect(headless.status == 1)
+        #expect(headless.stderr.contains("column 'cell 2': '\\u{0}': NUL character"), "\(headless.stderr)")
+    }
+
     /// The issue's acceptance run: exactly the bad cells, with row, line, column, code and offset.
     @Test func reportsExactlyTheBadCellsOfTheSample() throws {
         let run = try CLI.run(["csv", "--schema", Self.yamlSchema, "--json", Self.sample])

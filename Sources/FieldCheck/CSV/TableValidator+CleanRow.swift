@@ -94,6 +94,8 @@ extension TableValidator {
                 }
                 let cell = record[index]
                 guard let checked = columns[index] else {
+                    // A cell no field checks is still rejected when it is not text.
+                    guard Self.isText(cell) else { return nil }
                     end &+= CSVWriter.write(cell, delimiter: delimiter, at: target + end)
                     continue
                 }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A compiled schema placed on one file's header: one `FieldValidator` per column (the same
 /// pipeline as the line commands), and the table rules (required, unique, enum, the row's
 /// shape). Not thread-safe.
@@ -128,6 +132,13 @@ public final class TableValidator {
     private let foreignKeys: [(columns: KeyColumns, keys: ReferenceKeys)]
     /// Where `warmUniqueness` leaves what it read, so that the reads are not optimized away.
     private var warmed: UInt8 = 0
+    /// The cells no field checks (columns the schema does not name, or the others of
+    /// `--column`), in order: passed through as read, but a cell that is not text (bytes that
+    /// are not UTF-8, a NUL) is rejected as it is in any column. Such a cell was written out
+    /// with the run's exit status 0, while the run said each was rejected.
+    let uncheckedCells: [Int]
+    /// What reads those cells when they are not plain text: text with no rules.
+    private let passThrough: FieldValidator
     /// The column of each cell for `acceptClean`; nil when the table has no clean-row path.
     let cleanRowColumns: [Unmanaged<Column>?]?
     /// The place in `columns` of the one unique column on the clean-row path, if any.
@@ -185,6 +196,9 @@ public final class TableValidator {
         }
         self.columns = columns
         columnRefs = columns.map { Unmanaged.passUnretained($0) }
+        let checkedCells = Set(columns.map(\.index))
+        uncheckedCells = (0..<self.width).filter { !checkedCells.contains($0) }
+        passThrough = try FieldValidator(FieldSpec(kind: .text, locale: .posix))
         if let header {
             headerProblems = try Self.headerProblems(header, schema: schema, file: file)
         }
@@ -473,6 +487,22 @@ public final class TableValidator {
                     into: &result)
             }
         }
+        for index in uncheckedCells where index < record.count && !Self.isText(record[index]) {
+            let read = passThrough.validate(bytes: record[index], detail: detail)
+            for error in read.errors {
+                result.errors.append(
+                    CellProblem(
+                        column: header?[index] ?? "cell \(index + 1)", field: index, input: read.input,
+                        diagnostic: error))
+            }
+            result.rejectedCells.insert(index)
+        }
+    }
+
+    /// Whether a cell is text any field could read: UTF-8 without a NUL.
+    static func isText(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = cell.baseAddress, !cell.isEmpty else { return true }
+        return memchr(base, 0, cell.count) == nil && checkUTF8(cell) == .valid
     }
 
     /// The primary key's values, when every cell of the row is good.

@@ -18,7 +18,9 @@ extension Fieldcheck {
                 as the line commands. Every bad cell is reported with its data row, physical line, \
                 column, code, offset and character. Accepted rows go to stdout (as read, or with \
                 --normalize in canonical form); rejected rows to --rejects, byte for byte. Rows \
-                read = rows accepted + rows rejected, always (--summary counts them).
+                read = rows accepted + rows rejected, always (--summary counts them). A column no \
+                field checks passes through as read, but a cell in it that is not text (not UTF-8, \
+                a NUL) is rejected as in any column.
 
                 Examples:
                   fieldcheck csv --schema schema.yaml data.csv > clean.csv
