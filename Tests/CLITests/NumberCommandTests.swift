@@ -31,6 +31,22 @@ import Testing
         #expect(run.stderr.contains("line 3: '1.000': 1000 is greater than the maximum 1;"))
     }
 
+    /// `--max-fraction-digits` counts the digits after the point as the value is written
+    /// plainly: `1e-3` (0.001) passed a cents column, as no digit stands after its separator.
+    @Test func anExponentCannotSlipFractionDigitsPastTheMaximum() throws {
+        let run = try CLI.run(
+            ["number", "--max-fraction-digits", "2"], input: "1e-3\n1.5e-1\n1.505e1\n1.234\n12e-2\n5e2\n")
+        #expect(run.status == 1)
+        #expect(run.stdout == "0.15\n15.05\n0.12\n500\n")
+        #expect(
+            run.stderr.contains(
+                "line 1: '1e-3': character 'e' (U+0065 LATIN SMALL LETTER E) at column 2: the exponent makes it "
+                    + "0.001, with at most 2 digits after the decimal separator allowed;"), "\(run.stderr)")
+        #expect(run.stderr.contains("line 4: '1.234': character '4' (U+0034 DIGIT FOUR) at column 5: at most 2 digits"))
+        let json = try CLI.run(["number", "--max-fraction-digits", "2", "--json"], input: "1e-3\n")
+        #expect(json.objects.first?["valid"] as? Bool == false)
+    }
+
     @Test func swappedSeparatorsOfferTheEnglishReading() throws {
         let run = try CLI.run(["number", "--locale", "de_DE"], input: "1,234.5\n")
         #expect(run.status == 1)

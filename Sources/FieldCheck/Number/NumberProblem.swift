@@ -62,6 +62,9 @@ public enum NumberProblem: Sendable, Hashable {
     case negativeNotAllowed
     /// More digits after the decimal separator than `maximum`.
     case tooManyFractionDigits(maximum: Int)
+    /// More digits after the point than `maximum` once the exponent is applied (`1e-3` is
+    /// `plain`, 0.001), though fewer stand after a decimal separator.
+    case tooManyFractionDigitsByExponent(plain: String, maximum: Int)
     /// Formatted for another locale or style, the value would have more digits than a
     /// formatted number may (`canonical`: the value as fieldcheck writes it).
     case formattedTooLong(canonical: String, digits: Int, maximum: Int, scientific: Bool)
@@ -199,6 +202,14 @@ extension NumberProblem {
         case .fractionNotAllowed: writer.put("only whole numbers are allowed")
         case .exponentNotAllowed: writer.put("an exponent (scientific notation) is not allowed")
         case .negativeNotAllowed: writer.put("negative numbers are not allowed")
+        case .tooManyFractionDigitsByExponent(let plain, let maximum):
+            writer.put("the exponent makes it ")
+            writer.put(plain)
+            writer.put(", with at most ")
+            writer.put(decimal: maximum)
+            writer.put(
+                maximum == 1
+                    ? " digit after the decimal separator allowed" : " digits after the decimal separator allowed")
         case .tooManyFractionDigits(let maximum):
             writer.put("at most ")
             writer.put(decimal: maximum)

@@ -263,8 +263,20 @@ final class NumberValidator: TypedValidator {
         if !spec.allowNegative, parsed.negativeForm || number.negative {
             add(.negativeNotAllowed, parsed.signIndex, .negativeNotAllowed)
         }
-        if let max = spec.maxFractionDigits, parsed.fractionDigitCount > max, let decimal = parsed.decimalIndex {
-            add(.tooManyFractionDigits, decimal + 1 + max, .tooManyFractionDigits(maximum: max))
+        // The digits after the point as the value is written plainly: `1e-3` is 0.001, three
+        // of them, though none stands after a decimal separator (it passed a cents column),
+        // and `1,234E5` is 123400, none.
+        if let max = spec.maxFractionDigits, parsed.value.scale > max {
+            // The exponent as written, and where the first digit past the maximum stands among
+            // the written fraction digits (before them: the exponent is to blame).
+            let shift = parsed.fractionDigitCount - parsed.value.scale
+            let place = max + shift
+            let offset = parsed.decimalIndex.flatMap { place >= 0 ? $0 + 1 + place : nil } ?? parsed.exponentIndex
+            add(
+                .tooManyFractionDigits, offset,
+                shift == 0
+                    ? .tooManyFractionDigits(maximum: max)
+                    : .tooManyFractionDigitsByExponent(plain: parsed.value.description, maximum: max))
         }
         if let min = spec.minimum, number < min { beyond(min, minimum: true) }
         if let max = spec.maximum, max < number { beyond(max, minimum: false) }

@@ -78,7 +78,9 @@ struct NumberRules: ParsableArguments {
     var max: ExactDecimal?
 
     @Option(
-        help: ArgumentHelp("Reject values with more than N digits after the decimal separator.", valueName: "N"))
+        help: ArgumentHelp(
+            "Reject values with more than N digits after the decimal separator, counted as the value is written plainly (1e-3 has three).",
+            valueName: "N"))
     var maxFractionDigits: Int?
 
     @Flag(

@@ -177,8 +177,13 @@ import Testing
         let price = Marked("-$1,234.5⏵6")
         #expect(dollars.validate(price.text).errors.first?.code == .tooManyFractionDigits)
         #expect(dollars.validate(price.text).errors.first?.offset == price.offset)
-        let scientific = Marked("1,23⏵4E5")
-        #expect(cents.validate(scientific.text).errors.first?.offset == scientific.offset)
+        // Counted as the value is written plainly: 1,234567E3 is 1234.567 (the 7 is the third
+        // digit after the point), 1E-3 is 0.001 (the exponent made it), 1,5E-2 is 0.015, 1,234E5 is 123400.
+        for marked in [Marked("1,23456⏵7E3"), Marked("1⏵E-3"), Marked("12⏵E-3"), Marked("1,⏵5E-2")] {
+            #expect(cents.validate(marked.text).errors.first?.code == .tooManyFractionDigits, "\(marked.text)")
+            #expect(cents.validate(marked.text).errors.first?.offset == marked.offset, "\(marked.text)")
+        }
+        #expect(cents.validate("1,234E5").isValid)
     }
 
     @Test func minimumAndMaximumAreExactAtTheBoundary() throws {
