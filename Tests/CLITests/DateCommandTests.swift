@@ -4,6 +4,22 @@ import Testing
 /// `fieldcheck date` through the real binary: the acceptance examples and the seed's
 /// date field.
 @Suite struct DateCommandTests {
+    /// A year below 1000 keeps its century in another locale's pattern: ICU writes the year 26
+    /// through `y` as `26`, which reads back as 2026 (`13.04.26` for 0026-04-13).
+    @Test func aYearBelowAThousandKeepsItsCenturyWhenFormatted() throws {
+        let input = "0026-04-13\n0999-01-01\n2026-04-13\n"
+        let german = try CLI.run(["date", "--to", "de_DE"], input: input)
+        #expect(german.stdout == "13.04.0026\n01.01.0999\n13.04.2026\n")
+        let long = try CLI.run(["date", "--to", "en_US", "--to-style", "long"], input: input)
+        #expect(long.stdout == "April 13, 0026\nJanuary 1, 0999\nApril 13, 2026\n")
+        // Read back in the same locale, each is the date it was.
+        let back = try CLI.run(["date", "--locale", "de_DE", "--pattern", "dd.MM.y"], input: german.stdout)
+        #expect(back.stdout == input)
+        // Two digits asked for are two digits.
+        let short = try CLI.run(["date", "--to", "de_DE", "--to-pattern", "dd.MM.yy"], input: "2026-04-13\n")
+        #expect(short.stdout == "13.04.26\n")
+    }
+
     @Test func strictPatternWithEachRejection() throws {
         let run = try CLI.run(
             ["date", "--pattern", "dd.MM.yyyy", "--json"], input: "13.04.2026\n31.02.2026\n13.04.26\n13.04.2026x\n")

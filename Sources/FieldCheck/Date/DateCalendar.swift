@@ -78,8 +78,17 @@ final class DateCalendar {
 /// the examples in messages. Opened once, reused for every value.
 final class DateWriter {
     let pattern: String
+    private let locale: LocaleID
     private let format: UnsafeMutablePointer<UDateFormat?>
     private var buffer = [UChar](repeating: 0, count: 128)
+    /// The writer of a year below 1000: the pattern with each one-letter year written with
+    /// four digits (`d.M.yyyy` for `d.M.y`). ICU writes the year 26 through `y` as `26`,
+    /// which every reader takes for 2026: the output would mean another date. Nil when the
+    /// pattern has no such year or names an era (whose years are small by nature).
+    private lazy var smallYear: DateWriter? = {
+        guard let padded = DatePatterns.paddedYear(pattern) else { return nil }
+        return try? DateWriter(pattern: padded, locale: locale)
+    }()
 
     init(pattern: String, locale: LocaleID) throws(ConfigurationError) {
         var status = U_ZERO_ERROR
@@ -94,6 +103,7 @@ final class DateWriter {
         }
         self.format = format
         self.pattern = pattern
+        self.locale = locale
         // ISO 8601 is proleptic Gregorian: no switch from the Julian calendar in 1582.
         var ignored = U_ZERO_ERROR
         if let calendar = cicu_udat_getCalendar(format), let copy = cicu_ucal_clone(calendar, &ignored) {
@@ -105,7 +115,10 @@ final class DateWriter {
 
     deinit { cicu_udat_close(format) }
 
-    func string(_ date: CivilDate) -> String { string(millis: date.noonUTCMillis) ?? date.description }
+    func string(_ date: CivilDate) -> String {
+        if date.year < 1000, let smallYear { return smallYear.string(date) }
+        return string(millis: date.noonUTCMillis) ?? date.description
+    }
 
     /// The instant `millis` after 1970-01-01T00:00:00Z, written in UTC; nil when ICU fails.
     func string(millis: Double) -> String? {

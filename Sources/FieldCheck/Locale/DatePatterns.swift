@@ -90,6 +90,33 @@ public enum DatePatterns {
         return out
     }
 
+    /// The pattern with each one-letter year (`y`) written with four digits (`yyyy`), for a
+    /// year below 1000; nil when it has none, or names an era (`G`). Quoted text is left alone.
+    static func paddedYear(_ pattern: String) -> String? {
+        var out = ""
+        var quoted = false
+        var padded = false
+        var characters = Array(pattern)[...]
+        while let character = characters.first {
+            if character == "'" {
+                quoted.toggle()
+                out.append(character)
+                characters = characters.dropFirst()
+                continue
+            }
+            let run = characters.prefix { $0 == character }
+            if !quoted && character == "G" { return nil }
+            if !quoted && character == "y" && run.count == 1 {
+                out.append("yyyy")
+                padded = true
+            } else {
+                out.append(contentsOf: run)
+            }
+            characters = characters.dropFirst(run.count)
+        }
+        return padded ? out : nil
+    }
+
     /// The locale's best pattern for a skeleton (`yMd` → `d.M.y` in de_DE).
     public static func bestPattern(skeleton: String, locale: LocaleID) throws(ConfigurationError) -> String {
         var status = U_ZERO_ERROR
