@@ -54,6 +54,24 @@ import Testing
         #expect(headless.stderr.contains("column 'cell 2': '\\u{0}': NUL character"), "\(headless.stderr)")
     }
 
+    /// A repeated primary key quotes the key's cells (joined as a foreign key's are): it
+    /// quoted '' as if the cell were empty.
+    @Test func aRepeatedPrimaryKeyQuotesItsCells() throws {
+        let schema = CLI.temporaryFile("pk.yaml")
+        defer { try? FileManager.default.removeItem(at: schema) }
+        try Data("fields:\n  - {name: id, type: integer}\n  - {name: x, type: string}\nprimaryKey: [id, x]\n".utf8)
+            .write(to: schema)
+        let table = "id,x\n10,a\n11,b\n10,a\n"
+        let human = try CLI.run(["csv", "--schema", schema.path], input: table)
+        #expect(human.status == 1)
+        #expect(
+            human.stderr
+                == "fieldcheck: row 3 (line 4), column 'id, x': '10, a': the primary key (id, x) repeats row 1 [not_unique]\n"
+        )
+        let json = try CLI.run(["csv", "--schema", schema.path, "--json"], input: table)
+        #expect(json.objects.first?["input"] as? String == "10, a")
+    }
+
     /// The acceptance run: exactly the bad cells, with row, line, column, code and offset.
     @Test func reportsExactlyTheBadCellsOfTheSample() throws {
         let run = try CLI.run(["csv", "--schema", Self.yamlSchema, "--json", Self.sample])

@@ -77,7 +77,7 @@ import Testing
         // The second part's header is skipped and its rows count on: id 10 again is row 4, line 3.
         #expect(
             outcome.stderr.contains(
-                "staff2.csv: row 4 (line 3), column 'id': '': the primary key (id) repeats row 1 [not_unique]"))
+                "staff2.csv: row 4 (line 3), column 'id': '10': the primary key (id) repeats row 1 [not_unique]"))
         #expect(!outcome.stderr.contains("row 1 (line 2), column 'id'"))
         // A part whose header differs from the first is refused.
         var files = Self.shop

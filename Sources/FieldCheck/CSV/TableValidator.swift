@@ -346,7 +346,7 @@ public final class TableValidator {
     /// Checks one data row into a reused result.
     public func validate(_ record: CSVRecord, row: Int, into result: inout RowResult) {
         checkCells(record, row: row, deferringUniqueness: false, into: &result)
-        checkPrimaryKey(row: row, into: &result)
+        checkPrimaryKey(record, row: row, into: &result)
         if !foreignKeys.isEmpty { checkForeignKeys(record, into: &result) }
     }
 
@@ -385,7 +385,7 @@ public final class TableValidator {
             }
             if !new { added += 1 }
         }
-        checkPrimaryKey(row: row, into: &result)
+        checkPrimaryKey(record, row: row, into: &result)
         if !foreignKeys.isEmpty { checkForeignKeys(record, into: &result) }
     }
 
@@ -506,7 +506,7 @@ public final class TableValidator {
     }
 
     /// The primary key's values, when every cell of the row is good.
-    private func checkPrimaryKey(row: Int, into result: inout RowResult) {
+    private func checkPrimaryKey(_ record: CSVRecord, row: Int, into result: inout RowResult) {
         if let keySet, result.errors.isEmpty {
             keyBuffer.removeAll(keepingCapacity: true)
             for (position, index) in primaryKey.enumerated() {
@@ -516,9 +516,11 @@ public final class TableValidator {
             let first = keyBuffer.withUnsafeBufferPointer { keySet.insert($0, row: row) }
             if let first {
                 let names = primaryKey.map { header?[$0] ?? "cell \($0 + 1)" }.joined(separator: ", ")
+                // The key's cells as read, joined as a foreign key's are: it said '' (an empty cell).
+                let cells = primaryKey.map { String(decoding: record[$0], as: UTF8.self) }.joined(separator: ", ")
                 result.errors.append(
                     CellProblem(
-                        column: names, field: primaryKey[0], input: "",
+                        column: names, field: primaryKey[0], input: cells,
                         diagnostic: Diagnostic(
                             code: .notUnique, offset: nil, length: 0,
                             reason: .keyRepeated(columns: names, firstRow: first))))
