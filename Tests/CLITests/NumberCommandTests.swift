@@ -47,6 +47,16 @@ import Testing
         #expect(json.objects.first?["valid"] as? Bool == false)
     }
 
+    /// Another reading is never the field's own locale: a scientific en_US field said
+    /// "'1,234' is not a number in en_US, but in en_US it reads as 1234".
+    @Test func anotherReadingIsAnotherLocale() throws {
+        let run = try CLI.run(["number", "--locale", "en_US", "--style", "scientific"], input: "1,234\n")
+        #expect(run.status == 1)
+        #expect(!run.stderr.contains("but in en_US"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("'1,234' is not a number in en_US, but in de_DE it reads as 1.234"), "\(run.stderr)")
+    }
+
     @Test func swappedSeparatorsOfferTheEnglishReading() throws {
         let run = try CLI.run(["number", "--locale", "de_DE"], input: "1,234.5\n")
         #expect(run.status == 1)

@@ -364,7 +364,12 @@ final class NumberValidator: TypedValidator {
         let common = likeliest + ["fr_FR", "de_CH", "en_IN"]
         var decimalsTried: Set<String> = [own.decimalSeparator]
         return common.compactMap { other in
-            guard let otherLocale = try? LocaleID(other) else { return nil }
+            // The field's own locale read otherwise only by the field's style or rules (a
+            // scientific field does not group): "not a number in en_US, but in en_US it reads
+            // as 1234" says nothing.
+            guard let otherLocale = try? LocaleID(other), otherLocale.identifier != own.locale.identifier else {
+                return nil
+            }
             let theirs = NumberSymbols(locale: otherLocale)
             let same =
                 theirs.decimalSeparator == own.decimalSeparator && theirs.usesGrouping == own.usesGrouping
