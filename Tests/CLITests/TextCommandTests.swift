@@ -96,6 +96,24 @@ import Testing
         #expect(english.stdout == "ISTANBUL\n")
     }
 
+    /// A finding after a stage that rewrote characters names the input's character at its
+    /// offset: `straße` upper-cased is `STRASSE`, too long at its `E`, which is `e` at input
+    /// offset 5 (JSON said "offset":5,"character":"E").
+    @Test func aFindingAfterCaseMappingNamesTheInputsCharacter() throws {
+        let run = try CLI.run(
+            ["text", "--locale", "de_DE", "--case", "upper", "--max-length", "6", "--json"], input: "straße\n")
+        #expect(run.status == 1)
+        let error = try #require((run.objects.first?["errors"] as? [[String: Any]])?.first)
+        #expect(error["code"] as? String == "too_long")
+        #expect(error["offset"] as? Int == 5)
+        #expect(error["character"] as? String == "e")
+        #expect(error["length"] as? Int == 1)
+        let pattern = try CLI.run(["text", "--case", "upper", "--pattern", "[A-Z]+", "--json"], input: "abç1\n")
+        let mismatch = try #require((pattern.objects.first?["errors"] as? [[String: Any]])?.first)
+        #expect(mismatch["code"] as? String == "pattern_mismatch")
+        #expect(mismatch["character"] as? String == "ç")
+    }
+
     @Test func nfkcTurnsFullWidthDigitsIntoASCII() throws {
         let run = try CLI.run(["text", "--normalize", "nfkc", "--allow", "[0-9]"], input: "１２３\n")
         #expect(run.status == 0)

@@ -340,6 +340,9 @@ public final class FieldValidator {
         } else if result.errors.isEmpty {
             result.value = value
         }
+        if spec.caseMapping != nil || map.table != nil, !(result.errors.isEmpty && result.warnings.isEmpty) {
+            Self.pointAtInput(input, &result)
+        }
         if !result.errors.isEmpty {
             result.value = nil
             result.output = nil
@@ -347,6 +350,23 @@ public final class FieldValidator {
         } else if spec.output == .input {
             result.output = input
         }
+    }
+
+    /// A stage that rewrote characters (normalization, case mapping) leaves its findings on
+    /// its own characters (`E` of `STRASSE`); each is said as the character of the input at
+    /// its offset, which is what `offset` names (`e` of `straße`), and an excess runs to the
+    /// input's end.
+    private static func pointAtInput(_ input: String, _ result: inout FieldResult) {
+        let scalars = Array(input.unicodeScalars)
+        func point(_ list: inout [Diagnostic]) {
+            for index in list.indices where list[index].character != nil {
+                guard let offset = list[index].offset, offset < scalars.count else { continue }
+                list[index].character = scalars[offset]
+                if list[index].code == .tooLong { list[index].length = scalars.count - offset }
+            }
+        }
+        point(&result.errors)
+        point(&result.warnings)
     }
 
     // MARK: prepare
