@@ -15,6 +15,17 @@ import Testing
         #expect(run.stderr.components(separatedBy: "cannot write").count == 2)
     }
 
+    /// A record too long is quoted by its first 64 bytes without a character the cut left
+    /// unfinished: an `é` cut after its first byte showed as U+FFFD, as if not UTF-8.
+    @Test func aTooLongRecordIsQuotedInWholeCharacters() throws {
+        let line = String(repeating: "a", count: 63) + "é" + String(repeating: "x", count: 100) + "\n"
+        let run = try CLI.run(["text", "--max-record-bytes", "100"], input: line)
+        #expect(run.status == 1)
+        #expect(
+            run.stderr.contains("'\(String(repeating: "a", count: 63))…': record too long: 165 bytes"), "\(run.stderr)")
+        #expect(!run.stderr.contains("\u{FFFD}"))
+    }
+
     @Test func aFailedRejectsWriteNamesTheFile() throws {
         let run = try CLI.run(["number", "--rejects", "/dev/full"], input: "x\n")
         #expect(run.status == 3)

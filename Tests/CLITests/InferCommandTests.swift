@@ -15,6 +15,13 @@ import Testing
         return byName
     }
 
+    /// One value or row is counted in the singular ("1 values read").
+    @Test func oneValueIsSaidInTheSingular() throws {
+        #expect(try CLI.run(["infer"], input: "5\n").stdout.contains("  1 value read (all)\n"))
+        #expect(try CLI.run(["infer", "--csv"], input: "a\n5\n").stdout.contains("  1 data row read (all)\n"))
+        #expect(try CLI.run(["infer"], input: "5\n6\n").stdout.contains("  2 values read (all)\n"))
+    }
+
     @Test func germanBankExport() throws {
         let run = try CLI.run(["infer", "--json", Self.data.appendingPathComponent("bank_de.csv").path])
         #expect(run.status == 0)

@@ -26,6 +26,14 @@ import Testing
         #expect(run.stderr.contains("expected text like '123'"))
     }
 
+    /// A byte is counted from 0 when redacted too, as the unredacted message and JSON count
+    /// it (it said "at byte 7" of the byte at offset 6).
+    @Test func aRedactedByteOffsetCountsFromZero() throws {
+        let run = try CLI.run(["text", "--redact"], stdin: Data("abcdef".utf8) + Data([0xFF, 0x0A]))
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("not valid UTF-8 at byte offset 6 (a byte that is not UTF-8)"), "\(run.stderr)")
+    }
+
     @Test func jsonKeepsCodesOffsetsAndCategories() throws {
         let run = try CLI.run(["number", "--locale", "de_DE", "--redact", "--json"], input: "4711-xK\n1.234,5\n")
         #expect(run.status == 1)

@@ -447,8 +447,15 @@ extension Diagnostic {
         case .redacted(let expected):
             writer.put(code.summary)
             if let offset {
-                writer.put(code == .invalidUTF8 ? " at byte " : " at column ")
-                writer.put(decimal: offset + 1)
+                // A byte is counted from 0, as the unredacted message and JSON count it; a
+                // column from 1.
+                if code == .invalidUTF8 {
+                    writer.put(" at byte offset ")
+                    writer.put(decimal: offset)
+                } else {
+                    writer.put(" at column ")
+                    writer.put(decimal: offset + 1)
+                }
             }
             if let category {
                 writer.put(" (")

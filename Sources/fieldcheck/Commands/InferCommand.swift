@@ -550,7 +550,8 @@ extension Fieldcheck {
                 text += dialect.quoting ? "; quoted fields\n" : "; no quoted field\n"
                 text += "  header: \(report.header ? "yes" : "no") (\(report.headerEvidence))\n"
             }
-            text += "  \(report.rows) \(report.isCSV ? "data rows" : "values") read"
+            let unit = report.isCSV ? "data row" : "value"
+            text += "  \(report.rows) \(report.rows == 1 ? unit : unit + "s") read"
             if let bytes = report.sampledBytes {
                 text += " (a sample: the first \(bytes >> 20) MiB of the file; --all-rows reads all)\n"
             } else {
