@@ -57,6 +57,24 @@ import Testing
             run.stderr.contains("'1,234' is not a number in en_US, but in de_DE it reads as 1.234"), "\(run.stderr)")
     }
 
+    /// Formatting keeps every digit: the integer style refuses a value with a fraction
+    /// (it wrote 2.5 as 2 and -0.4 as -0, silently) unless --fraction-digits 0 asks for the
+    /// rounding.
+    @Test func theIntegerStyleRoundsOnlyWhenAsked() throws {
+        let run = try CLI.run(["number", "--to-style", "integer"], input: "2.5\n1e-5\n2.0\n1e3\n")
+        #expect(run.status == 1)
+        #expect(run.stdout == "2\n1000\n")
+        #expect(
+            run.stderr.contains(
+                "line 1: '2.5': character '.' (U+002E FULL STOP) at column 2: the integer style writes no fraction, "
+                    + "and 2.5 would be rounded (--fraction-digits 0 rounds it);"), "\(run.stderr)")
+        #expect(run.stderr.contains("line 2: '1e-5'"))
+        #expect(run.stderr.contains("[fraction_not_allowed]"))
+        let rounded = try CLI.run(["number", "--to-style", "integer", "--fraction-digits", "0"], input: "2.5\n3.5\n")
+        #expect(rounded.status == 0)
+        #expect(rounded.stdout == "2\n4\n")
+    }
+
     @Test func swappedSeparatorsOfferTheEnglishReading() throws {
         let run = try CLI.run(["number", "--locale", "de_DE"], input: "1,234.5\n")
         #expect(run.status == 1)

@@ -74,8 +74,13 @@ final class NumberFormat {
     /// rounding away (to 0 for `1E-2000`) any it cannot write.
     static let maximumDigits = 1_000
 
-    /// Why `value` cannot be formatted within `maximumDigits`, or nil when it can.
+    /// Why `value` cannot be formatted with every digit (in the integer style, a fraction;
+    /// else within `maximumDigits`), or nil when it can.
     func refusal(_ value: ExactDecimal) -> NumberProblem? {
+        // Formatting keeps every digit: the integer style rounds only when asked to.
+        if layout == .integer && fractionDigits == nil && value.exponent < 0 {
+            return .integerStyleDropsFraction(canonical: value.description)
+        }
         let count = digitCount(value)
         guard count > max(Self.maximumDigits, value.digits.count) else { return nil }
         return .formattedTooLong(

@@ -65,6 +65,9 @@ public enum NumberProblem: Sendable, Hashable {
     /// More digits after the point than `maximum` once the exponent is applied (`1e-3` is
     /// `plain`, 0.001), though fewer stand after a decimal separator.
     case tooManyFractionDigitsByExponent(plain: String, maximum: Int)
+    /// Formatted in the integer style, the value would lose its fraction (`canonical`: the
+    /// value as fieldcheck writes it); `--fraction-digits 0` asks for the rounding.
+    case integerStyleDropsFraction(canonical: String)
     /// Formatted for another locale or style, the value would have more digits than a
     /// formatted number may (`canonical`: the value as fieldcheck writes it).
     case formattedTooLong(canonical: String, digits: Int, maximum: Int, scientific: Bool)
@@ -214,6 +217,10 @@ extension NumberProblem {
             writer.put("at most ")
             writer.put(decimal: maximum)
             writer.put(maximum == 1 ? " digit after the decimal separator" : " digits after the decimal separator")
+        case .integerStyleDropsFraction(let canonical):
+            writer.put("the integer style writes no fraction, and ")
+            writer.put(canonical)
+            writer.put(" would be rounded (--fraction-digits 0 rounds it)")
         case .formattedTooLong(let canonical, let digits, let maximum, let scientific):
             writer.put("formatted, ")
             writer.put(canonical)

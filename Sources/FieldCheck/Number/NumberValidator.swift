@@ -280,7 +280,13 @@ final class NumberValidator: TypedValidator {
         }
         if let min = spec.minimum, number < min { beyond(min, minimum: true) }
         if let max = spec.maximum, max < number { beyond(max, minimum: false) }
-        if result.errors.isEmpty, let output, let problem = output.refusal(number) { add(.outOfRange, nil, problem) }
+        if result.errors.isEmpty, let output, let problem = output.refusal(number) {
+            if case .integerStyleDropsFraction = problem {
+                add(.fractionNotAllowed, parsed.decimalIndex ?? parsed.exponentIndex, problem)
+            } else {
+                add(.outOfRange, nil, problem)
+            }
+        }
     }
 
     private func makeDiagnostic(

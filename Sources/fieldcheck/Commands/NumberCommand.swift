@@ -93,7 +93,10 @@ struct NumberRules: ParsableArguments {
         help: ArgumentHelp("Format accepted values for this locale.", valueName: "LOCALE"), completion: .localeIDs)
     var to: String?
 
-    @Option(help: "Format accepted values in this style (default: the input style).")
+    @Option(
+        help:
+            "Format accepted values in this style (default: the input style). Every digit is kept: integer refuses a value with a fraction (fraction_not_allowed) unless --fraction-digits 0 asks for the rounding."
+    )
     var toStyle: NumberStyle?
 
     @Option(
