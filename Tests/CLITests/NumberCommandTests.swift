@@ -67,12 +67,28 @@ import Testing
         #expect(
             run.stderr.contains(
                 "line 1: '2.5': character '.' (U+002E FULL STOP) at column 2: the integer style writes no fraction, "
-                    + "and 2.5 would be rounded (--fraction-digits 0 rounds it);"), "\(run.stderr)")
+                    + "and 2.5 would be rounded; ask for 0 fraction digits to round it;"), "\(run.stderr)")
         #expect(run.stderr.contains("line 2: '1e-5'"))
         #expect(run.stderr.contains("[fraction_not_allowed]"))
         let rounded = try CLI.run(["number", "--to-style", "integer", "--fraction-digits", "0"], input: "2.5\n3.5\n")
         #expect(rounded.status == 0)
         #expect(rounded.stdout == "2\n4\n")
+    }
+
+    /// The example of a valid value keeps to the field's rules: "expected a number like
+    /// 1234.56" was said of a field whose maximum is 10.
+    @Test(arguments: [
+        (["--max", "10"], "11", "a number like 1.5 ("),
+        (["--locale", "de_DE", "--integer", "--max", "100"], "101", "a number like 12 (de_DE)"),
+        (["--max-length", "3"], "1234.5", "a number like 1.5 ("),
+        (["--max-fraction-digits", "1"], "1.25", "a number like 12.5 ("),
+        (["--min", "5000000"], "1", "a number like 5000000 ("),
+        (["--locale", "de_DE"], "x", "a number like 1.234,56 (de_DE)"),
+    ])
+    func theExampleKeepsToTheRules(options: [String], value: String, example: String) throws {
+        let run = try CLI.run(["number"] + options + ["--value", value], input: "")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("expected \(example)"), "\(run.stderr)")
     }
 
     @Test func swappedSeparatorsOfferTheEnglishReading() throws {

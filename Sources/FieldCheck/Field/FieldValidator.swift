@@ -132,7 +132,9 @@ public final class FieldValidator {
         }
         switch spec.kind {
         case .text: typed = nil
-        case .number(let number): typed = try NumberValidator(number, locale: spec.locale, vocabulary: spec.vocabulary)
+        case .number(let number):
+            typed = try NumberValidator(
+                number, locale: spec.locale, vocabulary: spec.vocabulary, maxLength: spec.maxLength)
         case .date(let date): typed = try DateValidator(date, locale: spec.locale, vocabulary: spec.vocabulary)
         case .boolean(let boolean): typed = try BooleanValidator(boolean)
         case .temporal(let temporal):

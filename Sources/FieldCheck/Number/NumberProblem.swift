@@ -66,7 +66,7 @@ public enum NumberProblem: Sendable, Hashable {
     /// `plain`, 0.001), though fewer stand after a decimal separator.
     case tooManyFractionDigitsByExponent(plain: String, maximum: Int)
     /// Formatted in the integer style, the value would lose its fraction (`canonical`: the
-    /// value as fieldcheck writes it); `--fraction-digits 0` asks for the rounding.
+    /// value as fieldcheck writes it); asking for no fraction digits asks for the rounding.
     case integerStyleDropsFraction(canonical: String)
     /// Formatted for another locale or style, the value would have more digits than a
     /// formatted number may (`canonical`: the value as fieldcheck writes it).
@@ -220,7 +220,7 @@ extension NumberProblem {
         case .integerStyleDropsFraction(let canonical):
             writer.put("the integer style writes no fraction, and ")
             writer.put(canonical)
-            writer.put(" would be rounded (--fraction-digits 0 rounds it)")
+            writer.put(" would be rounded; ask for 0 fraction digits to round it")
         case .formattedTooLong(let canonical, let digits, let maximum, let scientific):
             writer.put("formatted, ")
             writer.put(canonical)

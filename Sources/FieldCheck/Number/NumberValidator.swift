@@ -58,7 +58,10 @@ final class NumberValidator: TypedValidator {
     /// What the front end says of white space at either end (` (--trim …)`), worded once.
     private let trimHint: String
 
-    init(_ spec: NumberSpec, locale: LocaleID, vocabulary: RuleVocabulary = .plain) throws(ConfigurationError) {
+    /// - Parameter maxLength: the field's most characters, which the example keeps to.
+    init(_ spec: NumberSpec, locale: LocaleID, vocabulary: RuleVocabulary = .plain, maxLength: Int? = nil)
+        throws(ConfigurationError)
+    {
         self.spec = spec
         self.locale = locale
         self.vocabulary = vocabulary
@@ -110,27 +113,27 @@ final class NumberValidator: TypedValidator {
         } else {
             lenientFormat = nil
         }
-        let sample: ExactDecimal =
-            switch spec.style {
-            case .integer: ExactDecimal("1234")!
-            case .percent: ExactDecimal("0.125")!
-            default: spec.integerOnly ? ExactDecimal("1234")! : ExactDecimal("1234.56")!
-            }
-        let formatted =
-            (try? NumberFormat(
-                locale: locale, style: spec.style == .scientific ? .decimal : spec.style,
-                currency: spec.currency ?? symbols.currencyCode, fractionDigits: nil))?.string(sample)
-            ?? sample.description
+        let formatter = try? NumberFormat(
+            locale: locale, style: spec.style == .scientific ? .decimal : spec.style,
+            currency: spec.currency ?? symbols.currencyCode, fractionDigits: nil)
         // Separators of the field's own are put where the locale's stand.
         let custom = spec.decimalSeparator != nil || spec.groupingSeparator != nil
-        let written =
-            custom && (spec.style == .decimal || spec.style == .integer)
-            ? symbols.written("1234", fraction: spec.integerOnly || spec.style == .integer ? nil : "56")
-            : custom ? formatted.replacingSeparators(of: ownSymbols, with: symbols) : formatted
-        // Without grouping (the field's, or the scientific style's), an example must not show any.
-        let shown =
-            custom || (spec.allowGrouping && spec.style != .scientific)
-            ? written : written.replacingGroups(symbols.groupingSeparator)
+        /// A value as the example shows it: as the locale writes it in the field's style, with
+        /// the field's own separators, and without grouping where the field has none.
+        func shown(_ sample: ExactDecimal) -> String {
+            let formatted = formatter?.string(sample) ?? sample.description
+            let written: String
+            if custom && (spec.style == .decimal || spec.style == .integer) && !sample.negative {
+                let parts = sample.description.split(separator: ".", maxSplits: 1).map(String.init)
+                written = symbols.written(parts[0], fraction: parts.count > 1 ? parts[1] : nil)
+            } else {
+                written = custom ? formatted.replacingSeparators(of: ownSymbols, with: symbols) : formatted
+            }
+            // Without grouping (the field's, or the scientific style's), an example must not show any.
+            return custom || (spec.allowGrouping && spec.style != .scientific)
+                ? written : written.replacingGroups(symbols.groupingSeparator)
+        }
+        let shown = Self.exampleValue(spec, maxLength: maxLength, shown: shown)
         let label =
             custom
             ? "decimal separator '\(symbols.decimalSeparator)'"
@@ -138,6 +141,36 @@ final class NumberValidator: TypedValidator {
                     ? ", grouping separator '\(symbols.groupingSeparator)'" : ", without grouping")
             : "\(locale.nameAndOrigin)\(spec.allowGrouping ? "" : ", without grouping")"
         example = "a number like \(shown) (\(label))"
+    }
+
+    /// The example a message and the prompt's placeholder show, as `shown` writes it: the
+    /// first of a few plain values that the field's own rules accept (1234.56, or 1234 for
+    /// whole numbers; then shorter ones, and the bounds themselves), so that "expected a
+    /// number like 1234.56" is not said of a field whose maximum is 10. The first value when
+    /// none fits.
+    static func exampleValue(_ spec: NumberSpec, maxLength: Int?, shown: (ExactDecimal) -> String) -> String {
+        let whole = spec.integerOnly || spec.style == .integer
+        var candidates =
+            (spec.style == .percent ? ["0.125", "0.5", "0.05", "1"] : whole ? [] : ["1234.56", "12.5", "1.5", "0.5"])
+            + ["1234", "12", "5", "1", "0"]
+        for bound in [spec.minimum, spec.maximum].compactMap({ $0 }) {
+            candidates.append(bound.normalizedDescription)
+        }
+        func fits(_ value: ExactDecimal, _ text: String) -> Bool {
+            if whole && value.exponent < 0 { return false }
+            if let most = spec.maxFractionDigits, value.fractionDigitCount > most { return false }
+            if !spec.allowNegative && value.negative { return false }
+            if let minimum = spec.minimum, value < minimum { return false }
+            if let maximum = spec.maximum, maximum < value { return false }
+            if let maxLength, text.unicodeScalars.count > maxLength { return false }
+            return true
+        }
+        let values = candidates.compactMap { ExactDecimal($0) }
+        for value in values {
+            let text = shown(value)
+            if fits(value, text) { return text }
+        }
+        return shown(values[0])
     }
 
     /// The locale's symbols with the field's own separators (Table Schema's `decimalChar` and
