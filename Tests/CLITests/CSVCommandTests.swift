@@ -72,6 +72,23 @@ import Testing
         #expect(json.objects.first?["input"] as? String == "10, a")
     }
 
+    /// Table Schema's special numbers under bounds: INF and -INF lie past every bound on
+    /// their side, NaN meets none.
+    @Test func specialNumbersMeetBoundsAsTheyShould() throws {
+        let schema = CLI.temporaryFile("bounds.yaml")
+        defer { try? FileManager.default.removeItem(at: schema) }
+        try Data("fields:\n  - {name: n, type: number, constraints: {minimum: 0}}\n".utf8).write(to: schema)
+        let run = try CLI.run(["csv", "--schema", schema.path, "--normalize"], input: "n\nNaN\ninf\n-INF\n5\n")
+        #expect(run.status == 1)
+        #expect(run.stdout == "n\nINF\n5\n")
+        #expect(
+            run.stderr.contains(
+                "row 1 (line 2), column 'n': 'NaN': NaN has no order, so it meets no minimum or maximum;"))
+        #expect(run.stderr.contains("row 3 (line 4), column 'n': '-INF': -INF is less than the minimum 0;"))
+        let line = try CLI.run(["number"], input: "NaN\n")
+        #expect(line.status == 1)
+    }
+
     /// The acceptance run: exactly the bad cells, with row, line, column, code and offset.
     @Test func reportsExactlyTheBadCellsOfTheSample() throws {
         let run = try CLI.run(["csv", "--schema", Self.yamlSchema, "--json", Self.sample])

@@ -65,6 +65,9 @@ public enum NumberProblem: Sendable, Hashable {
     /// More digits after the point than `maximum` once the exponent is applied (`1e-3` is
     /// `plain`, 0.001), though fewer stand after a decimal separator.
     case tooManyFractionDigitsByExponent(plain: String, maximum: Int)
+    /// Table Schema's `NaN` in a field with a minimum or maximum: it has no order, so no
+    /// bound can be met.
+    case notANumberHasNoOrder
     /// Formatted in the integer style, the value would lose its fraction (`canonical`: the
     /// value as fieldcheck writes it); asking for no fraction digits asks for the rounding.
     case integerStyleDropsFraction(canonical: String)
@@ -217,6 +220,8 @@ extension NumberProblem {
             writer.put("at most ")
             writer.put(decimal: maximum)
             writer.put(maximum == 1 ? " digit after the decimal separator" : " digits after the decimal separator")
+        case .notANumberHasNoOrder:
+            writer.put("NaN has no order, so it meets no minimum or maximum")
         case .integerStyleDropsFraction(let canonical):
             writer.put("the integer style writes no fraction, and ")
             writer.put(canonical)

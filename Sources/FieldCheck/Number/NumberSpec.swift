@@ -32,6 +32,9 @@ public struct NumberSpec: Sendable, Hashable {
     /// The grouping separator, instead of the locale's (Table Schema's `groupChar`): one
     /// character, or empty for none.
     public var groupingSeparator: String? = nil
+    /// Table Schema's special values of a `number`: `NaN`, `INF` and `-INF` (in any case),
+    /// read as themselves and written so. The line command's own policy refuses them.
+    public var specialValues = false
 
     public init() {}
 

@@ -7,7 +7,7 @@ extension FieldType {
         make: { (field: inout SchemaField) throws(ConfigurationError) -> FieldSpec in
             let path = field.path
             var number = NumberSpec()
-            if field.typeName == "integer" { number.integerOnly = true }
+            if field.typeName == "integer" { number.integerOnly = true } else { number.specialValues = true }
             if let style = try field.text("style") {
                 guard let parsed = NumberStyle(rawValue: style) else {
                     throw ConfigurationError(

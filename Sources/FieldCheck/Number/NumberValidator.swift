@@ -224,12 +224,59 @@ final class NumberValidator: TypedValidator {
     func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if bytes.isEmpty { return true }
         if spec.lenient { return false }
+        if spec.specialValues && bytes.count <= 4 && Self.special(String(decoding: bytes, as: UTF8.self)) != nil {
+            return false
+        }
         return parser.readableASCII.missesSomeASCII(of: bytes) || parser.separatorsCertainlyFail(bytes)
     }
 
     deinit { if let lenientFormat { cicu_unum_close(lenientFormat) } }
 
+    /// Table Schema's special values, written as the specification writes them: `NaN`,
+    /// `INF`, `-INF` for any case of them; nil for any other text.
+    static func special(_ value: String) -> String? {
+        switch value.lowercased() {
+        case "nan": "NaN"
+        case "inf": "INF"
+        case "-inf": "-INF"
+        default: nil
+        }
+    }
+
+    /// A special value of a Table Schema `number` (`spec.specialValues`): accepted as itself,
+    /// unless a bound refuses it (infinity lies past every bound on its side; NaN, which has
+    /// no order, within none).
+    private func validateSpecial(_ special: String, detail: CheckDetail, into result: inout FieldResult) {
+        let minimum = special == "-INF" || special == "NaN" ? spec.minimum : nil
+        let maximum = special == "INF" || special == "NaN" ? spec.maximum : nil
+        if special == "NaN" && (minimum != nil || maximum != nil) {
+            result.errors.append(
+                Diagnostic(
+                    code: .outOfRange, offset: nil, length: 0,
+                    reason: .ifExplained(
+                        detail.explains, .unreadable(why: .number(.notANumberHasNoOrder), expected: example, after: nil)
+                    )
+                ))
+            return
+        }
+        if let bound = minimum ?? maximum {
+            let reason: Reason = .ifExplained(
+                detail.explains,
+                .beyond(
+                    value: special, bound: bound.normalizedDescription, minimum: minimum != nil, inTime: false,
+                    expected: example))
+            result.errors.append(Diagnostic(code: .outOfRange, offset: nil, length: 0, reason: reason))
+            return
+        }
+        result.value = special
+        result.output = special
+    }
+
     func validate(_ value: String, map: OffsetMap, detail: CheckDetail, into result: inout FieldResult) {
+        if spec.specialValues, value.utf8.count <= 4, let special = Self.special(value) {
+            validateSpecial(special, detail: detail, into: &result)
+            return
+        }
         let explains = detail.explains
         let scalars = value.scalarArray
         let outcome = spec.lenient ? parseLeniently(value) : parser.parse(scalars)
