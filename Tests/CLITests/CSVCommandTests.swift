@@ -89,6 +89,30 @@ import Testing
         #expect(line.status == 1)
     }
 
+    /// A header that is not well-formed CSV is said to be so: text after a closing quote was
+    /// passed through with exit status 0 (the same in a data row is malformed_csv), a quote
+    /// never closed advised `-d ','`, and an empty first line asked "did you mean ''?".
+    @Test func aMalformedHeaderIsSaidToBeSo() throws {
+        let after = try CLI.run(["csv", "--column", "a=integer"], input: "a,\"b\"x\n1,2\n")
+        #expect(after.status == 1)
+        #expect(after.stdout == "a,\"b\"x\n1,2\n")
+        #expect(
+            after.stderr.contains("header (line 1): text after the closing quote at byte 6 of the row"),
+            "\(after.stderr)")
+        #expect(after.stderr.contains("[malformed_csv]"))
+        let unclosed = try CLI.run(["csv", "--column", "a=integer"], input: "\"a,b\n1,2\n")
+        #expect(unclosed.status == 2)
+        #expect(
+            unclosed.stderr.hasPrefix(
+                "fieldcheck: stdin: the header (line 1) is not well-formed CSV: the quote at byte 1 of the row is never closed"
+            ), "\(unclosed.stderr)")
+        #expect(!unclosed.stderr.contains("-d ','"))
+        let empty = try CLI.run(["csv", "--column", "a=integer"], input: "\n1,2\n")
+        #expect(empty.status == 2)
+        #expect(empty.stderr.contains("the header is an empty line"), "\(empty.stderr)")
+        #expect(!empty.stderr.contains("did you mean ''"))
+    }
+
     /// The issue's acceptance run: exactly the bad cells, with row, line, column, code and offset.
     @Test func reportsExactlyTheBadCellsOfTheSample() throws {
         let run = try CLI.run(["csv", "--schema", Self.yamlSchema, "--json", Self.sample])

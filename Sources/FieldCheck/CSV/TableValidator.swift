@@ -279,6 +279,9 @@ public final class TableValidator {
     /// Why `name` may be missing from `header`: a cell that splits into names with another
     /// delimiter (`a;b` read with `,`), or a header name it is a typo of.
     static func missingColumnHint(_ name: String, header: [String]) -> String {
+        if header.allSatisfy(\.isEmpty) {
+            return "; the header is an empty line (remove it, or read the file as one without a header)"
+        }
         for (delimiter, option) in [(";", "-d ';'"), ("\t", "-d tab"), ("|", "-d '|'"), (",", "-d ','")] {
             for cell in header where cell.contains(delimiter) {
                 let names = cell.split(separator: Character(delimiter), omittingEmptySubsequences: false)
@@ -288,7 +291,7 @@ public final class TableValidator {
                 }
             }
         }
-        let near = Suggestion.near(name, in: header)
+        let near = Suggestion.near(name, in: header.filter { !$0.isEmpty })
         return near.isEmpty ? "" : "; did you mean '\(near.joined(separator: "' or '"))'?"
     }
 
@@ -696,6 +699,14 @@ public final class TableValidator {
     }
 
     private func rowProblem(_ problem: CSVProblem, _ record: CSVRecord) -> CellProblem {
+        Self.syntaxProblem(problem, record, limitHint: recordLimitHint)
+    }
+
+    /// A record's CSV syntax problem (an unclosed quote, text after a closing quote, a record
+    /// too long) as a finding about the whole row: a data row's, or the header's.
+    package static func syntaxProblem(_ problem: CSVProblem, _ record: CSVRecord, limitHint: String?)
+        -> CellProblem
+    {
         let diagnostic: Diagnostic
         switch problem.kind {
         case .unterminatedQuote:
@@ -710,7 +721,7 @@ public final class TableValidator {
         case .tooLong:
             diagnostic = Diagnostic(
                 code: .recordTooLong, offset: nil, length: record.oversizedLength ?? 0,
-                reason: .rowTooLong(hint: recordLimitHint.map { " (\($0))" } ?? ""))
+                reason: .rowTooLong(hint: limitHint.map { " (\($0))" } ?? ""))
         }
         return CellProblem(column: nil, field: nil, input: "", diagnostic: diagnostic)
     }

@@ -149,11 +149,27 @@ struct CSVRunner {
                                 advice: "check files with different columns in separate runs")
                         }
                         if firstHeader == nil { firstHeader = names }
-                        file.table = try TableValidator(
-                            schema: schema, header: names, width: record.count, file: name, detail: detail)
+                        // A header that is not well-formed CSV (a quote never closed, text after
+                        // a closing one) names its columns as best it can, and is said to be so,
+                        // as row 0; a column the schema then misses is said to be for that reason.
+                        let malformed =
+                            header
+                            ? record.problem.map {
+                                TableValidator.syntaxProblem($0, record, limitHint: nil)
+                            } : nil
+                        do throws(ConfigurationError) {
+                            file.table = try TableValidator(
+                                schema: schema, header: names, width: record.count, file: name, detail: detail)
+                        } catch {
+                            guard let malformed, header else { throw error }
+                            throw ConfigurationError(
+                                "\(name): the header (line \(record.line)) is not well-formed CSV: "
+                                    + "\(malformed.diagnostic.message); its columns cannot be named, so the schema's are not found"
+                            )
+                        }
                         pool?.start(file.table!, header: names, width: record.count, file: name, sink: rows)
                         // The header against the schema's fieldsMatch: once per file, as row 0.
-                        let headerProblems = file.table!.headerProblems
+                        let headerProblems = (malformed.map { [$0] } ?? []) + file.table!.headerProblems
                         for problem in headerProblems { sinks.summary.addHeader(problem) }
                         if !headerProblems.isEmpty {
                             try routing.printer.row(
