@@ -224,7 +224,10 @@ final class NumberValidator: TypedValidator {
     func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if bytes.isEmpty { return true }
         if spec.lenient { return false }
-        if spec.specialValues && bytes.count <= 4 && Self.special(String(decoding: bytes, as: UTF8.self)) != nil {
+        if spec.specialValues, bytes.count >= 3, bytes.count <= 4,
+            bytes[0] | 0x20 == 0x6E || bytes[0] | 0x20 == 0x69 || bytes[0] == 0x2D,
+            Self.special(String(decoding: bytes, as: UTF8.self)) != nil
+        {
             return false
         }
         return parser.readableASCII.missesSomeASCII(of: bytes) || parser.separatorsCertainlyFail(bytes)
