@@ -113,6 +113,19 @@ import Testing
         #expect(!empty.stderr.contains("did you mean ''"))
     }
 
+    /// A row too long to hold that ends the input inside a quote goes to the rejects file as
+    /// read: its last line break is its own (a second one was added).
+    @Test func anOversizedRowInAnOpenQuoteIsRejectedByteForByte() throws {
+        let rejects = CLI.temporaryFile("rejects.csv")
+        defer { try? FileManager.default.removeItem(at: rejects) }
+        let row = "1,\"" + String(repeating: "x", count: 24) + "\n"
+        let run = try CLI.run(
+            ["csv", "--column", "a=integer", "--rejects", rejects.path, "--max-record-bytes", "10"],
+            input: "a,b\n" + row)
+        #expect(run.status == 1)
+        #expect(try String(contentsOf: rejects, encoding: .utf8) == "a,b\n" + row)
+    }
+
     /// The issue's acceptance run: exactly the bad cells, with row, line, column, code and offset.
     @Test func reportsExactlyTheBadCellsOfTheSample() throws {
         let run = try CLI.run(["csv", "--schema", Self.yamlSchema, "--json", Self.sample])

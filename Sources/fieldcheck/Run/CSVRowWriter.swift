@@ -76,9 +76,12 @@ final class CSVRowWriter: TableRowSink {
         }
         if !result.isValid {
             // A row too long to hold went out whole, terminator included, through `overflow`.
+            let needsTerminator =
+                record.oversizedLength == nil
+                ? record.needsTerminator : record.terminator.isEmpty && !sinks.overflowEndsLine
             try sinks.rejected(
                 record.raw,
-                terminator: record.needsTerminator ? file.newline.bytes : UnsafeBufferPointer(start: nil, count: 0),
+                terminator: needsTerminator ? file.newline.bytes : UnsafeBufferPointer(start: nil, count: 0),
                 keep: record.oversizedLength == nil)
         }
         if !(result.errors.isEmpty && result.warnings.isEmpty) {

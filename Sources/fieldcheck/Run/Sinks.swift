@@ -76,7 +76,12 @@ final class Sinks {
     func overflow(_ chunk: UnsafeBufferPointer<UInt8>) throws {
         try rejects?.write(chunk)
         if routing.keepsRaw { try out.write(chunk) }
+        if let last = chunk.last { overflowEndsLine = last == 0x0A }
     }
+
+    /// Whether the bytes of the last record too long to hold ended with a line break: one
+    /// that ended the input inside a quote holds its last one, and needs no other.
+    private(set) var overflowEndsLine = false
 
     /// A rejected value as read, `raw` then its `terminator` (a record too long to hold has no
     /// raw bytes here: they went through `overflow`): the rejects file gets it, and stdout
