@@ -3,6 +3,22 @@ import Testing
 
 /// Usage and configuration errors: exit status 2 with a message that says what and where.
 @Suite struct ConfigurationErrorTests {
+    /// A directory given as a schema is called one (it was "cannot read it, or it is more
+    /// than the 4194304-byte limit"), and a length too large for any count says the range.
+    @Test func aDirectoryOrAnEnormousLengthIsSaidPlainly() throws {
+        let directory = try CLI.run(["csv", "--schema", NSTemporaryDirectory()], input: "")
+        #expect(directory.status == 2)
+        #expect(directory.stderr.contains(": is a directory, not a file"), "\(directory.stderr)")
+        let schema = CLI.temporaryFile("huge.yaml")
+        defer { try? FileManager.default.removeItem(at: schema) }
+        try Data(
+            "fields:\n  - {name: a, type: string, constraints: {minLength: 99999999999999999999999}}\n".utf8
+        ).write(to: schema)
+        let huge = try CLI.run(["csv", "--schema", schema.path], input: "a\nx\n")
+        #expect(huge.status == 2)
+        #expect(huge.stderr.contains("minLength: expected a whole number from 0 to 9223372036854775807"))
+    }
+
     @Test func unknownLocaleNamesNearestKnownIds() throws {
         let run = try CLI.run(["text", "--locale", "de_XX"], input: "a\n")
         #expect(run.status == 2)

@@ -230,7 +230,7 @@ public struct ColumnSchema: Sendable {
         func integer(_ key: String) throws(ConfigurationError) -> Int? {
             guard let value = rules[key] else { return nil }
             guard let number = value as? Int, number >= 0 else {
-                throw ConfigurationError("\(path, member: key): expected a whole number ≥ 0")
+                throw ConfigurationError("\(path, member: key): expected a whole number from 0 to \(Int.max)")
             }
             return number
         }

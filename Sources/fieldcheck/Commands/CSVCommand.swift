@@ -234,6 +234,10 @@ extension Fieldcheck {
                 throw ConfigurationError("cannot read \(what) \(path): \(String(cString: strerror(errno)))")
             }
             defer { close(fd) }
+            var status = stat()
+            if fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+                throw ConfigurationError("\(path): is a directory, not a file")
+            }
             guard let text = readText(fd: fd, limit: YAMLTree.maximumBytes) else {
                 throw ConfigurationError(
                     "\(path): cannot read it, or it is more than the \(YAMLTree.maximumBytes)-byte limit of a "
