@@ -4,6 +4,17 @@ import Testing
 /// `fieldcheck date` through the real binary: the acceptance examples and the seed's
 /// date field.
 @Suite struct DateCommandTests {
+    /// A date out of range says what a valid one is, as every rejection gives an example.
+    @Test func aDateOutOfRangeSaysTheRange() throws {
+        let run = try CLI.run(
+            ["date", "--pattern", "yyyy-MM-dd", "--min", "2021-01-01", "--max", "2025-12-31"], input: "2020-01-01\n")
+        #expect(run.status == 1)
+        #expect(
+            run.stderr
+                == "fieldcheck: line 1: '2020-01-01': 2020-01-01 is earlier than the minimum 2021-01-01; expected a "
+                + "date from 2021-01-01 to 2025-12-31 [out_of_range]\n")
+    }
+
     /// A year below 1000 keeps its century in another locale's pattern: ICU writes the year 26
     /// through `y` as `26`, which reads back as 2026 (`13.04.26` for 0026-04-13).
     @Test func aYearBelowAThousandKeepsItsCenturyWhenFormatted() throws {

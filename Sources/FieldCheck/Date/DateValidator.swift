@@ -480,8 +480,17 @@ final class DateValidator: TypedValidator {
             return
         }
         func beyond(_ bound: CivilDate, minimum: Bool) {
+            // What a value must be, as a time's or a year's range is said: an example of a valid
+            // value in words (`a date of 2021-01-01 or later`).
+            let range =
+                switch (spec.minimum, spec.maximum) {
+                case (let low?, let high?): "a date from \(low) to \(high)"
+                case (let low?, nil): "a date of \(low) or later"
+                case (nil, let high?): "a date of \(high) or earlier"
+                case (nil, nil): ""
+                }
             let reason = Reason.beyond(
-                value: date.description, bound: bound.description, minimum: minimum, inTime: true, expected: "")
+                value: date.description, bound: bound.description, minimum: minimum, inTime: true, expected: range)
             result.errors.append(
                 Diagnostic(code: .outOfRange, offset: nil, length: 0, reason: .ifExplained(explains, reason)))
         }
