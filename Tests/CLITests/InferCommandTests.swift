@@ -15,6 +15,32 @@ import Testing
         return byName
     }
 
+    /// Whole numbers written with a leading zero are codes: inferred as integers, `csv
+    /// --normalize` wrote 01234 as 1234. The schema says why in a comment, JSON in textReason.
+    @Test func leadingZerosKeepAColumnText() throws {
+        let table = "zip,n\n01234,1\n12345,2\n"
+        let report = try CLI.run(["infer", "--csv"], input: table)
+        #expect(
+            report.stdout.contains(
+                "column 'zip': string ('01234' (row 1) has a leading zero, which an integer would drop: a code, not a quantity)"
+            ), "\(report.stdout)")
+        #expect(report.stdout.contains("column 'n': integer"))
+        let schema = try CLI.run(["infer", "--csv", "--schema"], input: table)
+        #expect(
+            schema.stdout.contains(
+                "  # text: '01234' (row 1) has a leading zero, which an integer would drop\n  - name: \"zip\"\n    type: \"string\"\n"
+            ), "\(schema.stdout)")
+        let file = CLI.temporaryFile("zips.csv")
+        let schemaFile = CLI.temporaryFile("zips.yaml")
+        defer { for url in [file, schemaFile] { try? FileManager.default.removeItem(at: url) } }
+        try Data(table.utf8).write(to: file)
+        try Data(schema.stdout.utf8).write(to: schemaFile)
+        let normalized = try CLI.run(["csv", "--schema", schemaFile.path, "--normalize", file.path], input: "")
+        #expect(normalized.stdout == table)
+        let json = try CLI.run(["infer", "--csv", "--json"], input: table)
+        #expect(json.objects.first { $0["column"] as? String == "zip" }?["textReason"] as? String != nil)
+    }
+
     /// One value or row is counted in the singular ("1 values read").
     @Test func oneValueIsSaidInTheSingular() throws {
         #expect(try CLI.run(["infer"], input: "5\n").stdout.contains("  1 value read (all)\n"))

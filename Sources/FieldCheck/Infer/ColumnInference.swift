@@ -40,6 +40,9 @@ public struct ColumnInference: Sendable {
     public var isDecided = true
     /// Why not, in words: a value they read differently, and what it means in each.
     public var undecidedReason: String?
+    /// Why a column every value of which reads as a whole number is text: a value with a
+    /// leading zero (`01234`, a postal code or an account number), which a number would lose.
+    public var textReason: String?
     /// The two candidates that read a value differently, when undecided.
     public var undecidedBetween: (String, String)?
     /// The locale that settled a column the values left undecided (`infer --locale`).
@@ -131,6 +134,8 @@ public final class ColumnInferrer {
         /// The registered types `infer` tries (datetime, time, yearmonth, duration).
         @exclusivity(unchecked) fileprivate var registered: Standing
         fileprivate var booleanWords: [String: Int] = [:]
+        /// The first value written with a leading zero before another digit (`01234`), and its row.
+        fileprivate var leadingZero: (value: String, row: Int)?
         /// The first values no field reads, whatever its type (a NUL, bytes that are not
         /// UTF-8): `csv` rejects them in any column, so they are outliers of a text column too.
         fileprivate var unreadable: [(bytes: [UInt8], row: Int)] = []
@@ -209,6 +214,9 @@ public final class ColumnInferrer {
                 return
             }
             values += 1
+            if leadingZero == nil, bytes.count > 1, bytes[0] == 0x30, (0x30...0x39).contains(bytes[1]) {
+                leadingZero = (String(decoding: bytes, as: UTF8.self), row)
+            }
             var value = Value(bytes: bytes, text: text)
             scratch.reserve(bytes.count + FieldValidator.fastPathSlack)
             numbers.read(&value, row, numberFields, scratch)
@@ -496,6 +504,15 @@ public final class ColumnInferrer {
                 return !numberTallies[index].fractional
             }) {
                 answer.type = .integer
+                // Codes written with leading zeros are not quantities: as integers, `csv
+                // --normalize` would write 01234 as 1234.
+                if let (value, row) = column.leadingZero {
+                    answer = ColumnInference(name: column.name, type: .string)
+                    answer.valueCount = column.values
+                    answer.emptyCount = column.empty
+                    answer.textReason =
+                        "\(quoted(value)) (row \(row)) has a leading zero, which an integer would drop"
+                }
             }
         } else if dateBest <= allowed && dateBest <= identifierBest {
             decide(&answer, dates, dateTallies, best: dateBest, type: .date)
@@ -592,6 +609,7 @@ extension ColumnInference {
             copy.undecidedReason =
                 "a value is read differently as \(first) and as \(second), and no value rules either out"
         }
+        if textReason != nil { copy.textReason = "a value has a leading zero, which an integer would drop" }
         copy.eliminations = eliminations.map { elimination in
             var copy = elimination
             copy.value = ""

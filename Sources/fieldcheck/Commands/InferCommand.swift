@@ -19,7 +19,8 @@ extension Fieldcheck {
                 grouping, digits; date field order, separator, year digits, month-name language, \
                 calendar), the values that rule the other conventions out, 'undecided' when the \
                 values cannot tell (every date has day <= 12; 13/4/69 is 1969 in the Gregorian \
-                calendar and 2026 in th_TH's Buddhist one), and the outliers. For a CSV also the encoding, the \
+                calendar and 2026 in th_TH's Buddhist one), and the outliers. Whole numbers written with \
+                a leading zero (01234) are text, which keeps the zero. For a CSV also the encoding, the \
                 delimiter and the header. Files named *.csv or *.tsv are read as CSV, others and stdin as one \
                 value per line, unless --csv or --values says otherwise (without either, records that \
                 look like CSV get a note on stderr).
@@ -585,6 +586,8 @@ extension Fieldcheck {
                         ? " (every value read is empty; some were too long to read)\n" : " (every value is empty)\n")
             case .string where !column.isDecided:
                 return text + ", undecided: \(column.undecidedReason ?? "")\n"
+            case .string where column.textReason != nil:
+                return text + " (\(column.textReason ?? ""): a code, not a quantity)\n"
             case .string:
                 text += " (no number, date, yes/no, identifier or ISO 8601 convention reads 90 % of the values)\n"
                 // What no field reads (a NUL, bytes that are not UTF-8): csv rejects it.
@@ -701,6 +704,7 @@ extension Fieldcheck {
                     + "\"kind\":\"column\",\"file\":\(JSON.string(report.name)),\"column\":\(JSON.string(column.name)),"
                 text += "\"type\":\"\(column.type.rawValue)\",\"decided\":\(column.isDecided),"
                 text += "\"undecidedReason\":\(JSON.string(column.undecidedReason)),"
+                text += "\"textReason\":\(JSON.string(column.textReason)),"
                 text += "\"candidates\":[\(column.candidates.map { JSON.string($0.name) }.joined(separator: ","))],"
                 text += "\"conventions\":{\(facets.joined(separator: ","))},"
                 text +=

@@ -116,6 +116,7 @@ enum SchemaWriter {
             default:
                 field.keys.append(("type", "string"))
                 if !column.isDecided { field.comment = "undecided: \(column.undecidedReason ?? "")" }
+                if let reason = column.textReason { field.comment = "text: \(reason)" }
             }
             return field
         }
