@@ -41,23 +41,9 @@ final class DateValidator: TypedValidator {
     /// The pattern with two-digit days and months written as one digit where one will do
     /// (`dd.MM.yyyy` as `d.M.yyyy`); quoted text is left alone.
     static func unpadded(_ pattern: String) -> String {
-        var out = ""
-        var quoted = false
-        var characters = Array(pattern)[...]
-        while let character = characters.first {
-            if character == "'" {
-                quoted.toggle()
-                out.append(character)
-                characters = characters.dropFirst()
-                continue
-            }
-            let run = characters.prefix { $0 == character }
-            out.append(
-                contentsOf: !quoted && (character == "d" || character == "M") && run.count == 2
-                    ? String(character) : String(run))
-            characters = characters.dropFirst(run.count)
+        DatePatterns.replacingRuns(pattern) { letter, count in
+            (letter == "d" || letter == "M") && count == 2 ? String(letter) : nil
         }
-        return out
     }
     func completionTokens() -> [String] { (0...9).map(String.init) }
 

@@ -70,32 +70,28 @@ public enum DatePatterns {
     /// The pattern with a two-letter year (`yy`, two digits) made the full year (`y`):
     /// `M/d/yy` becomes `M/d/y`, which writes 4/13/2026. Quoted text is left alone.
     public static func fullYear(_ pattern: String) -> String {
-        var out = ""
-        var quoted = false
-        var characters = Array(pattern)[...]
-        while let character = characters.first {
-            if character == "'" { quoted.toggle() }
-            let run = characters.prefix { $0 == character }
-            if !quoted && character == "y" && run.count == 2 {
-                out.append("y")
-            } else if character == "'" {
-                out.append(character)
-                characters = characters.dropFirst()
-                continue
-            } else {
-                out.append(contentsOf: run)
-            }
-            characters = characters.dropFirst(run.count)
-        }
-        return out
+        replacingRuns(pattern) { letter, count in letter == "y" && count == 2 ? "y" : nil }
     }
 
     /// The pattern with each one-letter year (`y`) written with four digits (`yyyy`), for a
     /// year below 1000; nil when it has none, or names an era (`G`). Quoted text is left alone.
     static func paddedYear(_ pattern: String) -> String? {
+        var padded = false
+        var era = false
+        let out = replacingRuns(pattern) { letter, count in
+            if letter == "G" { era = true }
+            guard letter == "y" && count == 1 else { return nil }
+            padded = true
+            return "yyyy"
+        }
+        return padded && !era ? out : nil
+    }
+
+    /// `pattern` with each run of one letter outside quotes (`yy`, `MM`) replaced by what
+    /// `replace` gives for the letter and the run's length (the run itself when nil).
+    static func replacingRuns(_ pattern: String, _ replace: (Character, Int) -> String?) -> String {
         var out = ""
         var quoted = false
-        var padded = false
         var characters = Array(pattern)[...]
         while let character = characters.first {
             if character == "'" {
@@ -105,16 +101,10 @@ public enum DatePatterns {
                 continue
             }
             let run = characters.prefix { $0 == character }
-            if !quoted && character == "G" { return nil }
-            if !quoted && character == "y" && run.count == 1 {
-                out.append("yyyy")
-                padded = true
-            } else {
-                out.append(contentsOf: run)
-            }
+            out.append(contentsOf: (quoted ? nil : replace(character, run.count)) ?? String(run))
             characters = characters.dropFirst(run.count)
         }
-        return padded ? out : nil
+        return out
     }
 
     /// The locale's best pattern for a skeleton (`yMd` → `d.M.y` in de_DE).

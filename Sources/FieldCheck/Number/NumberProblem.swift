@@ -90,6 +90,13 @@ extension NumberProblem {
     /// The reason in words, as `Diagnostic.withMessage` gives it.
     var text: String { MessageWriter.string { write(to: &$0) } }
 
+    /// "at most 2 digits after the decimal separator".
+    private static func writeAtMost(_ maximum: Int, to writer: inout MessageWriter) {
+        writer.put("at most ")
+        writer.put(decimal: maximum)
+        writer.put(maximum == 1 ? " digit after the decimal separator" : " digits after the decimal separator")
+    }
+
     func write(to writer: inout MessageWriter) {
         switch self {
         case .empty: writer.put("empty value")
@@ -211,15 +218,10 @@ extension NumberProblem {
         case .tooManyFractionDigitsByExponent(let plain, let maximum):
             writer.put("the exponent makes it ")
             writer.put(plain)
-            writer.put(", with at most ")
-            writer.put(decimal: maximum)
-            writer.put(
-                maximum == 1
-                    ? " digit after the decimal separator allowed" : " digits after the decimal separator allowed")
+            writer.put(": ")
+            Self.writeAtMost(maximum, to: &writer)
         case .tooManyFractionDigits(let maximum):
-            writer.put("at most ")
-            writer.put(decimal: maximum)
-            writer.put(maximum == 1 ? " digit after the decimal separator" : " digits after the decimal separator")
+            Self.writeAtMost(maximum, to: &writer)
         case .notANumberHasNoOrder:
             writer.put("NaN has no order, so it meets no minimum or maximum")
         case .integerStyleDropsFraction(let canonical):
