@@ -4,6 +4,14 @@ import Testing
 /// `fieldcheck date` through the real binary: the acceptance examples and the seed's
 /// date field.
 @Suite struct DateCommandTests {
+    /// A skeleton whose pattern fieldcheck cannot read names the skeleton given (it named only
+    /// ICU's pattern 'q', which the user never wrote).
+    @Test func anUnreadableSkeletonIsNamed() throws {
+        let run = try CLI.run(["date", "--skeleton", "Qq", "--locale", "en_US"], input: "x\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("fieldcheck: skeleton 'Qq' gives the pattern 'q' in en_US: "), "\(run.stderr)")
+    }
+
     /// A date out of range says what a valid one is, as every rejection gives an example.
     @Test func aDateOutOfRangeSaysTheRange() throws {
         let run = try CLI.run(

@@ -188,7 +188,15 @@ final class DateValidator: TypedValidator {
         self.symbols = symbols
         self.calendar = calendar
         readers = try sources.map { (source) throws(ConfigurationError) in
-            let pattern = try DatePattern(source, content: content)
+            let pattern: DatePattern
+            do throws(ConfigurationError) {
+                pattern = try DatePattern(source, content: content)
+            } catch {
+                // A skeleton's pattern is ICU's: the skeleton given is what to name.
+                guard case .skeleton(let skeleton) = spec.format else { throw error }
+                throw ConfigurationError(
+                    "skeleton '\(skeleton)' gives the pattern '\(source)' in \(locale): \(error.message)")
+            }
             let yearLetters =
                 pattern.tokens.lazy.compactMap { token -> Int? in
                     if case .field(.year, let count) = token { return count }
