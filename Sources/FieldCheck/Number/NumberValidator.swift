@@ -150,12 +150,10 @@ final class NumberValidator: TypedValidator {
     /// none fits.
     static func exampleValue(_ spec: NumberSpec, maxLength: Int?, shown: (ExactDecimal) -> String) -> String {
         let whole = spec.integerOnly || spec.style == .integer
-        var candidates =
+        let plain =
             (spec.style == .percent ? ["0.125", "0.5", "0.05", "1"] : whole ? [] : ["1234.56", "12.5", "1.5", "0.5"])
             + ["1234", "12", "5", "1", "0"]
-        for bound in [spec.minimum, spec.maximum].compactMap({ $0 }) {
-            candidates.append(bound.normalizedDescription)
-        }
+        let values = plain.compactMap { ExactDecimal($0) } + [spec.minimum, spec.maximum].compactMap { $0?.normalized }
         func fits(_ value: ExactDecimal, _ text: String) -> Bool {
             if whole && value.exponent < 0 { return false }
             if let most = spec.maxFractionDigits, value.fractionDigitCount > most { return false }
@@ -165,7 +163,6 @@ final class NumberValidator: TypedValidator {
             if let maxLength, text.unicodeScalars.count > maxLength { return false }
             return true
         }
-        let values = candidates.compactMap { ExactDecimal($0) }
         for value in values {
             let text = shown(value)
             if fits(value, text) { return text }
@@ -224,59 +221,57 @@ final class NumberValidator: TypedValidator {
     func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if bytes.isEmpty { return true }
         if spec.lenient { return false }
-        if spec.specialValues, bytes.count >= 3, bytes.count <= 4,
-            bytes[0] | 0x20 == 0x6E || bytes[0] | 0x20 == 0x69 || bytes[0] == 0x2D,
-            Self.special(String(decoding: bytes, as: UTF8.self)) != nil
-        {
-            return false
-        }
+        if spec.specialValues && Self.special(bytes) != nil { return false }
         return parser.readableASCII.missesSomeASCII(of: bytes) || parser.separatorsCertainlyFail(bytes)
     }
 
     deinit { if let lenientFormat { cicu_unum_close(lenientFormat) } }
 
     /// Table Schema's special values, written as the specification writes them: `NaN`,
-    /// `INF`, `-INF` for any case of them; nil for any other text.
-    static func special(_ value: String) -> String? {
-        switch value.lowercased() {
-        case "nan": "NaN"
-        case "inf": "INF"
-        case "-inf": "-INF"
-        default: nil
+    /// `INF`, `-INF` for any case of them (compared on the bytes: no String is made); nil for
+    /// any other text.
+    static func special(_ bytes: some Collection<UInt8>) -> String? {
+        guard bytes.count == 3 || bytes.count == 4 else { return nil }
+        let lowered = bytes.lazy.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        for (spelling, written) in [("nan", "NaN"), ("inf", "INF"), ("-inf", "-INF")]
+        where lowered.elementsEqual(spelling.utf8) {
+            return written
         }
+        return nil
+    }
+
+    /// `value` past `bound`, said with the bound without the zeros it was written with:
+    /// `--max 1.000` is 1, and a reader of a de_DE field would take "the maximum 1.000" for a
+    /// thousand.
+    private func outOfRange(_ value: String, _ bound: ExactDecimal, minimum: Bool, _ explains: Bool) -> Diagnostic {
+        let reason: Reason = .ifExplained(
+            explains,
+            .beyond(
+                value: value, bound: bound.normalizedDescription, minimum: minimum, inTime: false, expected: example))
+        return Diagnostic(code: .outOfRange, offset: nil, length: 0, reason: reason)
     }
 
     /// A special value of a Table Schema `number` (`spec.specialValues`): accepted as itself,
     /// unless a bound refuses it (infinity lies past every bound on its side; NaN, which has
     /// no order, within none).
     private func validateSpecial(_ special: String, detail: CheckDetail, into result: inout FieldResult) {
-        let minimum = special == "-INF" || special == "NaN" ? spec.minimum : nil
-        let maximum = special == "INF" || special == "NaN" ? spec.maximum : nil
-        if special == "NaN" && (minimum != nil || maximum != nil) {
+        switch special {
+        case "NaN" where spec.minimum != nil || spec.maximum != nil:
+            let why = Reason.unreadable(why: .number(.notANumberHasNoOrder), expected: example, after: nil)
             result.errors.append(
-                Diagnostic(
-                    code: .outOfRange, offset: nil, length: 0,
-                    reason: .ifExplained(
-                        detail.explains, .unreadable(why: .number(.notANumberHasNoOrder), expected: example, after: nil)
-                    )
-                ))
-            return
+                Diagnostic(code: .outOfRange, offset: nil, length: 0, reason: .ifExplained(detail.explains, why)))
+        case "INF" where spec.maximum != nil:
+            result.errors.append(outOfRange(special, spec.maximum!, minimum: false, detail.explains))
+        case "-INF" where spec.minimum != nil:
+            result.errors.append(outOfRange(special, spec.minimum!, minimum: true, detail.explains))
+        default:
+            result.value = special
+            result.output = special
         }
-        if let bound = minimum ?? maximum {
-            let reason: Reason = .ifExplained(
-                detail.explains,
-                .beyond(
-                    value: special, bound: bound.normalizedDescription, minimum: minimum != nil, inTime: false,
-                    expected: example))
-            result.errors.append(Diagnostic(code: .outOfRange, offset: nil, length: 0, reason: reason))
-            return
-        }
-        result.value = special
-        result.output = special
     }
 
     func validate(_ value: String, map: OffsetMap, detail: CheckDetail, into result: inout FieldResult) {
-        if spec.specialValues, value.utf8.count <= 4, let special = Self.special(value) {
+        if spec.specialValues, let special = Self.special(value.utf8) {
             validateSpecial(special, detail: detail, into: &result)
             return
         }
@@ -325,16 +320,7 @@ final class NumberValidator: TypedValidator {
             result.errors.append(makeDiagnostic(code, index, scalars, map, explains, problem))
         }
         func beyond(_ bound: ExactDecimal, minimum: Bool) {
-            // The bound without the zeros it was written with: `--max 1.000` is 1, and a reader
-            // of a de_DE field would take "the maximum 1.000" for a thousand.
-            let reason: Reason =
-                .ifExplained(
-                    explains,
-                    .beyond(
-                        value: number.description, bound: bound.normalizedDescription, minimum: minimum,
-                        inTime: false,
-                        expected: example))
-            result.errors.append(Diagnostic(code: .outOfRange, offset: nil, length: 0, reason: reason))
+            result.errors.append(outOfRange(number.description, bound, minimum: minimum, explains))
         }
         let integerOnly = spec.integerOnly || spec.style == .integer
         if integerOnly, let decimal = parsed.decimalIndex {
