@@ -137,8 +137,9 @@ public final class TableValidator {
     /// are not UTF-8, a NUL) is rejected as it is in any column. Such a cell was written out
     /// with the run's exit status 0, while the run said each was rejected.
     let uncheckedCells: [Int]
-    /// What reads those cells when they are not plain text: text with no rules.
-    private let passThrough: FieldValidator
+    /// What reads those cells when they are not plain text: text with no rules, made for the
+    /// first such cell (most tables never meet one).
+    private lazy var passThrough: FieldValidator? = try? FieldValidator(FieldSpec(kind: .text, locale: .posix))
     /// The column of each cell for `acceptClean`; nil when the table has no clean-row path.
     let cleanRowColumns: [Unmanaged<Column>?]?
     /// The place in `columns` of the one unique column on the clean-row path, if any.
@@ -198,7 +199,6 @@ public final class TableValidator {
         columnRefs = columns.map { Unmanaged.passUnretained($0) }
         let checkedCells = Set(columns.map(\.index))
         uncheckedCells = (0..<self.width).filter { !checkedCells.contains($0) }
-        passThrough = try FieldValidator(FieldSpec(kind: .text, locale: .posix))
         if let header {
             headerProblems = try Self.headerProblems(header, schema: schema, file: file)
         }
@@ -491,7 +491,7 @@ public final class TableValidator {
             }
         }
         for index in uncheckedCells where index < record.count && !Self.isText(record[index]) {
-            let read = passThrough.validate(bytes: record[index], detail: detail)
+            guard let read = passThrough?.validate(bytes: record[index], detail: detail) else { continue }
             for error in read.errors {
                 result.errors.append(
                     CellProblem(

@@ -154,14 +154,12 @@ struct CSVRunner {
                         // as row 0; a column the schema then misses is said to be for that reason.
                         let malformed =
                             header
-                            ? record.problem.map {
-                                TableValidator.syntaxProblem($0, record, limitHint: nil)
-                            } : nil
+                            ? record.problem.map { TableValidator.syntaxProblem($0, record, limitHint: nil) } : nil
                         do throws(ConfigurationError) {
                             file.table = try TableValidator(
                                 schema: schema, header: names, width: record.count, file: name, detail: detail)
                         } catch {
-                            guard let malformed, header else { throw error }
+                            guard let malformed else { throw error }
                             throw ConfigurationError(
                                 "\(name): the header (line \(record.line)) is not well-formed CSV: "
                                     + "\(malformed.diagnostic.message); its columns cannot be named, so the schema's are not found"
