@@ -24,15 +24,7 @@ public struct TextEncoding: Sendable, Hashable {
         if sample.starts(with: [0xFE, 0xFF]) { return TextEncoding(name: "UTF-16BE", evidence: "byte order mark") }
         if let shaped = utf16Shape(sample, complete: complete) { return shaped }
         // A sample may end inside a character: only whole ones are judged.
-        var end = sample.count
-        if !complete {
-            var back = 0
-            while back < 3, end > 0, sample[end - 1] & 0xC0 == 0x80 {
-                end -= 1
-                back += 1
-            }
-            if end > 0, sample[end - 1] >= 0xC0 { end -= 1 }
-        }
+        let end = complete ? sample.count : wholeCharacterCount(sample)
         if sample[..<end].withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) != nil {
             let ascii = sample.allSatisfy { $0 < 0x80 }
             return TextEncoding(

@@ -5,6 +5,23 @@ public enum UTF8Check: Sendable, Equatable {
     case invalid(byteOffset: Int, byte: UInt8)
 }
 
+/// How many of `bytes`' first bytes end at a character's end: all of them, or all but a last
+/// character that a cut left unfinished (the first 64 bytes of a record, a file's first
+/// megabyte). Only the end is looked at: a bad sequence before it is `checkUTF8`'s business.
+public func wholeCharacterCount(_ bytes: some RandomAccessCollection<UInt8>) -> Int {
+    var end = bytes.count
+    var continuations = 0
+    func byte(_ offset: Int) -> UInt8 { bytes[bytes.index(bytes.startIndex, offsetBy: offset)] }
+    while continuations < 3, end > 0, byte(end - 1) & 0xC0 == 0x80 {
+        end -= 1
+        continuations += 1
+    }
+    guard end > 0, byte(end - 1) >= 0xC0 else { return bytes.count }
+    let lead = byte(end - 1)
+    let needed = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : 1
+    return continuations < needed ? end - 1 : bytes.count
+}
+
 /// Checks UTF-8 well-formedness (RFC 3629: no overlong forms, no surrogates, nothing past
 /// U+10FFFF) and reports where the first bad byte is — which Swift's own validating
 /// initialisers do not.

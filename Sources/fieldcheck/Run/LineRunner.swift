@@ -77,27 +77,13 @@ struct LineRunner {
         _ prefix: UnsafeBufferPointer<UInt8>, length: Int, limit: Int,
         consequence: String = "it was not checked (raise --max-record-bytes up to 64 MiB to check it)"
     ) -> FieldResult {
-        var result = FieldResult(input: String(decoding: wholeCharacters(prefix), as: UTF8.self) + "…")
+        var result = FieldResult(
+            input: String(decoding: prefix.prefix(wholeCharacterCount(prefix)), as: UTF8.self) + "…")
         result.errors.append(
             Diagnostic(
                 code: .recordTooLong, offset: nil, length: length,
                 message: tooLongMessage(length: length, limit: limit, consequence)))
         return result
-    }
-
-    /// The first bytes of a record without a character its cut left unfinished: a valid
-    /// `é` cut after its first byte was shown as U+FFFD, as if the input were not UTF-8.
-    static func wholeCharacters(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        var end = bytes.count
-        var continuations = 0
-        while continuations < 3, end > 0, bytes[end - 1] & 0xC0 == 0x80 {
-            end -= 1
-            continuations += 1
-        }
-        guard end > 0, bytes[end - 1] >= 0xC0 else { return bytes }
-        let lead = bytes[end - 1]
-        let needed = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : 1
-        return continuations < needed ? UnsafeBufferPointer(rebasing: bytes[..<(end - 1)]) : bytes
     }
 
     /// `record too long: 9000001 bytes, more than the 8388608-byte limit; ` and `consequence`.
