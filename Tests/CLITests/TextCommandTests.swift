@@ -222,6 +222,27 @@ import Testing
         #expect(objects[3].firstError?["offset"] as? Int == 4)
     }
 
+    /// A mismatch names an example of a value the pattern (and the other rules) accept, and the
+    /// example is accepted when it is given back.
+    @Test func patternMismatchGivesAnExampleThatMatches() throws {
+        let cases: [([String], String)] = [
+            (["--pattern", "[A-Z]{2}[0-9]{4}"], "AB1234"), (["--pattern", "\\d{3}-\\d{4}"], "123-4567"),
+            (["--pattern", "\\p{Lu}{2}"], "AB"),
+            (["--pattern", "[a-z0-9]+", "--deny", "abc", "--max-length", "3"], "def"),
+        ]
+        for (rules, example) in cases {
+            let run = try CLI.run(["text"] + rules + ["--json"], input: "!\n")
+            #expect(run.status == 1)
+            let message = try #require(run.objects.first?.firstError?["message"] as? String)
+            #expect(message.hasSuffix("; expected text like '\(example)'"), "\(rules): \(message)")
+            let back = try CLI.run(["text"] + rules, input: example + "\n")
+            #expect(back.status == 0 && back.stdout == example + "\n", "\(rules): \(back.stderr)")
+        }
+        // No example is invented when none can be found: the message says what to match.
+        let none = try CLI.run(["text", "--pattern", "[A-Z]{2}[0-9]{4}", "--max-length", "3"], input: "AB12345\n")
+        #expect(none.stderr.contains("expected text that matches the pattern '[A-Z]{2}[0-9]{4}' [too_long]"))
+    }
+
     @Test func arabicNumberPadMeansArabicIndicDigits() throws {
         let run = try CLI.run(["text", "--preset", "number-pad", "--locale", "ar_EG"], input: "١٢٣\n123\n")
         #expect(run.stdout == "١٢٣\n")

@@ -52,8 +52,8 @@ public enum Reason: Sendable, Hashable {
     /// The value does not match `pattern`: no match can continue with the diagnostic's
     /// character; without a character, the value ends before the pattern is complete (at
     /// the diagnostic's offset), or, without an offset, the search for the character was
-    /// given up.
-    indirect case patternMismatch(pattern: String)
+    /// given up; `expected` is an example of a matching value, or empty when the field has none.
+    indirect case patternMismatch(pattern: String, expected: String)
     /// The value is empty; `expected` is the whole phrase (`expected a date like 13.04.26`).
     indirect case empty(expected: String)
     /// Not an identifier (a country, currency, language, time zone: `noun`): `why`, then
@@ -255,7 +255,7 @@ extension Diagnostic {
             writer.put(" (")
             writer.put(name)
             writer.put(")")
-        case .patternMismatch(let pattern):
+        case .patternMismatch(let pattern, let expected):
             writer.put("does not match the pattern '")
             writer.put(pattern)
             writer.put("'")
@@ -264,6 +264,10 @@ extension Diagnostic {
                 writer.put(character: character, atColumn: column)
             } else if offset != nil {
                 writer.put(": the value ends before the pattern is complete")
+            }
+            if !expected.isEmpty {
+                writer.put("; expected ")
+                writer.put(expected)
             }
         case .empty(let expected):
             writer.put("empty value; ")

@@ -150,6 +150,7 @@ public final class FieldValidator {
         example = typed?.example ?? ""
         textExample = typed == nil ? makeTextExample() : example
         placeholder = makePlaceholderPhrase()
+        patternExamplePhrase = textExampleMatchesPattern && !textExample.isEmpty && typed == nil ? placeholder : ""
         fastPathApplies =
             !spec.trim && spec.normalization == nil && spec.caseMapping == nil && !spec.strip
             && (typed == nil || (allowSet == nil && denySet == nil && presetSet == nil))
@@ -170,6 +171,10 @@ public final class FieldValidator {
 
     /// The placeholder for text fields, built from characters the rules allow.
     private var textExample = ""
+    /// Whether `textExample` matches the field's pattern (or there is none).
+    private var textExampleMatchesPattern = true
+    /// The example a pattern mismatch quotes: the placeholder when it matches the pattern.
+    private var patternExamplePhrase = ""
 
     /// Whether no stage could change or explain an ASCII value in a way the fast path does not.
     private var fastPathApplies = false
@@ -631,7 +636,8 @@ public final class FieldValidator {
         /// The mismatch at the offending character (its scalar index), else at `end` (the value
         /// stops short of a match), else about the whole value (the search gave up).
         func mismatch(at culprit: (index: Int, character: Unicode.Scalar)?, end: Int?) {
-            let reason = Reason.ifExplained(explains, .patternMismatch(pattern: regex.pattern))
+            let reason = Reason.ifExplained(
+                explains, .patternMismatch(pattern: regex.pattern, expected: patternExamplePhrase))
             if let culprit {
                 result.errors.append(
                     Diagnostic(
@@ -746,6 +752,7 @@ public final class FieldValidator {
         if typed != nil { return example }
         if spec.maxLength == 0 { return "empty text" }
         if textExample.isEmpty { return "no text (no character is allowed)" }
+        if !textExampleMatchesPattern, let regex { return "text that matches the pattern '\(regex.pattern)'" }
         if let min = spec.minLength, min > Self.longestExample {
             return "text of at least \(spec.lengthUnit.describe(min)), like '\(textExample)…'"
         }
@@ -756,7 +763,38 @@ public final class FieldValidator {
     /// the command line, up to Int.max) is described, not spelled out.
     static let longestExample = 64
 
+    /// The text example, one that also matches the pattern when there is one and it can be
+    /// found (`textExampleMatchesPattern` says whether).
     private func makeTextExample() -> String {
+        let plain = makePlainTextExample()
+        guard let regex, !plain.isEmpty else { return plain }
+        func matches(_ example: String) -> Bool {
+            regex.matches(example.utf16, fixedLimit: PatternTimeBudget.limitWhenSpent).matched
+        }
+        if matches(plain) { return plain }
+        let lengths = (spec.minLength ?? 0)...Swift.max(spec.minLength ?? 0, spec.maxLength ?? Int.max)
+        let preferred = Swift.max(spec.minLength ?? 1, Swift.min(spec.maxLength ?? 5, 5))
+        if let example = regex.ascii?.example(
+            lengths: lengths, preferred: preferred, usable: { refusal(Unicode.Scalar($0)) == nil }),
+            !example.isEmpty, lengths.contains(example.utf8.count), matches(example)
+        {
+            return example
+        }
+        // A pattern the automaton does not read (`\p{Lu}{2}`, `\w+`): a few plain candidates.
+        for length in [preferred] + (1...8).filter({ $0 != preferred }) where lengths.contains(length) {
+            for run in ["abcdefgh", "ABCDEFGH", "12345678"] {
+                let candidate = String(run.prefix(length))
+                if candidate.unicodeScalars.allSatisfy({ refusal($0) == nil }) && matches(candidate) {
+                    return candidate
+                }
+            }
+        }
+        textExampleMatchesPattern = false
+        return plain
+    }
+
+    /// Five characters the character and length rules allow (or the preset's example).
+    private func makePlainTextExample() -> String {
         guard hasCharacterRules || spec.minLength != nil || spec.maxLength != nil else { return "abc" }
         if let example = spec.preset?.example, example.unicodeScalars.allSatisfy({ refusal($0) == nil }),
             example.utf8.count >= spec.minLength ?? 0, example.utf8.count <= spec.maxLength ?? Int.max

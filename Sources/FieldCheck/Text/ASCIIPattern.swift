@@ -117,6 +117,62 @@ struct ASCIIPattern {
         return live == 0 ? (0, index - 1) : (live, nil)
     }
 
+    /// A value the pattern matches, for the field's example of a valid value (`AB1234` for
+    /// `[A-Z]{2}[0-9]{4}`): of a length in `lengths`, the nearest to `preferred`, made of printable
+    /// characters `usable` allows. Where a set offers several, letters or digits (whichever it
+    /// holds most of) come in order (`abc`, `123`, `ABC`), so that the example reads as one;
+    /// nil when no value fits.
+    func example(lengths: ClosedRange<Int>, preferred: Int, usable: (UInt8) -> Bool) -> String? {
+        // Positions whose set holds a character the example may use.
+        var inhabited: UInt64 = 0
+        for byte in UInt8(0x20)..<0x7F where usable(byte) { inhabited |= accepting[Int(byte)] }
+        // reached[n]: the positions a value of n characters can end on.
+        let longest = Swift.min(lengths.upperBound, 64)
+        var reached: [UInt64] = [0]
+        var live = first & inhabited
+        while reached.count <= longest {
+            reached.append(live)
+            live = followers(of: live) & inhabited
+        }
+        let fitting = lengths.clamped(to: 0...longest).filter { length in
+            length == 0 ? matchesEmpty : reached[length] & last != 0
+        }
+        guard let length = fitting.min(by: { abs($0 - preferred) < abs($1 - preferred) }) else { return nil }
+        // Back from a last position to the first, each step to a position the next follows.
+        var positions: [Int] = []
+        var position = (reached[length] & last).trailingZeroBitCount
+        for step in stride(from: length, to: 0, by: -1) {
+            positions.append(position)
+            guard step > 1 else { break }
+            var earlier = reached[step - 1]
+            while follow[earlier.trailingZeroBitCount] & (1 << UInt64(position)) == 0 { earlier &= earlier - 1 }
+            position = earlier.trailingZeroBitCount
+        }
+        var used = [0, 0, 0]
+        var example = ""
+        for position in positions.reversed() {
+            let bit = UInt64(1) << UInt64(position)
+            let members = (UInt8(0x20)..<0x7F).filter { accepting[Int($0)] & bit != 0 && usable($0) }
+            let runs: [ClosedRange<UInt8>] = [0x61...0x7A, 0x31...0x39, 0x41...0x5A]
+            // The run the set holds most of (`[0-9a-f]` writes digits), the first on a tie.
+            let inRuns = runs.map { run in members.filter { run.contains($0) } }
+            if let run = inRuns.indices.max(by: {
+                inRuns[$0].count < inRuns[$1].count || ($0 > $1 && inRuns[$0].count == inRuns[$1].count)
+            }),
+                !inRuns[run].isEmpty
+            {
+                let inRun = inRuns[run]
+                example.unicodeScalars.append(Unicode.Scalar(inRun[used[run] % inRun.count]))
+                used[run] += 1
+            } else {
+                // Punctuation, a space only when nothing else will do.
+                let byte = members.first { $0 != 0x20 } ?? members[0]
+                example.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return example
+    }
+
     /// The positions that follow one of `positions`.
     @inline(__always)
     private func followers(of positions: UInt64) -> UInt64 {

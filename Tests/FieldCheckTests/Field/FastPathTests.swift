@@ -408,6 +408,34 @@ extension FastPathTests {
 }
 
 extension FastPathTests {
+    /// The example a pattern mismatch quotes is a value ICU matches, of the lengths asked for,
+    /// made of characters the field allows, whenever the automaton offers one.
+    @Test func asciiPatternExamplesMatchInICU() throws {
+        var generator = SeededGenerator(seed: 4444)
+        var patterns = Self.simplePatterns
+        for _ in 0..<300 { patterns.append(Self.patternLike(&generator)) }
+        var made = 0
+        for pattern in patterns {
+            guard let regex = try? RegexHandle(pattern: pattern), let ascii = regex.ascii else { continue }
+            for (lengths, usable) in [(0...Int.max, "abcx1-.9Z"), (1...3, "b1-"), (4...6, "ac9")] {
+                guard
+                    let example = ascii.example(
+                        lengths: lengths, preferred: 5, usable: { usable.utf8.contains($0) })
+                else { continue }
+                made += 1
+                #expect(regex.matches(example.utf16).matched, "'\(pattern)': example '\(example)' does not match")
+                #expect(lengths.contains(example.utf8.count), "'\(pattern)': '\(example)' is not \(lengths) long")
+                #expect(example.utf8.allSatisfy { usable.utf8.contains($0) }, "'\(pattern)': '\(example)'")
+            }
+        }
+        #expect(made > patterns.count, "only \(made) examples for \(patterns.count) patterns")
+        #expect(
+            try RegexHandle(pattern: "[A-Z]{2}[0-9]{4}").ascii?.example(lengths: 0...9, preferred: 5) { _ in true }
+                == "AB1234")
+    }
+}
+
+extension FastPathTests {
     /// A rejected value's offending character, as the automaton finds it, is the one ICU's
     /// prefix search names: the first after which no continuation can match (nil when the
     /// value stops short of a match).
