@@ -10,6 +10,7 @@ extension Fieldcheck {
     struct AsCommand: LineCommand, DeclaresFieldBasics {
         static let configuration = CommandConfiguration(
             commandName: "as",
+            _superCommandName: Fieldcheck.superCommandName,
             abstract: "Check values as any type a Table Schema names: datetime, time, year, boolean, and the rest.",
             discussion: """
                 TYPE is written as csv --column writes a column's type: TYPE[:LOCALE[:FORMAT]], \

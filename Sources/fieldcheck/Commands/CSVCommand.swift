@@ -11,6 +11,7 @@ extension Fieldcheck {
     struct CSVCommand: StatusCommand {
         static let configuration = CommandConfiguration(
             commandName: "csv",
+            _superCommandName: Fieldcheck.superCommandName,
             abstract:
                 "Check the columns of CSV files against a Table Schema; write the good rows, normalized if asked.",
             discussion: """

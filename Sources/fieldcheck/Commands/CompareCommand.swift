@@ -6,6 +6,7 @@ extension Fieldcheck {
     struct CompareCommand: StatusCommand {
         static let configuration = CommandConfiguration(
             commandName: "compare",
+            _superCommandName: Fieldcheck.superCommandName,
             abstract: "Show how values read under many locales, and warn where the locales disagree.",
             discussion: """
                 Each value is read by the same strict readers as the number and date commands, \

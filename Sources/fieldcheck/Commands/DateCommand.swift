@@ -6,6 +6,7 @@ extension Fieldcheck {
     struct DateCommand: LineCommand, DeclaresFieldBasics {
         static let configuration = CommandConfiguration(
             commandName: "date",
+            _superCommandName: Fieldcheck.superCommandName,
             abstract: "Check dates written in a locale; print them as ISO 8601, or formatted for another locale.",
             discussion: """
                 Reads each value against one pattern: the locale's pattern for --style, its best \

@@ -79,6 +79,7 @@ struct IdentifierCommand<Kind: IdentifierCommandKind>: LineCommand {
         let kind = Kind.kind
         return CommandConfiguration(
             commandName: named.name,
+            _superCommandName: Fieldcheck.superCommandName,
             abstract: "Check \(kind.noun) codes and names in a locale; print the code, or another form.",
             discussion: """
                 A value is read as a code first, then as a name of the locale; names are matched as \

@@ -11,6 +11,7 @@ extension Fieldcheck {
     struct InferCommand: StatusCommand {
         static let configuration = CommandConfiguration(
             commandName: "infer",
+            _superCommandName: Fieldcheck.superCommandName,
             abstract: "Infer the type and locale conventions of a file of values or of each CSV column.",
             discussion: """
                 For each column (or a file of one value per line): the type (integer, number, date, \

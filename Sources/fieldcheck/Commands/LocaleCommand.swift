@@ -6,6 +6,7 @@ extension Fieldcheck {
     struct LocaleCommand: StatusCommand {
         static let configuration = CommandConfiguration(
             commandName: "locale",
+            _superCommandName: Fieldcheck.superCommandName,
             abstract: "Show a locale's separators, digits, currency, date patterns, characters and examples.",
             discussion: "With no LOCALE, shows the locale the environment selects (LC_ALL, LC_NUMERIC, LANG)."
         )

@@ -6,6 +6,7 @@ extension Fieldcheck {
     struct NumberCommand: LineCommand, DeclaresFieldBasics {
         static let configuration = CommandConfiguration(
             commandName: "number",
+            _superCommandName: Fieldcheck.superCommandName,
             abstract: "Check numbers written in a locale; print them exactly, or formatted for another.",
             discussion: """
                 Strict by default: the whole value must be a number as the locale writes it. \

@@ -6,6 +6,7 @@ extension Fieldcheck {
     struct PromptCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "prompt",
+            _superCommandName: Fieldcheck.superCommandName,
             abstract: "Ask for a value on the terminal, refusing each key that would make it invalid.",
             discussion: """
                 The field takes the same rules as the line command of its type. A key (or a \

@@ -6,6 +6,7 @@ extension Fieldcheck {
     struct TextCommand: LineCommand, DeclaresFieldBasics {
         static let configuration = CommandConfiguration(
             commandName: "text",
+            _superCommandName: Fieldcheck.superCommandName,
             abstract: "Check text against character, length and pattern rules.",
             discussion: """
                 A character passes when --allow and --preset (if given) contain it and --deny \
