@@ -330,4 +330,25 @@ import Testing
         #expect(fixed.stderr.split(separator: "\n").count == 1, "\(fixed.stderr)")
         #expect(fixed.stdout.contains("Müller,1\nGärtner,2\nAnna,4\n"))
     }
+
+    /// A byte windows-1252 does not define (0x81, 0x8D, 0x8F, 0x90, 0x9D) ends the file with an
+    /// I/O error, as the man page says and `iconv` does; ICU's table read it as a C1 control,
+    /// and the row passed. ISO-8859-1, whose 0x80–0x9F are C1 controls, still reads them.
+    @Test func aByteTheEncodingDoesNotDefineIsAnIOError() throws {
+        let csv = CLI.temporaryFile("cp1252.csv")
+        defer { try? FileManager.default.removeItem(at: csv) }
+        for byte: UInt8 in [0x81, 0x8D, 0x8F, 0x90, 0x9D] {
+            try Data("a,b\n1,x\n2,".utf8 + [byte] + Data("y\n".utf8)).write(to: csv)
+            let run = try CLI.run(["csv", "--column", "a=integer", "--encoding", "windows-1252", csv.path], input: "")
+            #expect(run.status == 3)
+            #expect(
+                run.stderr.contains("not valid windows-1252 at byte 11 (0x\(String(byte, radix: 16, uppercase: true)))")
+            )
+            let latin1 = try CLI.run(["csv", "--column", "a=integer", "--encoding", "ISO-8859-1", csv.path], input: "")
+            #expect(latin1.status == 0)
+        }
+        try Data([0x61, 0x2C, 0x62, 0x0A, 0x31, 0x2C, 0x80, 0x0A]).write(to: csv)
+        let euro = try CLI.run(["csv", "--column", "a=integer", "--encoding", "windows-1252", csv.path], input: "")
+        #expect(euro.status == 0 && euro.stdout == "a,b\n1,\u{20AC}\n")
+    }
 }

@@ -15,6 +15,38 @@ import Testing
         #expect(run.stderr.components(separatedBy: "cannot write").count == 2)
     }
 
+    /// A rejects file or standard output that is one of the inputs is refused before anything
+    /// is opened for writing: `--rejects data.csv data.csv` emptied the file and reported
+    /// success on 0 rows.
+    @Test func anOutputThatIsAnInputIsRefused() throws {
+        let directory = CLI.temporaryFile("same")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let table = "id,v\n1,a\nx,b\n"
+        try table.write(to: directory.appendingPathComponent("t.csv"), atomically: true, encoding: .utf8)
+        try "1\nx\n".write(to: directory.appendingPathComponent("n.txt"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.appendingPathComponent("link.csv").path, withDestinationPath: "t.csv")
+        let runs = [
+            ("csv --column id=integer --rejects t.csv t.csv", "--rejects t.csv is the input 't.csv'"),
+            ("csv --column id=integer --rejects link.csv t.csv", "--rejects link.csv is the input 't.csv'"),
+            ("csv --column id=integer --rejects t.csv < t.csv", "--rejects t.csv is standard input"),
+            ("csv --column id=integer t.csv >> t.csv", "standard output is the input 't.csv'"),
+            ("number --rejects n.txt n.txt", "--rejects n.txt is the input 'n.txt'"),
+            ("number --jobs 2 n.txt >> n.txt", "standard output is the input 'n.txt'"),
+        ]
+        for (command, message) in runs {
+            let run = try CLI.shell("cd '\(directory.path)' && \"$FIELDCHECK\" \(command); echo \"status $?\"")
+            #expect(run.stdout.hasSuffix("status 2\n"), "\(command): \(run.stdout)")
+            #expect(run.stderr.hasPrefix("fieldcheck: \(message)"), "\(command): \(run.stderr)")
+            #expect(try String(contentsOf: directory.appendingPathComponent("t.csv"), encoding: .utf8) == table)
+            #expect(try String(contentsOf: directory.appendingPathComponent("n.txt"), encoding: .utf8) == "1\nx\n")
+        }
+        // Another file is written as before.
+        let other = try CLI.shell("cd '\(directory.path)' && \"$FIELDCHECK\" number --rejects r.txt n.txt; cat r.txt")
+        #expect(other.stdout == "1\nx\n")
+    }
+
     /// A record too long is quoted by its first 64 bytes without a character the cut left
     /// unfinished: an `é` cut after its first byte showed as U+FFFD, as if not UTF-8.
     @Test func aTooLongRecordIsQuotedInWholeCharacters() throws {

@@ -24,6 +24,41 @@ public final class Transcoder {
         }
         self.handle = handle
         self.encoding = encoding
+        undefinedBytes = Self.undefinedBytes(of: encoding)
+    }
+
+    /// Bytes a single-byte charset leaves undefined but ICU reads as C1 controls: windows-1252's
+    /// 0x81, 0x8D, 0x8F, 0x90 and 0x9D (ICU's table maps them to U+0081… so that they round-trip;
+    /// `iconv` refuses them). A charset whose bytes 0x80–0x9F are mostly characters (€, ‚, ƒ…)
+    /// has no C1 controls, so a C1 control it gives stands for an undefined byte; ISO-8859-1,
+    /// which maps every one of them to a C1 control, has none.
+    private let undefinedBytes: [UInt8]
+
+    private static func undefinedBytes(of encoding: String) -> [UInt8] {
+        var controls: [UInt8] = []
+        var characters = 0
+        for byte in UInt8(0x80)...0x9F {
+            guard let transcoder = try? Transcoder(from: encoding, checkingBytes: false) else { return [] }
+            var output: [UInt8] = []
+            do {
+                try [byte].withUnsafeBufferPointer { try transcoder.convert($0, last: true, into: &output) }
+            } catch { continue }
+            let scalars = String(decoding: output, as: UTF8.self).unicodeScalars
+            guard scalars.count == 1, let scalar = scalars.first else { continue }
+            if (0x80...0x9F).contains(scalar.value) { controls.append(byte) } else { characters += 1 }
+        }
+        return characters >= 16 ? controls : []
+    }
+
+    /// A transcoder without the check of undefined bytes: the one that finds them.
+    private init(from encoding: String, checkingBytes: Bool) throws(ConfigurationError) {
+        var status = U_ZERO_ERROR
+        guard let handle = cicu_transcoder_open(encoding, &status), !ICU.failed(status) else {
+            throw ConfigurationError("unknown encoding '\(encoding)'")
+        }
+        self.handle = handle
+        self.encoding = encoding
+        undefinedBytes = []
     }
 
     deinit {
@@ -40,6 +75,13 @@ public final class Transcoder {
             scratch.deallocate()
             scratchCapacity = max(capacity, scratchCapacity * 2)
             scratch = .allocate(capacity: scratchCapacity)
+        }
+        if !undefinedBytes.isEmpty, let at = input.firstIndex(where: { undefinedBytes.contains($0) }) {
+            // What comes before the undefined byte is converted, as ICU does before a bad sequence.
+            try convert(UnsafeBufferPointer(rebasing: input[..<at]), last: false, into: &output)
+            throw InputError(
+                "not valid \(encoding) at byte \(consumed + 1) (0x\(hex(UInt32(input[at]), width: 2))): a byte the encoding does not define",
+                byteOffset: consumed)
         }
         var status = U_ZERO_ERROR
         var badOffset: Int32 = 0

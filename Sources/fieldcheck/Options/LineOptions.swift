@@ -116,7 +116,8 @@ struct RunOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Write every rejected value or row to FILE byte for byte (csv: after the header).", valueName: "FILE"),
+            "Write every rejected value or row to FILE byte for byte (csv: after the header, in UTF-8 under --encoding); FILE must not be an input.",
+            valueName: "FILE"),
         completion: .file())
     var rejects: String?
 

@@ -15,6 +15,15 @@ func openRawPath(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
     return open(raw, flags, mode)
 }
 
+/// `stat()` of a file named on the command line, by the bytes it was named with (see
+/// `openRawPath`).
+func statRawPath(_ path: String, _ status: inout stat) -> Int32 {
+    guard path.unicodeScalars.contains("\u{FFFD}"), let raw = rawArgument(spelling: path) else {
+        return stat(path, &status)
+    }
+    return stat(raw, &status)
+}
+
 /// The bytes of the command-line argument (or `--option=` value) that decodes to `path` but is
 /// not valid UTF-8, or nil when there is none.
 private func rawArgument(spelling path: String) -> UnsafePointer<CChar>? {

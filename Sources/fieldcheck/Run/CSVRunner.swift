@@ -44,7 +44,7 @@ struct CSVRunner {
     func run(files: [String]) throws -> Int32 {
         let routing = Routing(
             format: format, report: report, onInvalid: onInvalid, color: report.usesColor(on: Streams.standardError))
-        let sinks = try Sinks.standard(rejects: rejects, routing: routing)
+        let sinks = try Sinks.standard(rejects: rejects, inputs: files.isEmpty ? ["-"] : files, routing: routing)
         let out = sinks.out
         let redact = routing.redact
         // Nobody reads a message under --quiet (JSON Lines carry them): do not build them.

@@ -16,15 +16,16 @@ struct LineRunner {
     /// 1 when at least one was rejected, 3 when an input could not be read.
     func run() throws -> Int32 {
         let routing = Routing(runOptions, color: runOptions.report.usesColor(on: Streams.standardError))
-        let sinks = try Sinks.standard(rejects: runOptions.rejects, routing: routing)
+        let files = options.files.isEmpty ? ["-"] : options.files
+        let values = options.valueRecords
+        let sinks = try Sinks.standard(
+            rejects: runOptions.rejects, inputs: values == nil ? files : [], routing: routing)
         let policy = LinePolicy(
             options, runOptions, routing: routing,
             fastAcceptanceIsWholeResult: validator.fastAcceptanceIsWholeResult)
         let step = ValueStep(validator: validator, policy: policy, sinks: sinks)
         var reader = RecordReader(delimiter: policy.terminator, maxRecordBytes: runOptions.recordLimit)
         reader.beforeWaiting = Streams.flushBeforeWaiting
-        let files = options.files.isEmpty ? ["-"] : options.files
-        let values = options.valueRecords
         let ioFailed: Bool
         if runOptions.jobs > 1 {
             let pool = try LinePool(

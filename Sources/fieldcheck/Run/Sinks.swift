@@ -1,5 +1,9 @@
 import FieldCheck
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// How every command routes what it read, from its options, read once (property-wrapped
 /// options cost a generic lookup on every access, and this copy can cross to worker threads).
 struct Routing: Sendable {
@@ -56,10 +60,38 @@ final class Sinks {
         self.routing = routing
     }
 
-    /// Standard output and error, and the rejects file at `rejectsPath` (created now).
-    static func standard(rejects rejectsPath: String?, routing: Routing) throws -> Sinks {
+    /// Standard output and error, and the rejects file at `rejectsPath` (created now), for a
+    /// run that reads `inputs` (paths, `-` for stdin).
+    static func standard(rejects rejectsPath: String?, inputs: [String], routing: Routing) throws -> Sinks {
+        try refuseWritingInputs(rejects: rejectsPath, inputs: inputs)
         let rejects = try rejectsPath.map { (path) throws(InputOutputError) in try OutputStream.open(path: path) }
         return Sinks(out: Streams.standardOutput, err: Streams.standardError, rejects: rejects, routing: routing)
+    }
+
+    /// Refuses a run whose rejects file or standard output is one of its inputs. Opening the
+    /// rejects file empties it before a record of it is read, and the run then reported
+    /// success on no rows; a shell's `>` has emptied it already, and `>>` would read what the
+    /// run appends. Files are compared by device and inode, whatever names reach them.
+    private static func refuseWritingInputs(rejects: String?, inputs: [String]) throws(ConfigurationError) {
+        var outputs: [(name: String, file: stat)] = []
+        var status = stat()
+        if let rejects, statRawPath(rejects, &status) == 0 { outputs.append(("--rejects \(rejects)", status)) }
+        if fstat(1, &status) == 0 { outputs.append(("standard output", status)) }
+        for output in outputs where output.file.st_mode & S_IFMT == S_IFREG {
+            for input in inputs {
+                var read = stat()
+                let found = input == "-" ? fstat(0, &read) : statRawPath(input, &read)
+                guard found == 0, read.st_dev == output.file.st_dev, read.st_ino == output.file.st_ino else {
+                    continue
+                }
+                let named = input == "-" ? "standard input" : "the input '\(input)'"
+                let why =
+                    output.name == "standard output"
+                    ? "a shell's > empties it before the run starts, and >> would have the run read what it writes"
+                    : "opening it for writing would empty it before its records are read"
+                throw ConfigurationError("\(output.name) is \(named): \(why); write to another file")
+            }
+        }
     }
 
     /// Buffers in memory for one batch of a `--jobs` run, like `sinks`.
