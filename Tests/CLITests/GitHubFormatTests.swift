@@ -44,6 +44,19 @@ import Testing
         #expect(run.stderr.contains("3 rows read"))
     }
 
+    /// Control characters of the input are written `\u{1B}` as on a terminal: a crafted cell
+    /// must not clear the screen of whoever reads the annotations (they were written raw).
+    @Test func controlCharactersOfTheInputAreEscaped() throws {
+        let csv = try CLI.run(
+            ["csv", "--column", "a=integer", "--format", "github"], input: "a\n\"x\u{1B}[2Jy\"\n\"a\u{7}\"\n")
+        #expect(csv.status == 1)
+        #expect(!csv.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(csv.stdout)")
+        #expect(csv.stdout.contains("'x\\u{1B}[2Jy'") && csv.stdout.contains("'a\\u{7}'"), "\(csv.stdout)")
+        let line = try CLI.run(["text", "--allow", "abc", "--format", "github"], input: "a\u{1B}]0;x\u{7}\n")
+        #expect(line.status == 1)
+        #expect(!line.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(line.stdout)")
+    }
+
     @Test func sameUnderJobs() throws {
         let input = (0..<60_000).map { $0 % 97 == 0 ? "\($0)x" : "\($0),5" }.joined(separator: "\n") + "\n"
         let one = try CLI.run(["number", "--locale", "de_DE", "--format", "github"], input: input)

@@ -203,12 +203,15 @@ struct GitHubFindings: FindingsPrinter {
         try sinks.report(text)
     }
 
-    /// One workflow command, its properties and message escaped.
+    /// One workflow command, its properties and message escaped: for the workflow command's
+    /// syntax, and control characters written `\u{1B}` as on a terminal, since the log shows
+    /// them (a crafted cell must not clear a terminal that reads the output).
     static func command(
         _ level: String, file: String?, line: Int?, column: Int?, code: String, message: String
     ) -> String {
+        let message = TerminalText.escaped(message, keepingLineBreaks: true)
         var properties: [String] = []
-        if let file { properties.append("file=\(escapeProperty(file))") }
+        if let file { properties.append("file=\(escapeProperty(TerminalText.escaped(file)))") }
         if let line { properties.append("line=\(line)") }
         if let column { properties.append("col=\(column)") }
         properties.append("title=\(escapeProperty("fieldcheck \(code)"))")
