@@ -49,7 +49,7 @@ import Testing
         #expect(written.lines.count == 1 + 1_200)
         #expect(written.lines[1] == "0,caf\u{E9},z")
         #expect(written.stderr.contains("row 2 (line 3), column 'b': 'caf\u{FFFD}': invalid UTF-8: byte 0xE9"))
-        let headless = try CLI.run(["csv", "--no-header", "--column", "a=integer"], stdin: Data([0x31, 0x2C, 0x00]))
+        let headless = try CLI.run(["csv", "--no-header", "--column", "1=integer"], stdin: Data([0x31, 0x2C, 0x00]))
         #expect(headless.status == 1)
         #expect(headless.stderr.contains("column 'cell 2': '\\u{0}': NUL character"), "\(headless.stderr)")
     }
@@ -341,13 +341,33 @@ import Testing
 
     @Test func noHeaderMatchesColumnsByPositionAndTabDelimits() throws {
         let run = try CLI.run(
-            ["csv", "--no-header", "--delimiter", "tab", "--column", "n=number:de_DE", "--normalize", "--json"],
+            ["csv", "--no-header", "--delimiter", "tab", "--column", "1=number:de_DE", "--normalize", "--json"],
             input: "1.234,5\tx\n12a\ty\n")
         #expect(run.objects.map { $0["row"] as? Int } == [2])
         let normalized = try CLI.run(
-            ["csv", "--no-header", "--delimiter", "tab", "--column", "n=number:de_DE", "--normalize", "-q"],
+            ["csv", "--no-header", "--delimiter", "tab", "--column", "1=number:de_DE", "--normalize", "-q"],
             input: "1.234,5\tx\n12a\ty\n")
         #expect(normalized.stdout == "1234.5\tx\n")
+    }
+
+    /// Without a header a column is named by its cell's number, or `columnN` as infer calls
+    /// it; another name is refused. It was bound by its place among the columns, so that
+    /// `--column q=… --column 3=… --column r=…` checked cell 3 twice and cell 2 never.
+    @Test func noHeaderNamesCellsByNumber() throws {
+        let input = "1,x,2\n"
+        for columns in [["2=integer"], ["column2=integer"], ["3=integer", "column2=integer"]] {
+            let run = try CLI.run(["csv", "--no-header"] + columns.flatMap { ["--column", $0] }, input: input)
+            #expect(run.status == 1, "\(columns)")
+            #expect(run.stderr.contains("row 1 (line 1), column '"), "\(columns): \(run.stderr)")
+            #expect(run.stderr.contains("'x': character 'x'"), "\(columns): \(run.stderr)")
+        }
+        let refused = try CLI.run(
+            ["csv", "--no-header", "--column", "q=integer", "--column", "3=integer", "--column", "r=integer"],
+            input: input)
+        #expect(refused.status == 2)
+        #expect(
+            refused.stderr.hasPrefix(
+                "fieldcheck: --column 'q=integer': the file has no header, so no cell is named 'q'"))
     }
 
     @Test func missingValuesPrimaryKeyBareNumberAndAnyDate() throws {

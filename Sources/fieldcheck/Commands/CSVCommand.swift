@@ -98,7 +98,7 @@ extension Fieldcheck {
 
         @Flag(
             help:
-                "The first row is data, not a header; schema columns are matched by position, and a --column named by a number (5=number) is that cell."
+                "The first row is data, not a header; schema columns are matched by position, and a --column named by a number (5=number, or column5=number) is that cell; another new name is refused."
         )
         var noHeader = false
 
@@ -165,10 +165,23 @@ extension Fieldcheck {
                 table = TableSchema(columns: [])
             }
             for spec in column {
-                let inline = try Self.inlineColumn(spec, defaultLocale: defaultLocale)
+                var inline = try Self.inlineColumn(spec, defaultLocale: defaultLocale)
                 if let index = table.columns.firstIndex(where: { $0.name == inline.name }) {
                     table.columns[index] = inline
                 } else {
+                    if noHeader || !table.header, inline.position == nil {
+                        // Without a header, `column2` (as infer calls the second cell) is the
+                        // second cell; another new name stands for no cell. It was bound by
+                        // its place among the columns, which a numbered column could take.
+                        guard inline.name.hasPrefix("column"), let cell = Int(inline.name.dropFirst(6)), cell >= 1,
+                            inline.name.allSatisfy(\.isASCII)
+                        else {
+                            throw ConfigurationError(
+                                "--column '\(spec)': the file has no header, so no cell is named '\(inline.name)'; "
+                                    + "name a cell by its number (2=TYPE or column2=TYPE for the second)")
+                        }
+                        inline.position = cell
+                    }
                     table.columns.append(inline)
                 }
             }
