@@ -350,6 +350,28 @@ import Testing
         #expect(normalized.stdout == "1234.5\tx\n")
     }
 
+    /// A file whose rows end with a lone CR read as one header and no row, and passed with exit
+    /// 0 whatever its cells held; a schema's `lineTerminator: "\r"` was accepted and ignored.
+    /// Both are usage errors that say how to convert the file; a CR in a quoted header cell, or
+    /// in a row, is still data.
+    @Test func rowsEndingWithALoneCarriageReturnAreRefused() throws {
+        let macOS = try CLI.run(["csv", "--column", "a=integer", "--summary"], input: "a,b\rX,x\rY,y\r")
+        #expect(macOS.status == 2)
+        #expect(macOS.stderr.contains("the header (line 1) holds a carriage return that no line feed follows"))
+        #expect(macOS.stderr.contains("tr '\\r' '\\n'"), "\(macOS.stderr)")
+        let schema = CLI.temporaryFile("cr.json")
+        defer { try? FileManager.default.removeItem(at: schema) }
+        try #"{"fields":[{"name":"a","type":"integer"}],"dialect":{"lineTerminator":"\r"}}"#.write(
+            to: schema, atomically: true, encoding: .utf8)
+        let dialect = try CLI.run(["csv", "--schema", schema.path], input: "a\n1\n")
+        #expect(dialect.status == 2)
+        #expect(dialect.stderr.contains("dialect.lineTerminator: rows end with \\n or \\r\\n"), "\(dialect.stderr)")
+        for input in ["a,\"b\rc\"\n1,2\n", "a,b\r\n1,2\r\n", "a,b\n1,x\ry\n", "a,b\r"] {
+            let data = try CLI.run(["csv", "--column", "a=integer"], input: input)
+            #expect(data.status == 0, "\(input.debugDescription): \(data.stderr)")
+        }
+    }
+
     /// Without a header a column is named by its cell's number, or `columnN` as infer calls
     /// it; another name is refused. It was bound by its place among the columns, so that
     /// `--column q=… --column 3=… --column r=…` checked cell 3 twice and cell 2 never.

@@ -122,9 +122,10 @@ enum SchemaKeys {
         if let double = object["doubleQuote"], (double as? Bool) != true {
             throw ConfigurationError("\(path, member: "doubleQuote"): only doubled quotes are read inside quoted cells")
         }
-        if let terminator = object["lineTerminator"], !["\n", "\r\n", "\r"].contains(terminator as? String ?? "") {
+        if let terminator = object["lineTerminator"], !["\n", "\r\n"].contains(terminator as? String ?? "") {
+            let advice = terminator as? String == "\r" ? " (convert a file of lone CRs first: tr '\\r' '\\n')" : ""
             throw ConfigurationError(
-                "\(path, member: "lineTerminator"): rows end with \\n or \\r\\n; no other terminator is read")
+                "\(path, member: "lineTerminator"): rows end with \\n or \\r\\n; no other terminator is read\(advice)")
         }
         if let row = object["headerRow"], (row as? Int) != 1 {
             throw ConfigurationError("\(path, member: "headerRow"): the header is read from the first row only")

@@ -41,6 +41,17 @@ struct CSVRunner {
         return copy
     }
 
+    /// Whether a record's bytes hold a CR outside quotes that no LF follows: in a header, the
+    /// sign of a file whose rows end with a lone CR, read as one record of one row.
+    static func hasLoneCarriageReturn(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        var quoted = false
+        for (index, byte) in raw.enumerated() {
+            if byte == UInt8(ascii: "\"") { quoted.toggle() }
+            if byte == 0x0D, !quoted, index + 1 == raw.count || raw[index + 1] != 0x0A { return index + 1 < raw.count }
+        }
+        return false
+    }
+
     func run(files: [String]) throws -> Int32 {
         let routing = Routing(
             format: format, report: report, onInvalid: onInvalid, color: report.usesColor(on: Streams.standardError))
@@ -149,6 +160,13 @@ struct CSVRunner {
                                 advice: "check files with different columns in separate runs")
                         }
                         if firstHeader == nil { firstHeader = names }
+                        if header, Self.hasLoneCarriageReturn(record.raw) {
+                            throw ConfigurationError(
+                                "\(name): the header (line \(record.line)) holds a carriage return that no line feed "
+                                    + "follows: the file's rows may end with a lone CR (classic Mac OS), which ends no "
+                                    + "row here (RFC 4180 rows end with CRLF or LF); convert it first: tr '\\r' '\\n' < \(name)"
+                            )
+                        }
                         // A header that is not well-formed CSV (a quote never closed, text after
                         // a closing one) names its columns as best it can, and is said to be so,
                         // as row 0; a column the schema then misses is said to be for that reason.
