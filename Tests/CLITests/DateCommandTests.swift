@@ -23,6 +23,28 @@ import Testing
                 + "date from 2021-01-01 to 2025-12-31 [out_of_range]\n")
     }
 
+    /// The Buddhist, Japanese and ROC calendars are Gregorian ones with other years, and ISO
+    /// 8601 is proleptic Gregorian: a date before 1582-10-15 is read and written with the same
+    /// month and day (ICU counts those days in the Julian calendar there, ten days off in 1500).
+    @Test func calendarsOfGregorianMonthsAreProlepticBefore1582() throws {
+        let read = try CLI.run(
+            ["date", "--locale", "th_TH", "--pattern", "dd/MM/y"], input: "10/03/2043\n29/02/2043\n13/04/2569\n")
+        #expect(read.stdout == "1500-03-10\n2026-04-13\n")
+        #expect(read.stderr.contains("'29/02/2043': day 29 at column 1 is out of range: month 2 of 2043 has 28 days"))
+        let dates = ["0100-02-28", "0800-12-31", "1500-03-10", "1582-10-04", "1582-10-15", "2026-04-13"]
+        for (locale, pattern) in [("th_TH", "dd/MM/y"), ("zh_TW@calendar=roc", "G y/MM/dd")] {
+            let written = try CLI.run(
+                ["date", "--to", locale, "--to-pattern", pattern], input: dates.joined(separator: "\n") + "\n")
+            #expect(written.status == 0)
+            let back = try CLI.run(["date", "--locale", locale, "--pattern", pattern], input: written.stdout)
+            #expect(back.stdout == dates.joined(separator: "\n") + "\n", "\(locale): \(written.stdout) \(back.stderr)")
+        }
+        let thai = try CLI.run(["date", "--to", "th_TH", "--to-pattern", "dd/MM/y"], input: "1500-03-10\n")
+        #expect(thai.stdout == "10/03/2043\n")
+        let japanese = try CLI.run(["date", "--to", "ja_JP@calendar=japanese"], input: "1600-01-01\n")
+        #expect(japanese.stdout.hasSuffix("5/1/1\n"), "\(japanese.stdout)")
+    }
+
     /// A year below 1000 keeps its century in another locale's pattern: ICU writes the year 26
     /// through `y` as `26`, which reads back as 2026 (`13.04.26` for 0026-04-13).
     @Test func aYearBelowAThousandKeepsItsCenturyWhenFormatted() throws {

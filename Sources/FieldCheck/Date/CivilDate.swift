@@ -117,4 +117,34 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Milliseconds since the epoch at noon UTC of this day: an instant that is this day in
     /// every time zone within ±12 hours, for formatting with ICU.
     var noonUTCMillis: Double { (Double(daysSinceEpoch) * 86_400 + 43_200) * 1000 }
+
+    /// The first day of the Gregorian calendar in ICU's calendars: the days before it are
+    /// counted in the Julian calendar there.
+    static let gregorianReform = CivilDate(year: 1582, month: 10, day: 15)!
+
+    /// The first day whose Julian date falls after the reform (1582-10-05 in the Julian calendar
+    /// is 10-15 in the Gregorian): the ten days from it to the reform have no date in ICU's
+    /// calendars, and are written as ICU's Gregorian day.
+    static let lastJulianDate = CivilDate(year: 1582, month: 10, day: 5)!
+
+    /// Noon of the day whose Julian calendar date has this date's year, month and day: what a
+    /// calendar that counts the days before 1582-10-15 in the Julian calendar (ICU's Buddhist,
+    /// Japanese and ROC ones, whose Julian reckoning cannot be turned off) writes as this date.
+    var julianNoonUTCMillis: Double {
+        let shift = (14 - month) / 12
+        let years = year + 4800 - shift
+        let months = month + 12 * shift - 3
+        let julianDay = day + (153 * months + 2) / 5 + 365 * years + years / 4 - 32083
+        return (Double(julianDay - 2_440_588) * 86_400 + 43_200) * 1000
+    }
+
+    /// The year, month and day the Julian calendar gives the day `days` after 1970-01-01: for a
+    /// calendar that counts days before 1582-10-15 in it, the date its fields meant.
+    static func julianFields(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
+        let c = days + 2_440_588 + 32082
+        let d = (4 * c + 3) / 1461
+        let e = c - 1461 * d / 4
+        let m = (5 * e + 2) / 153
+        return (d - 4800 + m / 10, m + 3 - 12 * (m / 10), e - (153 * m + 2) / 5 + 1)
+    }
 }

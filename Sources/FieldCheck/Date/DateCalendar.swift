@@ -23,7 +23,16 @@ final class DateCalendar {
         cicu_ucal_setAttribute(calendar, UCAL_LENIENT, 0)
         self.calendar = calendar
         self.type = type
+        countsJulianDays = Self.countsJulianDays(type)
     }
+
+    /// Whether the calendar is the Gregorian one with other years (Buddhist, Japanese, ROC):
+    /// ICU counts its days before 1582-10-15 in the Julian calendar, and refuses to move the
+    /// switch for any calendar but the Gregorian itself (`ucal_setGregorianChange`). ISO 8601
+    /// is proleptic Gregorian: such a date's fields are read and written as Gregorian here.
+    let countsJulianDays: Bool
+
+    static func countsJulianDays(_ type: String) -> Bool { ["buddhist", "japanese", "roc"].contains(type) }
 
     deinit { cicu_ucal_close(calendar) }
 
@@ -56,9 +65,17 @@ final class DateCalendar {
         guard (1...highestDay).contains(day) else { return .dayOutOfRange(highest: highestDay) }
         cicu_ucal_set(calendar, UCAL_DATE, Int32(day))
         let millis = cicu_ucal_getMillis(calendar, &status)
-        guard !ICU.failed(status), millis.isFinite,
-            let date = CivilDate(daysSinceEpoch: Int((millis / 86_400_000).rounded(.down)))
-        else { return .invalid }
+        guard !ICU.failed(status), millis.isFinite else { return .invalid }
+        let days = Int((millis / 86_400_000).rounded(.down))
+        if countsJulianDays && days < CivilDate.gregorianReform.daysSinceEpoch {
+            // ICU read the fields as a Julian date: the same fields as a Gregorian one.
+            let fields = CivilDate.julianFields(daysSinceEpoch: days)
+            guard let date = CivilDate(year: fields.year, month: fields.month, day: fields.day) else {
+                return .dayOutOfRange(highest: CivilDate.daysIn(month: fields.month, year: fields.year))
+            }
+            return .date(date)
+        }
+        guard let date = CivilDate(daysSinceEpoch: days) else { return .invalid }
         return .date(date)
     }
 
@@ -66,7 +83,8 @@ final class DateCalendar {
     func fields(of date: CivilDate) -> (year: Int, month: Int, day: Int) {
         var status = U_ZERO_ERROR
         cicu_ucal_clear(calendar)
-        cicu_ucal_setMillis(calendar, date.noonUTCMillis, &status)
+        let julian = countsJulianDays && date < CivilDate.lastJulianDate
+        cicu_ucal_setMillis(calendar, julian ? date.julianNoonUTCMillis : date.noonUTCMillis, &status)
         return (
             Int(cicu_ucal_get(calendar, UCAL_YEAR, &status)), Int(cicu_ucal_get(calendar, UCAL_MONTH, &status)) + 1,
             Int(cicu_ucal_get(calendar, UCAL_DATE, &status))
@@ -104,20 +122,29 @@ final class DateWriter {
         self.format = format
         self.pattern = pattern
         self.locale = locale
-        // ISO 8601 is proleptic Gregorian: no switch from the Julian calendar in 1582.
+        // ISO 8601 is proleptic Gregorian: no switch from the Julian calendar in 1582 (which
+        // ICU allows only for the Gregorian calendar: the others are written by `string`).
         var ignored = U_ZERO_ERROR
+        var type = "gregorian"
         if let calendar = cicu_udat_getCalendar(format), let copy = cicu_ucal_clone(calendar, &ignored) {
+            type = cicu_ucal_getType(copy, &ignored).map { String(cString: $0) } ?? type
             cicu_ucal_setGregorianChange(copy, -8.64e15, &ignored)
             cicu_udat_setCalendar(format, copy)
             cicu_ucal_close(copy)
         }
+        countsJulianDays = DateCalendar.countsJulianDays(type)
     }
+
+    /// Whether the writer's calendar counts days before 1582-10-15 as Julian ones
+    /// (`DateCalendar.countsJulianDays`).
+    private let countsJulianDays: Bool
 
     deinit { cicu_udat_close(format) }
 
     func string(_ date: CivilDate) -> String {
         if date.year < 1000, let smallYear { return smallYear.string(date) }
-        return string(millis: date.noonUTCMillis) ?? date.description
+        let millis = countsJulianDays && date < CivilDate.lastJulianDate ? date.julianNoonUTCMillis : date.noonUTCMillis
+        return string(millis: millis) ?? date.description
     }
 
     /// The instant `millis` after 1970-01-01T00:00:00Z, written in UTC; nil when ICU fails.
