@@ -4,6 +4,21 @@ import Testing
 /// `fieldcheck number` through the real binary: the acceptance examples and the two
 /// numeric fields of the iOS constrained-field demo.
 @Suite struct NumberCommandTests {
+    /// A value written plainly comes out plainly however long: a 61-digit integer came out as
+    /// 1.1…E+60, which the same `--integer` field then refused. Only an exponent makes the
+    /// short form.
+    @Test func aLongPlainValueStaysPlain() throws {
+        let ones = String(repeating: "1", count: 61)
+        let power = "1" + String(repeating: "0", count: 70)
+        let tiny = "0." + String(repeating: "0", count: 70) + "1"
+        let run = try CLI.run(["number", "--integer"], input: "\(ones)\n\(power)\n")
+        #expect(run.stdout == "\(ones)\n\(power)\n")
+        let again = try CLI.run(["number", "--integer"], input: run.stdout)
+        #expect(again.status == 0 && again.stdout == run.stdout)
+        let exponents = try CLI.run(["number"], input: "1E+61\n\(tiny)\n1.5E-70\n")
+        #expect(exponents.stdout == "1E+61\n\(tiny)\n1.5E-70\n")
+    }
+
     @Test func germanNumbersWithReasons() throws {
         let run = try CLI.run(
             ["number", "--locale", "de_DE", "--json"], input: "1.234,56\n1,2,3\n1.23,4\n12a,5\n-0,5\n")

@@ -122,10 +122,21 @@ public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible, Compara
     /// The canonical text of the value alone, its written scale left out (`3` for `3.00`).
     public var normalizedDescription: String { canonicalText(writtenScale: false) }
 
+    /// The canonical text of a value read from `length` characters: plain notation as long as
+    /// it takes no more than 60 characters or than the value as written, so that a value
+    /// written plainly comes out plainly, however long (a 61-digit integer is no `1.1…E+60`,
+    /// which an integer field refuses), and only an exponent makes the short form.
+    public func canonical(writtenIn length: Int) -> String {
+        canonicalText(writtenScale: true, plainLimit: max(Self.plainLimit, length))
+    }
+
+    /// The longest plain notation of a value written with an exponent.
+    static let plainLimit = 60
+
     /// Both texts, written byte by byte into one buffer: joined from pieces, each a `String`,
     /// the text of a short number cost about 2,700 instructions, and every explained
     /// rejection that reads as a number in another locale quotes it (issue 35).
-    private func canonicalText(writtenScale: Bool) -> String {
+    private func canonicalText(writtenScale: Bool, plainLimit: Int = ExactDecimal.plainLimit) -> String {
         let zero = UInt8(ascii: "0")
         var out: [UInt8] = []
         out.reserveCapacity(digits.count + 8)
@@ -135,7 +146,7 @@ public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible, Compara
         } else {
             if negative { out.append(UInt8(ascii: "-")) }
             let integerLength = digits.count + exponent
-            if exponent >= 0 && integerLength <= 60 {
+            if exponent >= 0 && integerLength <= plainLimit {
                 for digit in digits { out.append(digit + zero) }
                 out.append(contentsOf: repeatElement(zero, count: exponent))
             } else if exponent < 0 && integerLength > 0 {
@@ -143,7 +154,7 @@ public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible, Compara
                     if index == integerLength { out.append(UInt8(ascii: ".")) }
                     out.append(digit + zero)
                 }
-            } else if exponent < 0 && -integerLength + digits.count <= 60 {
+            } else if exponent < 0 && -integerLength + digits.count <= plainLimit {
                 out.append(zero)
                 out.append(UInt8(ascii: "."))
                 out.append(contentsOf: repeatElement(zero, count: -integerLength))

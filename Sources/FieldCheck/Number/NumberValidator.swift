@@ -303,7 +303,7 @@ final class NumberValidator: TypedValidator {
             }
             applyRules(number, parsed, scalars, map, explains, &result)
             if result.errors.isEmpty {
-                result.value = number.description
+                result.value = number.canonical(writtenIn: scalars.count)
                 result.currency = parsed.currency
                 result.output = output?.string(number)
             } else {
