@@ -61,6 +61,8 @@ import Testing
             (["infer", "--json"], "1,5\n2,25\n3,75\n1.234,5\n"),
             (["compare", "--json", "1,234", "13.04.2026", "abc"], ""),
             (["compare", "--json", "--type", "date", "--redact", "03/04/2025"], ""),
+            (["compare", "--json", "--type", "country", "--locales", "fr_FR,de_DE", "Chypre"], ""),
+            (["compare", "--json", "--type", "timezone", "Europe/Berlin"], ""),
             (["locale", "--json", "de_DE", "ar_EG", "th_TH", "hi_IN"], ""),
             (["locale", "--list", "--json"], ""),
             (["--version", "--json"], ""),
