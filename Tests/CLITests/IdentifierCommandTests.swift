@@ -101,7 +101,7 @@ import Testing
             report.stdout.contains("column 'land': country\n  written as: names\n  names in: de\n"), "\(report.stdout)")
         #expect(report.stdout.contains("column 'iso': country\n  written as: ISO 3166-1 alpha-2 code\n"))
         let written = try CLI.run(["infer", "--schema", csv.path], input: "")
-        #expect(written.stdout.contains("    type: \"string\"\n    format: \"country\"\n    locale: \"de\"\n"))
+        #expect(written.stdout.contains("    type: \"string\"\n    identifier: \"country\"\n    locale: \"de\"\n"))
         try Data(written.stdout.utf8).write(to: schema)
         let check = try CLI.run(["csv", "--schema", schema.path, "--check", csv.path], input: "")
         #expect(check.status == 0, "\(check.stderr)")

@@ -11,14 +11,20 @@ import Testing
         return url
     }
 
-    /// A percent or currency column: `infer --schema` writes `style` (fieldcheck's) and
-    /// `bareNumber: false` (for tools that read no style); `csv` read the second first,
-    /// stripped the sign, and rejected every cell for the missing sign.
+    /// A percent or currency column: `infer --schema` writes `bareNumber: false` (which other
+    /// tools read), and for a currency `style` (fieldcheck's); `csv` read the second first,
+    /// stripped the sign, and rejected every cell for the missing sign. A percent column has
+    /// no `style: percent`: it read 12% as 0.12 where other tools read the same schema as 12.
     @Test(arguments: [
-        ("p\n12%\n5%\n0.5%\n", "style: \"percent\"", "p\n0.12\n0.05\n0.005\n"),
-        ("c;u\n1.234,56 €;$1,234.56\n99,90 €;$5.00\n0,99 €;$12.00\n", "style: \"currency\"", nil),
+        ("p\n12%\n5%\n0.5%\n", "# percent: 5% reads as 5", "p\n12\n5\n0.5\n", "x%\n", ": 'x%': "),
+        (
+            "c;u\n1.234,56 €;$1,234.56\n99,90 €;$5.00\n0,99 €;$12.00\n", "style: \"currency\"", nil, "12 $;$5.00\n",
+            ": '12 $': "
+        ),
     ])
-    func aStyledNumberColumnReadsBackThroughItsSchema(csv: String, style: String, normalized: String?) throws {
+    func aStyledNumberColumnReadsBackThroughItsSchema(
+        csv: String, style: String, normalized: String?, badRow: String, quoted: String
+    ) throws {
         let data = try Self.file("styled.csv", csv)
         let schema = CLI.temporaryFile("styled.yaml")
         defer { for url in [data, schema] { try? FileManager.default.removeItem(at: url) } }
@@ -26,17 +32,18 @@ import Testing
         #expect(written.status == 0, "\(written.stderr)")
         #expect(written.stdout.contains(style), "\(written.stdout)")
         #expect(written.stdout.contains("bareNumber: false"), "\(written.stdout)")
+        #expect(!written.stdout.contains("percent\""), "\(written.stdout)")
         try Data(written.stdout.utf8).write(to: schema)
         let checked = try CLI.run(["csv", "--schema", schema.path, "--normalize", data.path])
         #expect(checked.status == 0, "\(checked.stderr)")
         #expect(checked.stderr.isEmpty, "\(checked.stderr)")
         if let normalized { #expect(checked.stdout == normalized) }
-        // A cell the style does not read is still rejected, quoted whole.
-        let bad = try Self.file("styled-bad.csv", csv + (csv.hasPrefix("p") ? "12\n" : "12 $;$5.00\n"))
+        // A cell the column does not read is still rejected, quoted whole.
+        let bad = try Self.file("styled-bad.csv", csv + badRow)
         defer { try? FileManager.default.removeItem(at: bad) }
         let rejected = try CLI.run(["csv", "--schema", schema.path, "--check", bad.path])
         #expect(rejected.status == 1, "\(rejected.stderr)")
-        #expect(rejected.stderr.contains(csv.hasPrefix("p") ? ": '12': " : ": '12 $': "), "\(rejected.stderr)")
+        #expect(rejected.stderr.contains(quoted), "\(rejected.stderr)")
     }
 
     /// Without a header the first record is data row 1: `infer` read it last and numbered it

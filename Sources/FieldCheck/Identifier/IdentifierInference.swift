@@ -27,7 +27,7 @@ extension InferenceCandidate {
                 InferenceCandidate(
                     name: "\(kind.noun) \(kind.describe(form))", type: .identifier(kind),
                     spec: FieldSpec(kind: .identifier(identifier), locale: .posix),
-                    facets: [("written as", kind.describe(form))], schemaKeys: [("format", kind.rawValue)]))
+                    facets: [("written as", kind.describe(form))], schemaKeys: [("identifier", kind.rawValue)]))
         }
         for id in identifierNameLocales[kind] ?? [] {
             guard let locale = try? LocaleID(id) else { continue }
@@ -37,7 +37,7 @@ extension InferenceCandidate {
                 name: "\(kind.noun) names, \(id)", type: .identifier(kind),
                 spec: FieldSpec(kind: .identifier(identifier), locale: locale),
                 facets: [("written as", "names"), ("names in", id)],
-                schemaKeys: [("format", kind.rawValue), ("locale", id)])
+                schemaKeys: [("identifier", kind.rawValue), ("locale", id)])
             candidate.tier = 1
             list.append(candidate)
         }

@@ -7,6 +7,16 @@ extension FieldType {
         help: "text under the character, length and pattern rules",
         make: { (field: inout SchemaField) throws(ConfigurationError) -> FieldSpec in
             var spec = FieldSpec(kind: .text, locale: field.locale)
+            if let name = try field.text("identifier") {
+                // `identifier: country`: fieldcheck's own key, which other tools pass over (a
+                // `format` they do not know makes Frictionless refuse the whole schema).
+                guard let kind = IdentifierKind(rawValue: name) else {
+                    throw ConfigurationError(
+                        "\(field.path, member: "identifier"): unknown identifier '\(name)'; use "
+                            + IdentifierKind.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                return try FieldType.identifier(kind).make(&field)
+            }
             if let format = try field.text("format"), let kind = IdentifierKind(rawValue: format) {
                 // `format: country`: fieldcheck's extension, read by the identifier type.
                 return try FieldType.identifier(kind).make(&field)

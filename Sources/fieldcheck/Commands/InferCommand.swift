@@ -590,7 +590,7 @@ extension Fieldcheck {
             case .string where column.textReason != nil:
                 return text + " (\(column.textReason ?? ""): a code, not a quantity)\n"
             case .string:
-                text += " (no number, date, yes/no, identifier or ISO 8601 convention reads 90 % of the values)\n"
+                text += " (no number, date, yes/no, identifier or ISO 8601 convention reads at least 90 % of the values)\n"
                 // What no field reads (a NUL, bytes that are not UTF-8): csv rejects it.
                 return text + outlierLines(column)
             case .boolean:

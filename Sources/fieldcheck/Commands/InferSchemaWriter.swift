@@ -67,22 +67,37 @@ enum SchemaWriter {
                     field.comment = "undecided: \(column.undecidedReason ?? "")"
                     return field
                 }
-                field.keys.append(("type", column.type.rawValue))
+                // Whole numbers written with grouping (1,234; the candidates that read them all
+                // agree on the separator): Table Schema's integer has no groupChar, and other
+                // tools refuse such a value as an integer, so the column is a number with the
+                // separators.
+                let grouped =
+                    column.type == .integer
+                    && column.facets.contains { $0.key == "grouping" && $0.values.count == 1 }
+                let type: InferredType = grouped ? .number : column.type
+                field.keys.append(("type", type.rawValue))
+                if grouped { field.comment = "whole numbers written with grouping: an integer has no groupChar" }
                 field.keys += top.schemaKeys
                 field.constraints = top.schemaConstraints
                 if column.type == .date { standardDateFormat(&field) }
                 // Table Schema's own keys for the separators, for tools that do not read
                 // `locale` (Frictionless); fieldcheck reads them as the locale's own.
-                if column.type == .number, let id = top.schemaKeys.first(where: { $0.key == "locale" })?.value,
+                if type == .number, let id = top.schemaKeys.first(where: { $0.key == "locale" })?.value,
                     let locale = try? LocaleID(id)
                 {
                     let symbols = NumberSymbols(locale: locale)
                     field.keys.append(("decimalChar", symbols.decimalSeparator))
                     if symbols.usesGrouping { field.keys.append(("groupChar", symbols.groupingSeparator)) }
                     // A percent sign or a currency symbol around the number: Table Schema's
-                    // bareNumber: false lets other tools read past them.
-                    if top.schemaKeys.contains(where: { $0.key == "style" }) {
+                    // bareNumber: false lets other tools read past them. Past a percent sign
+                    // they read 5% as 5, where `style: percent` reads 0.05: the value must be
+                    // the same in every tool, so a percent column is written as bare numbers.
+                    if let style = top.schemaKeys.first(where: { $0.key == "style" })?.value {
                         field.keys.append(("bareNumber", "false"))
+                        if style == "percent" {
+                            field.keys.removeAll { $0 == ("style", "percent") }
+                            field.comment = "percent: 5% reads as 5, as other tools read bareNumber: false"
+                        }
                     }
                 }
                 if !column.outliers.isEmpty {
@@ -93,8 +108,8 @@ enum SchemaWriter {
                 field.keys.append(("type", "boolean"))
                 field.listKeys = [("trueValues", column.trueValues), ("falseValues", column.falseValues)]
             case let type where type.identifierKind != nil:
-                // fieldcheck's extension of Table Schema: a string of a format it reads (other
-                // tools read the column as text).
+                // fieldcheck's extension of Table Schema: a string its own key `identifier`
+                // names (other tools read the column as text, and pass the key over).
                 field.keys.append(("type", "string"))
                 guard column.isDecided, let top = column.candidates.first else {
                     field.comment = "undecided: \(column.undecidedReason ?? "")"
