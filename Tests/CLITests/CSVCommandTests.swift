@@ -350,6 +350,24 @@ import Testing
         #expect(normalized.stdout == "1234.5\tx\n")
     }
 
+    /// Table Schema's email, uri and uuid formats give an example of their own.
+    @Test func stringFormatsGiveAnExample() throws {
+        let schema = CLI.temporaryFile("formats.json")
+        defer { try? FileManager.default.removeItem(at: schema) }
+        try
+            #"{"fields":[{"name":"e","type":"string","format":"email"},{"name":"u","type":"string","format":"uuid"},{"name":"r","type":"string","format":"uri"}]}"#
+            .write(to: schema, atomically: true, encoding: .utf8)
+        let run = try CLI.run(["csv", "--schema", schema.path], input: "e,u,r\nx@y,zz,nope\n")
+        #expect(run.status == 1)
+        for example in ["name@example.com", "123e4567-e89b-12d3-a456-426614174000", "https://example.com/"] {
+            #expect(run.stderr.contains("; expected text like '\(example)' [pattern_mismatch]"), "\(run.stderr)")
+        }
+        let good = try CLI.run(
+            ["csv", "--schema", schema.path],
+            input: "e,u,r\nname@example.com,123e4567-e89b-12d3-a456-426614174000,https://example.com/\n")
+        #expect(good.status == 0, "\(good.stderr)")
+    }
+
     /// A file whose rows end with a lone CR read as one header and no row, and passed with exit
     /// 0 whatever its cells held; a schema's `lineTerminator: "\r"` was accepted and ignored.
     /// Both are usage errors that say how to convert the file; a CR in a quoted header cell, or

@@ -19,6 +19,9 @@ public struct FieldSpec: Sendable, Hashable {
     public var maxLength: Int? = nil
     public var lengthUnit: LengthUnit = .graphemes
     public var pattern: String? = nil
+    /// A value the pattern matches, for its example of a valid value, when the pattern comes
+    /// with one (`name@example.com` for Table Schema's `format: email`); else one is found.
+    public var patternExample: String? = nil
     // format
     public var output: OutputForm = .canonical
     /// How diagnostics name the rules above (the front end's option or key names).

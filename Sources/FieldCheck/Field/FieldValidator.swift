@@ -772,6 +772,11 @@ public final class FieldValidator {
             regex.matches(example.utf16, fixedLimit: PatternTimeBudget.limitWhenSpent).matched
         }
         if matches(plain) { return plain }
+        if let given = spec.patternExample, given.unicodeScalars.allSatisfy({ refusal($0) == nil }),
+            lengthFits(given), matches(given)
+        {
+            return given
+        }
         let lengths = (spec.minLength ?? 0)...Swift.max(spec.minLength ?? 0, spec.maxLength ?? Int.max)
         let preferred = Swift.max(spec.minLength ?? 1, Swift.min(spec.maxLength ?? 5, 5))
         if let example = regex.ascii?.example(
@@ -791,6 +796,12 @@ public final class FieldValidator {
         }
         textExampleMatchesPattern = false
         return plain
+    }
+
+    /// Whether `text`'s length is within the field's length rules.
+    private func lengthFits(_ text: String) -> Bool {
+        let count = length(of: text)
+        return count >= spec.minLength ?? 0 && count <= spec.maxLength ?? Int.max
     }
 
     /// Five characters the character and length rules allow (or the preset's example).

@@ -24,17 +24,21 @@ extension FieldType {
                 spec.kind = .custom(CustomType(name: "base64", reader: Base64Reader()))
             } else if let format = try field.text("format"), format != "default" {
                 let patterns = [
-                    "email": "[^@\\s]+@[^@\\s]+\\.[^@\\s]+",
-                    "uri": "[A-Za-z][A-Za-z0-9+.-]*:\\S+",
-                    "uuid": "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}",
+                    "email": ("[^@\\s]+@[^@\\s]+\\.[^@\\s]+", "name@example.com"),
+                    "uri": ("[A-Za-z][A-Za-z0-9+.-]*:\\S+", "https://example.com/"),
+                    "uuid": (
+                        "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}",
+                        "123e4567-e89b-12d3-a456-426614174000"
+                    ),
                 ]
-                guard let pattern = patterns[format] else {
+                guard let (pattern, example) = patterns[format] else {
                     throw ConfigurationError(
                         "\(field.path, member: "format"): unknown string format '\(format)'; use default, email, uri, uuid, binary or "
                             + IdentifierKind.allCases.map(\.rawValue).joined(separator: ", ") + ""
                     )
                 }
                 spec.pattern = pattern
+                spec.patternExample = example
             }
             return spec
         })
