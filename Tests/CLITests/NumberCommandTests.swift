@@ -4,6 +4,18 @@ import Testing
 /// `fieldcheck number` through the real binary: the acceptance examples and the two
 /// numeric fields of the iOS constrained-field demo.
 @Suite struct NumberCommandTests {
+    /// A negative value that rounds to zero is written as zero, without a sign (ICU wrote -0).
+    @Test func aNegativeValueThatRoundsToZeroHasNoSign() throws {
+        let integer = try CLI.run(
+            ["number", "--to-style", "integer", "--fraction-digits", "0"], input: "-0.4\n-0.5\n-0.6\n-1.5\n")
+        #expect(integer.stdout == "0\n0\n-1\n-2\n")
+        let cents = try CLI.run(["number", "--to", "en_US", "--fraction-digits", "2"], input: "-0.004\n-0.006\n")
+        #expect(cents.stdout == "0.00\n-0.01\n")
+        let percent = try CLI.run(
+            ["number", "--to", "en_US", "--to-style", "percent", "--fraction-digits", "1"], input: "-0.0004\n")
+        #expect(percent.stdout == "0.0%\n")
+    }
+
     /// A value written plainly comes out plainly however long: a 61-digit integer came out as
     /// 1.1…E+60, which the same `--integer` field then refused. Only an exponent makes the
     /// short form.

@@ -117,10 +117,24 @@ final class NumberFormat {
     }
 
     func string(_ value: ExactDecimal) -> String {
+        var value = value
+        var mostFractionDigits = 0
         if style != .integer {
             let range = fractionDigitRange(value)
             cicu_unum_setAttribute(format, UNUM_MIN_FRACTION_DIGITS, Int32(clamping: range.min))
             cicu_unum_setAttribute(format, UNUM_MAX_FRACTION_DIGITS, Int32(clamping: range.max))
+            mostFractionDigits = range.max
+        }
+        // A negative value that rounds to zero is written as zero: ICU writes -0.4 with no
+        // fraction digit as -0, and zero has no sign. Rounding is half to even, so the
+        // values up to half the last digit kept (five of the next) round to zero.
+        if value.negative && layout != .scientific {
+            var magnitude = value
+            magnitude.negative = false
+            let shift = layout == .percent ? 2 : 0
+            if let half = ExactDecimal("5E-\(mostFractionDigits + 1 + shift)"), !(half < magnitude) {
+                value = magnitude
+            }
         }
         let text = value.description
         guard
