@@ -197,12 +197,21 @@ import Testing
 
     // MARK: CSV and the man page
 
-    @Test func emptyAndHeaderOnlyCSVBehaveAlike() throws {
-        for input in ["", "a\n", "a"] {
+    /// A header without rows is a table of no rows; an empty file has no header to find the
+    /// schema's columns in, as a blank header line has none (exit 2, as Frictionless calls an
+    /// empty source an error; it passed with "0 rows read").
+    @Test func aHeaderOnlyCSVHasNoRowsAndAnEmptyOneNoColumns() throws {
+        for input in ["a\n", "a"] {
             let run = try CLI.run(["csv", "--column", "a=number", "--summary"], input: input)
             #expect(run.status == 0, "\(input.debugDescription): \(run.stderr)")
             #expect(run.stderr.contains("0 rows read"))
         }
+        let empty = try CLI.run(["csv", "--column", "a=number", "--summary"], input: "")
+        #expect(empty.status == 2)
+        #expect(
+            empty.stderr == "fieldcheck: stdin is empty: it has no header, so the schema's columns (a) are not found\n")
+        let headless = try CLI.run(["csv", "--no-header", "--column", "1=number"], input: "")
+        #expect(headless.status == 0)
         let wrongHeader = try CLI.run(["csv", "--column", "a=number"], input: "b\n")
         #expect(wrongHeader.status == 2)
     }

@@ -298,7 +298,7 @@ public enum FieldsMatch: String, Sendable, Hashable, CaseIterable {
     /// Whether a file column the schema lacks is a problem.
     var refusesExtras: Bool { self == .exact || self == .equal || self == .superset }
     /// Whether a schema field the file lacks is a problem.
-    var refusesMissing: Bool { self == .exact || self == .equal || self == .subset }
+    public var refusesMissing: Bool { self == .exact || self == .equal || self == .subset }
 }
 
 /// A YAML or JSON scalar as text (numbers and booleans as written). A number that the reader

@@ -245,6 +245,15 @@ struct CSVRunner {
                 try pool?.finishAll()
                 // A byte the charset does not define ends the file's reading: an input error.
                 try transcoded?.finish()
+                // An empty file has no header to find the schema's columns in, as a blank
+                // header line has none (it passed with 0 rows read).
+                let columns = schema.schema.columns
+                if header, file.table == nil, !columns.isEmpty, schema.schema.fieldsMatch.refusesMissing {
+                    throw ConfigurationError(
+                        "\(name) is empty: it has no header, so the schema's columns ("
+                            + columns.prefix(5).map(\.name).joined(separator: ", ") + (columns.count > 5 ? ", …" : "")
+                            + ") are not found")
+                }
             } catch let error as InputError {
                 // What was read before the failure is written, as one thread writes it.
                 try pool?.finishAll()
