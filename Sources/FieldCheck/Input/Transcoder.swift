@@ -15,7 +15,12 @@ public final class Transcoder {
     private var scratchCapacity = 1 << 12
 
     /// - Throws: `ConfigurationError` when ICU knows no charset of that name.
-    public init(from encoding: String) throws(ConfigurationError) {
+    public convenience init(from encoding: String) throws(ConfigurationError) {
+        let probe = try Transcoder(encoding, undefinedBytes: 0)
+        try self.init(encoding, undefinedBytes: probe.undefinedControlBytes())
+    }
+
+    private init(_ encoding: String, undefinedBytes: UInt32) throws(ConfigurationError) {
         var status = U_ZERO_ERROR
         guard let handle = cicu_transcoder_open(encoding, &status), !ICU.failed(status) else {
             throw ConfigurationError(
@@ -24,41 +29,30 @@ public final class Transcoder {
         }
         self.handle = handle
         self.encoding = encoding
-        undefinedBytes = Self.undefinedBytes(of: encoding)
+        self.undefinedBytes = undefinedBytes
     }
 
-    /// Bytes a single-byte charset leaves undefined but ICU reads as C1 controls: windows-1252's
-    /// 0x81, 0x8D, 0x8F, 0x90 and 0x9D (ICU's table maps them to U+0081… so that they round-trip;
-    /// `iconv` refuses them). A charset whose bytes 0x80–0x9F are mostly characters (€, ‚, ƒ…)
-    /// has no C1 controls, so a C1 control it gives stands for an undefined byte; ISO-8859-1,
-    /// which maps every one of them to a C1 control, has none.
-    private let undefinedBytes: [UInt8]
+    /// Bytes 0x80–0x9F (bit 0 for 0x80) that the charset leaves undefined but ICU reads as C1
+    /// controls: windows-1252's 0x81, 0x8D, 0x8F, 0x90 and 0x9D (ICU's table maps them to
+    /// U+0081… so that they round-trip; `iconv` refuses them).
+    private let undefinedBytes: UInt32
 
-    private static func undefinedBytes(of encoding: String) -> [UInt8] {
-        var controls: [UInt8] = []
-        var characters = 0
-        for byte in UInt8(0x80)...0x9F {
-            guard let transcoder = try? Transcoder(from: encoding, checkingBytes: false) else { return [] }
-            var output: [UInt8] = []
-            do {
-                try [byte].withUnsafeBufferPointer { try transcoder.convert($0, last: true, into: &output) }
-            } catch { continue }
-            let scalars = String(decoding: output, as: UTF8.self).unicodeScalars
-            guard scalars.count == 1, let scalar = scalars.first else { continue }
-            if (0x80...0x9F).contains(scalar.value) { controls.append(byte) } else { characters += 1 }
+    /// `undefinedBytes` found by converting 0x80–0x9F: a single-byte charset that gives
+    /// characters (€, ‚, ƒ…) for most of them has no C1 controls, so a C1 control it gives
+    /// stands for an undefined byte. ISO-8859-1, which gives a C1 control for each, has none;
+    /// a charset that reads the bytes otherwise (UTF-16, Shift_JIS) is left to ICU.
+    private func undefinedControlBytes() -> UInt32 {
+        var output: [UInt8] = []
+        do {
+            try Array(UInt8(0x80)...0x9F).withUnsafeBufferPointer { try convert($0, last: true, into: &output) }
+        } catch { return 0 }
+        let scalars = String(decoding: output, as: UTF8.self).unicodeScalars
+        guard scalars.count == 32 else { return 0 }
+        var controls: UInt32 = 0
+        for (index, scalar) in scalars.enumerated() where (0x80...0x9F).contains(scalar.value) {
+            controls |= 1 << index
         }
-        return characters >= 16 ? controls : []
-    }
-
-    /// A transcoder without the check of undefined bytes: the one that finds them.
-    private init(from encoding: String, checkingBytes: Bool) throws(ConfigurationError) {
-        var status = U_ZERO_ERROR
-        guard let handle = cicu_transcoder_open(encoding, &status), !ICU.failed(status) else {
-            throw ConfigurationError("unknown encoding '\(encoding)'")
-        }
-        self.handle = handle
-        self.encoding = encoding
-        undefinedBytes = []
+        return controls.nonzeroBitCount <= 16 ? controls : 0
     }
 
     deinit {
@@ -76,12 +70,12 @@ public final class Transcoder {
             scratchCapacity = max(capacity, scratchCapacity * 2)
             scratch = .allocate(capacity: scratchCapacity)
         }
-        if !undefinedBytes.isEmpty, let at = input.firstIndex(where: { undefinedBytes.contains($0) }) {
+        if undefinedBytes != 0,
+            let at = input.firstIndex(where: { $0 &- 0x80 < 32 && undefinedBytes >> ($0 &- 0x80) & 1 != 0 })
+        {
             // What comes before the undefined byte is converted, as ICU does before a bad sequence.
             try convert(UnsafeBufferPointer(rebasing: input[..<at]), last: false, into: &output)
-            throw InputError(
-                "not valid \(encoding) at byte \(consumed + 1) (0x\(hex(UInt32(input[at]), width: 2))): a byte the encoding does not define",
-                byteOffset: consumed)
+            throw undefined(at: consumed, bytes: [input[at]], truncated: false)
         }
         var status = U_ZERO_ERROR
         var badOffset: Int32 = 0
@@ -95,20 +89,25 @@ public final class Transcoder {
             output.append(contentsOf: UnsafeBufferPointer(start: $0, count: Int(written)))
         }
         if ICU.failed(status) {
-            let offset = max(0, consumed + Int(badOffset))
-            let bytes = (0..<Int(badLength)).compactMap { index -> String? in
+            let bytes = (0..<Int(badLength)).compactMap { index -> UInt8? in
                 let at = Int(badOffset) + index
-                guard at >= 0, at < input.count else { return nil }
-                return "0x" + hex(UInt32(input[at]), width: 2)
+                return at >= 0 && at < input.count ? input[at] : nil
             }
-            throw InputError(
-                "not valid \(encoding) at byte \(offset + 1)"
-                    + (bytes.isEmpty ? "" : " (\(bytes.joined(separator: " ")))")
-                    + ": a byte sequence the encoding does not define"
-                    + (status == U_TRUNCATED_CHAR_FOUND ? " (the input ends inside a character)" : ""),
-                byteOffset: offset)
+            throw undefined(
+                at: max(0, consumed + Int(badOffset)), bytes: bytes, truncated: status == U_TRUNCATED_CHAR_FOUND)
         }
         consumed += input.count
+    }
+
+    /// The error at a byte sequence the charset does not define, `offset` bytes into the input.
+    private func undefined(at offset: Int, bytes: [UInt8], truncated: Bool) -> InputError {
+        let shown = bytes.map { "0x" + hex(UInt32($0), width: 2) }
+        return InputError(
+            "not valid \(encoding) at byte \(offset + 1)"
+                + (shown.isEmpty ? "" : " (\(shown.joined(separator: " ")))")
+                + ": a byte sequence the encoding does not define"
+                + (truncated ? " (the input ends inside a character)" : ""),
+            byteOffset: offset)
     }
 
     /// `bytes` in `encoding` converted to UTF-8 with a transcoder of their own, and whether
