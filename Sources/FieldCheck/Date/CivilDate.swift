@@ -122,15 +122,13 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     /// counted in the Julian calendar there.
     static let gregorianReform = CivilDate(year: 1582, month: 10, day: 15)!
 
-    /// The first day whose Julian date falls after the reform (1582-10-05 in the Julian calendar
-    /// is 10-15 in the Gregorian): the ten days from it to the reform have no date in ICU's
-    /// calendars, and are written as ICU's Gregorian day.
-    static let lastJulianDate = CivilDate(year: 1582, month: 10, day: 5)!
-
-    /// Noon of the day whose Julian calendar date has this date's year, month and day: what a
-    /// calendar that counts the days before 1582-10-15 in the Julian calendar (ICU's Buddhist,
-    /// Japanese and ROC ones, whose Julian reckoning cannot be turned off) writes as this date.
-    var julianNoonUTCMillis: Double {
+    /// Noon of this day as a calendar writes it that counts the days before 1582-10-15 in the
+    /// Julian calendar (ICU's Buddhist, Japanese and ROC ones, whose Julian reckoning cannot be
+    /// turned off), when `countsJulianDays`: the instant whose Julian date has this date's year,
+    /// month and day, so that the calendar writes them. The ten days from 1582-10-05 to the
+    /// reform have no date there (their Julian dates fall after it): they are ICU's own day.
+    func noonUTCMillis(countingJulianDays countsJulianDays: Bool) -> Double {
+        guard countsJulianDays && self < CivilDate(year: 1582, month: 10, day: 5)! else { return noonUTCMillis }
         let shift = (14 - month) / 12
         let years = year + 4800 - shift
         let months = month + 12 * shift - 3

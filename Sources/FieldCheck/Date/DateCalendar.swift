@@ -83,8 +83,7 @@ final class DateCalendar {
     func fields(of date: CivilDate) -> (year: Int, month: Int, day: Int) {
         var status = U_ZERO_ERROR
         cicu_ucal_clear(calendar)
-        let julian = countsJulianDays && date < CivilDate.lastJulianDate
-        cicu_ucal_setMillis(calendar, julian ? date.julianNoonUTCMillis : date.noonUTCMillis, &status)
+        cicu_ucal_setMillis(calendar, date.noonUTCMillis(countingJulianDays: countsJulianDays), &status)
         return (
             Int(cicu_ucal_get(calendar, UCAL_YEAR, &status)), Int(cicu_ucal_get(calendar, UCAL_MONTH, &status)) + 1,
             Int(cicu_ucal_get(calendar, UCAL_DATE, &status))
@@ -143,8 +142,7 @@ final class DateWriter {
 
     func string(_ date: CivilDate) -> String {
         if date.year < 1000, let smallYear { return smallYear.string(date) }
-        let millis = countsJulianDays && date < CivilDate.lastJulianDate ? date.julianNoonUTCMillis : date.noonUTCMillis
-        return string(millis: millis) ?? date.description
+        return string(millis: date.noonUTCMillis(countingJulianDays: countsJulianDays)) ?? date.description
     }
 
     /// The instant `millis` after 1970-01-01T00:00:00Z, written in UTC; nil when ICU fails.

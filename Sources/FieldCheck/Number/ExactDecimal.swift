@@ -130,6 +130,16 @@ public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible, Compara
         canonicalText(writtenScale: true, plainLimit: max(Self.plainLimit, length))
     }
 
+    /// Whether the value rounds to zero, half to even, with `digits` fraction digits kept:
+    /// it is at most half a unit of the last digit kept (0.5 and -0.4 with none).
+    public func roundsToZero(keepingFractionDigits digits: Int) -> Bool {
+        guard let first = self.digits.first else { return true }
+        // The value is 0.d₁d₂… × 10^top.
+        let top = self.digits.count + exponent
+        if top != -digits { return top < -digits }
+        return first < 5 || (first == 5 && self.digits.dropFirst().allSatisfy { $0 == 0 })
+    }
+
     /// The longest plain notation of a value written with an exponent.
     static let plainLimit = 60
 

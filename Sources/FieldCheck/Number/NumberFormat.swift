@@ -126,15 +126,11 @@ final class NumberFormat {
             mostFractionDigits = range.max
         }
         // A negative value that rounds to zero is written as zero: ICU writes -0.4 with no
-        // fraction digit as -0, and zero has no sign. Rounding is half to even, so the
-        // values up to half the last digit kept (five of the next) round to zero.
-        if value.negative && layout != .scientific {
-            var magnitude = value
-            magnitude.negative = false
-            let shift = layout == .percent ? 2 : 0
-            if let half = ExactDecimal("5E-\(mostFractionDigits + 1 + shift)"), !(half < magnitude) {
-                value = magnitude
-            }
+        // fraction digit as -0, and zero has no sign. A percent is the value times 100.
+        if value.negative && layout != .scientific
+            && value.roundsToZero(keepingFractionDigits: mostFractionDigits + (layout == .percent ? 2 : 0))
+        {
+            value.negative = false
         }
         let text = value.description
         guard
