@@ -148,7 +148,11 @@ public final class FieldValidator {
                 "\(spec.vocabulary.minLength) \(min) is greater than \(spec.vocabulary.maxLength) \(max)")
         }
         example = typed?.example ?? ""
-        textExample = typed == nil ? makeTextExample() : example
+        if typed == nil {
+            (textExample, textExampleMatchesPattern) = makeTextExample()
+        } else {
+            textExample = example
+        }
         placeholder = makePlaceholderPhrase()
         patternExamplePhrase = textExampleMatchesPattern && !textExample.isEmpty && typed == nil ? placeholder : ""
         fastPathApplies =
@@ -763,39 +767,36 @@ public final class FieldValidator {
     /// the command line, up to Int.max) is described, not spelled out.
     static let longestExample = 64
 
-    /// The text example, one that also matches the pattern when there is one and it can be
-    /// found (`textExampleMatchesPattern` says whether).
-    private func makeTextExample() -> String {
+    /// The text example, and whether it matches the pattern: one that does when there is a
+    /// pattern and one can be found.
+    private func makeTextExample() -> (example: String, matchesPattern: Bool) {
         let plain = makePlainTextExample()
-        guard let regex, !plain.isEmpty else { return plain }
+        guard let regex, !plain.isEmpty else { return (plain, true) }
         func matches(_ example: String) -> Bool {
             regex.matches(example.utf16, fixedLimit: PatternTimeBudget.limitWhenSpent).matched
         }
-        if matches(plain) { return plain }
-        if let given = spec.patternExample, given.unicodeScalars.allSatisfy({ refusal($0) == nil }),
-            lengthFits(given), matches(given)
-        {
-            return given
+        // The plain example keeps the other rules already (a long one is cut, and said so).
+        if matches(plain) { return (plain, true) }
+        /// Whether `example` keeps every rule an example must: characters, length, pattern.
+        func fits(_ example: String) -> Bool {
+            !example.isEmpty && example.unicodeScalars.allSatisfy({ refusal($0) == nil }) && lengthFits(example)
+                && matches(example)
         }
+        if let given = spec.patternExample, fits(given) { return (given, true) }
         let lengths = (spec.minLength ?? 0)...Swift.max(spec.minLength ?? 0, spec.maxLength ?? Int.max)
         let preferred = Swift.max(spec.minLength ?? 1, Swift.min(spec.maxLength ?? 5, 5))
-        if let example = regex.ascii?.example(
-            lengths: lengths, preferred: preferred, usable: { refusal(Unicode.Scalar($0)) == nil }),
-            !example.isEmpty, lengths.contains(example.utf8.count), matches(example)
+        if let found = regex.ascii?.example(
+            lengths: lengths, preferred: preferred, usable: { refusal(Unicode.Scalar($0)) == nil }), fits(found)
         {
-            return example
+            return (found, true)
         }
         // A pattern the automaton does not read (`\p{Lu}{2}`, `\w+`): a few plain candidates.
-        for length in [preferred] + (1...8).filter({ $0 != preferred }) where lengths.contains(length) {
-            for run in ["abcdefgh", "ABCDEFGH", "12345678"] {
-                let candidate = String(run.prefix(length))
-                if candidate.unicodeScalars.allSatisfy({ refusal($0) == nil }) && matches(candidate) {
-                    return candidate
-                }
+        for length in [preferred] + (1...8).filter({ $0 != preferred }) {
+            for run in ["abcdefgh", "ABCDEFGH", "12345678"] where fits(String(run.prefix(length))) {
+                return (String(run.prefix(length)), true)
             }
         }
-        textExampleMatchesPattern = false
-        return plain
+        return (plain, false)
     }
 
     /// Whether `text`'s length is within the field's length rules.

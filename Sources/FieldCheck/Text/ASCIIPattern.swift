@@ -148,19 +148,17 @@ struct ASCIIPattern {
             while follow[earlier.trailingZeroBitCount] & (1 << UInt64(position)) == 0 { earlier &= earlier - 1 }
             position = earlier.trailingZeroBitCount
         }
+        let runs: [ClosedRange<UInt8>] = [0x61...0x7A, 0x31...0x39, 0x41...0x5A]
         var used = [0, 0, 0]
         var example = ""
         for position in positions.reversed() {
             let bit = UInt64(1) << UInt64(position)
             let members = (UInt8(0x20)..<0x7F).filter { accepting[Int($0)] & bit != 0 && usable($0) }
-            let runs: [ClosedRange<UInt8>] = [0x61...0x7A, 0x31...0x39, 0x41...0x5A]
             // The run the set holds most of (`[0-9a-f]` writes digits), the first on a tie.
             let inRuns = runs.map { run in members.filter { run.contains($0) } }
-            if let run = inRuns.indices.max(by: {
-                inRuns[$0].count < inRuns[$1].count || ($0 > $1 && inRuns[$0].count == inRuns[$1].count)
-            }),
-                !inRuns[run].isEmpty
-            {
+            var run = 0
+            for other in 1..<runs.count where inRuns[other].count > inRuns[run].count { run = other }
+            if !inRuns[run].isEmpty {
                 let inRun = inRuns[run]
                 example.unicodeScalars.append(Unicode.Scalar(inRun[used[run] % inRun.count]))
                 used[run] += 1
