@@ -9,19 +9,20 @@ import Glibc
 /// follows the first `=` of an option (`--rejects=q\xff.txt`). A name that is valid UTF-8, or
 /// that no argument spells, is opened as it is.
 func openRawPath(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
-    guard path.unicodeScalars.contains("\u{FFFD}"), let raw = rawArgument(spelling: path) else {
-        return open(path, flags, mode)
-    }
-    return open(raw, flags, mode)
+    withRawPath(path) { open($0, flags, mode) }
 }
 
-/// `stat()` of a file named on the command line, by the bytes it was named with (see
-/// `openRawPath`).
+/// `stat()` of a file named on the command line, by the bytes it was named with.
 func statRawPath(_ path: String, _ status: inout stat) -> Int32 {
+    withRawPath(path) { stat($0, &status) }
+}
+
+/// `body` with the bytes `path` was named with on the command line (see `openRawPath`).
+private func withRawPath<Result>(_ path: String, _ body: (UnsafePointer<CChar>) -> Result) -> Result {
     guard path.unicodeScalars.contains("\u{FFFD}"), let raw = rawArgument(spelling: path) else {
-        return stat(path, &status)
+        return path.withCString(body)
     }
-    return stat(raw, &status)
+    return body(raw)
 }
 
 /// The bytes of the command-line argument (or `--option=` value) that decodes to `path` but is

@@ -47,7 +47,7 @@ struct CSVRunner {
         var quoted = false
         for (index, byte) in raw.enumerated() {
             if byte == UInt8(ascii: "\"") { quoted.toggle() }
-            if byte == 0x0D, !quoted, index + 1 == raw.count || raw[index + 1] != 0x0A { return index + 1 < raw.count }
+            if byte == 0x0D, !quoted, index + 1 < raw.count, raw[index + 1] != 0x0A { return true }
         }
         return false
     }

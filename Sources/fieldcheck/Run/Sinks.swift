@@ -73,23 +73,28 @@ final class Sinks {
     /// success on no rows; a shell's `>` has emptied it already, and `>>` would read what the
     /// run appends. Files are compared by device and inode, whatever names reach them.
     private static func refuseWritingInputs(rejects: String?, inputs: [String]) throws(ConfigurationError) {
-        var outputs: [(name: String, file: stat)] = []
+        var outputs: [(name: String, why: String, file: stat)] = []
         var status = stat()
-        if let rejects, statRawPath(rejects, &status) == 0 { outputs.append(("--rejects \(rejects)", status)) }
-        if fstat(1, &status) == 0 { outputs.append(("standard output", status)) }
-        for output in outputs where output.file.st_mode & S_IFMT == S_IFREG {
-            for input in inputs {
-                var read = stat()
-                let found = input == "-" ? fstat(0, &read) : statRawPath(input, &read)
-                guard found == 0, read.st_dev == output.file.st_dev, read.st_ino == output.file.st_ino else {
-                    continue
-                }
+        if let rejects, statRawPath(rejects, &status) == 0 {
+            outputs.append(
+                ("--rejects \(rejects)", "opening it for writing would empty it before its records are read", status))
+        }
+        if fstat(1, &status) == 0 {
+            outputs.append(
+                (
+                    "standard output",
+                    "a shell's > empties it before the run starts, and >> would have the run read what it writes",
+                    status
+                ))
+        }
+        outputs.removeAll { $0.file.st_mode & S_IFMT != S_IFREG }
+        guard !outputs.isEmpty else { return }
+        for input in inputs {
+            var read = stat()
+            guard (input == "-" ? fstat(0, &read) : statRawPath(input, &read)) == 0 else { continue }
+            if let output = outputs.first(where: { $0.file.st_dev == read.st_dev && $0.file.st_ino == read.st_ino }) {
                 let named = input == "-" ? "standard input" : "the input '\(input)'"
-                let why =
-                    output.name == "standard output"
-                    ? "a shell's > empties it before the run starts, and >> would have the run read what it writes"
-                    : "opening it for writing would empty it before its records are read"
-                throw ConfigurationError("\(output.name) is \(named): \(why); write to another file")
+                throw ConfigurationError("\(output.name) is \(named): \(output.why); write to another file")
             }
         }
     }
