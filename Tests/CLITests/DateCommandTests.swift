@@ -93,6 +93,23 @@ import Testing
         #expect(run.stderr.contains("[field_out_of_range]"))
     }
 
+    /// A month name upper-cased by the locale's own rules is the month: Turkish dotted `İ`,
+    /// Greek capitals without the tonos (lower-casing one letter at a time did not find them).
+    @Test func monthNamesInTheLocalesCapitalsAreRead() throws {
+        let turkish = try CLI.run(
+            ["date", "--locale", "tr_TR", "--pattern", "d MMMM y"],
+            input: "13 NİSAN 2026\n13 Nisan 2026\n13 nisan 2026\n")
+        #expect(turkish.status == 0, "\(turkish.stderr)")
+        #expect(turkish.stdout == "2026-04-13\n2026-04-13\n2026-04-13\n")
+        let greek = try CLI.run(
+            ["date", "--locale", "el_GR", "--pattern", "d MMMM y"], input: "13 ΑΠΡΙΛΙΟΥ 2026\n13 Απριλίου 2026\n")
+        #expect(greek.status == 0, "\(greek.stderr)")
+        #expect(greek.stdout == "2026-04-13\n2026-04-13\n")
+        // Still a month name: another word is refused where the name stands.
+        let other = try CLI.run(["date", "--locale", "el_GR", "--pattern", "d MMMM y"], input: "13 ΑΠΡΙΛ 2026\n")
+        #expect(other.status == 1)
+    }
+
     @Test func localeNamesAndStyles() throws {
         let german = try CLI.run(["date", "--locale", "de_DE", "--style", "long"], input: "13. April 2026\n")
         #expect(german.stdout == "2026-04-13\n")

@@ -104,6 +104,12 @@ extension DateSymbols.Names {
         var status = U_ZERO_ERROR
         let format = cicu_udat_open(UDAT_NONE, UDAT_SHORT, locale.identifier, nil, 0, nil, 0, &status)
         defer { if let format { cicu_udat_close(format) } }
+        func upperCased(_ text: String) -> String {
+            let source = Array(text.utf16)
+            return ICU.utf16String(capacity: source.count + 8) { dest, capacity, status in
+                cicu_u_strToUpper(dest, capacity, source, Int32(source.count), locale.identifier, &status)
+            } ?? text
+        }
         func names(_ types: [UDateFormatSymbolType], offset: Int) -> [DateSymbols.Name] {
             guard let format else { return [] }
             var result: [DateSymbols.Name] = []
@@ -113,9 +119,14 @@ extension DateSymbols.Names {
                         let text = ICU.utf16String({ cicu_udat_getSymbols(format, type, index, $0, $1, &$2) }),
                         !text.isEmpty
                     else { continue }
-                    let folded = DateSymbols.fold(text.unicodeScalars)
-                    if !result.contains(where: { $0.folded == folded && $0.value == Int(index) + offset }) {
-                        result.append(DateSymbols.Name(folded: folded, value: Int(index) + offset, text: text))
+                    // The name as written, and as the locale upper-cases it when that folds apart:
+                    // Turkish "Nisan" is "NİSAN", Greek "Απριλίου" is "ΑΠΡΙΛΙΟΥ" (no tonos), which
+                    // lower-casing one character at a time does not bring back.
+                    for form in [text, upperCased(text)] {
+                        let folded = DateSymbols.fold(form.unicodeScalars)
+                        if !result.contains(where: { $0.folded == folded && $0.value == Int(index) + offset }) {
+                            result.append(DateSymbols.Name(folded: folded, value: Int(index) + offset, text: text))
+                        }
                     }
                 }
             }
