@@ -148,6 +148,20 @@ import Testing
         #expect(french.stdout == "allemand (Suisse)\n")
     }
 
+    /// The man page's examples of the krone: `kr` is four currencies in de_DE and never
+    /// guessed; a currency's own symbol is its own where it is others' narrow symbol.
+    @Test func aSharedSymbolIsAmbiguousUnlessItIsTheLocalesOwnCurrencys() throws {
+        let german = try CLI.run(["currency", "--locale", "de_DE"], input: "kr\n")
+        #expect(german.status == 1)
+        #expect(german.stdout == "")
+        #expect(german.stderr.contains("'kr' names 4 currencies in de_DE: DKK"))
+        #expect(german.stderr.hasSuffix("[ambiguous_name]\n"))
+        let danish = try CLI.run(["currency", "--locale", "da_DK"], input: "kr.\n")
+        #expect(danish.status == 0 && danish.stdout == "DKK\n" && danish.stderr == "", "\(danish.stderr)")
+        let swedish = try CLI.run(["currency", "--locale", "sv_SE"], input: "kr\n")
+        #expect(swedish.status == 0 && swedish.stdout == "SEK\n" && swedish.stderr == "", "\(swedish.stderr)")
+    }
+
     @Test func timeZoneIdsAliasesAndSharedNames() throws {
         let run = try CLI.run(
             ["timezone", "--locale", "fr_FR"],
