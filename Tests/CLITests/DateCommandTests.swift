@@ -110,6 +110,24 @@ import Testing
         #expect(other.status == 1)
     }
 
+    /// strptime's `%y` is Python's (and so Frictionless's): 69–99 are the 1900s, 00–68 the
+    /// 2000s, and two digits only (a UTS #35 `yy` keeps ICU's window). In a schema and on the
+    /// line alike.
+    @Test func aStrptimeTwoDigitYearIsReadAsStrptimeReadsIt() throws {
+        let input = "13/04/50\n01/01/69\n31/12/68\n13/04/2026\n"
+        let line = try CLI.run(["date", "--format", "%d/%m/%y"], input: input)
+        #expect(line.status == 1)
+        #expect(line.stdout == "2050-04-13\n1969-01-01\n2068-12-31\n")
+        #expect(line.stderr.contains("line 4: '13/04/2026': the year '2026' at column 7 is not two digits"))
+        #expect(line.stderr.hasSuffix("[field_out_of_range]\n"))
+        let schema = CLI.temporaryFile("strptime-y.yaml")
+        defer { try? FileManager.default.removeItem(at: schema) }
+        try Data("fields:\n  - {name: d, type: date, format: '%d/%m/%y'}\n".utf8).write(to: schema)
+        let csv = try CLI.run(["csv", "--schema", schema.path, "--normalize", "-"], input: "d\n" + input)
+        #expect(csv.status == 1)
+        #expect(csv.stdout == "d\n2050-04-13\n1969-01-01\n2068-12-31\n")
+    }
+
     @Test func localeNamesAndStyles() throws {
         let german = try CLI.run(["date", "--locale", "de_DE", "--style", "long"], input: "13. April 2026\n")
         #expect(german.stdout == "2026-04-13\n")

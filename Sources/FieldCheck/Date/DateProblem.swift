@@ -67,6 +67,8 @@ public enum DateFieldProblem: Sendable, Hashable {
     case eraBeforeYearOne
     /// A year not of four digits (or two, `twoDigitsToo`), or outside 1–9999.
     case yearOutOfRange(written: String, twoDigitsToo: Bool)
+    /// A year not of two digits where strptime's `%y` reads two.
+    case yearNotTwoDigits(written: String)
     /// A Gregorian month outside 1–12.
     case monthOutOfRange(Int)
     /// Day 0 of a month of `days` days.
@@ -245,6 +247,9 @@ extension DateFieldProblem {
             subject("the year ", written: written)
             writer.put("is out of range: write all four digits (2026)")
             if twoDigitsToo { writer.put(" or the last two (26)") }
+        case .yearNotTwoDigits(let written):
+            subject("the year ", written: written)
+            writer.put("is not two digits: %y reads the last two digits of the year (26 for 2026); use %Y for four")
         case .monthOutOfRange(let month):
             subject("month ", month)
             writer.put("is out of range (1–12)")

@@ -42,6 +42,10 @@ public struct DateSpec: Sendable, Hashable {
     public var toStyle: DateStyle? = nil
     /// …or with this pattern.
     public var toPattern: String? = nil
+    /// Whether a two-digit year is read as strptime's `%y` reads it (69–99 in the 1900s, 00–68
+    /// in the 2000s, and two digits only), not through ICU's window: set for a strptime format,
+    /// so that a Table Schema's `%y` means here what it means to Python and Frictionless.
+    public var strptimeYears = false
     /// "Today", which places ICU's two-digit-year window (80 years before to 20 years after);
     /// the current date in `timeZone` when nil.
     public var today: CivilDate? = nil

@@ -440,6 +440,10 @@ final class DateValidator: TypedValidator {
                 field(era, .fieldOutOfRange, .eraBeforeYearOne)
                 return
             }
+            if spec.strptimeYears && yearLetters <= 2 && yearPart.length != 2 {
+                field(yearPart, .fieldOutOfRange, .yearNotTwoDigits(written: text(scalars, yearPart)))
+                return
+            }
             let yearDigitsFit =
                 yearLetters <= 2 ? (yearPart.length == 2 || yearPart.length == 4) : yearPart.length >= yearLetters
             if !yearDigitsFit || !(1...9999).contains(year) {
@@ -588,7 +592,7 @@ final class DateValidator: TypedValidator {
         if reader.yearLetters >= 3 && yearDigits < reader.yearLetters { return nil }
         if reader.usesCenturyWindow && reader.yearLetters <= 2 && yearDigits == 2 {
             year = windowed(year, month: month, day: day)
-        } else if reader.yearLetters <= 2 && yearDigits != 4 {
+        } else if reader.yearLetters <= 2 && (yearDigits != 4 || spec.strptimeYears) {
             return nil
         }
         guard let date = CivilDate(year: year, month: month, day: day) else { return nil }
@@ -598,8 +602,9 @@ final class DateValidator: TypedValidator {
     }
 
     /// ICU's reading of a two-digit year: the year in the hundred years that start 80 years
-    /// before today.
+    /// before today; or strptime's, 1969–2068, for a strptime format.
     private func windowed(_ twoDigits: Int, month: Int, day: Int) -> Int {
+        if spec.strptimeYears { return twoDigits + (twoDigits < 69 ? 2000 : 1900) }
         var year = (windowStart.year / 100) * 100 + twoDigits
         // ICU compares the parsed day at midnight with the window's first instant, later that same day.
         if (year, month, day) <= windowStart { year += 100 }

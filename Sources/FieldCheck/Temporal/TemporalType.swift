@@ -70,6 +70,7 @@ extension FieldType {
                                 pattern.contains("%") ? try strptimeToUTS35(pattern, content: content) : pattern
                             _ = try DatePattern(uts35, content: content)
                             spec.format = .pattern(uts35)
+                            spec.strptimeYears = pattern.contains("%")
                         } catch {
                             throw ConfigurationError("\(path, member: "format"): \(error.message)")
                         }

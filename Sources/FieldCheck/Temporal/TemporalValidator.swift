@@ -11,6 +11,7 @@ final class TemporalValidator: TypedValidator {
         if let format = spec.format, spec.unit == .time || spec.unit == .dateTime {
             var date = DateSpec()
             date.format = format
+            date.strptimeYears = spec.strptimeYears
             date.content = spec.unit == .time ? .time : .dateTime
             reader = try DateValidator(date, locale: locale, vocabulary: vocabulary)
         } else {

@@ -21,7 +21,8 @@ extension Fieldcheck {
 
                 Two-digit years (yy, or y given two digits) are read as ICU reads them: in the \
                 hundred years starting 80 years before today (in --timezone). In 2026, 26 is \
-                2026, 45 is 2045 and 47 is 1947.
+                2026, 45 is 2045 and 47 is 1947. A strptime %y (--format) reads two digits as \
+                strptime does: 69-99 are 1969-1999, 00-68 are 2000-2068.
 
                 Examples:
                   fieldcheck date --locale en_US                   # 11/15/2010 -> 2010-11-15
@@ -145,7 +146,10 @@ struct DateRules: ParsableArguments {
         if let style { date.format = .style(style) }
         if let skeleton { date.format = .skeleton(skeleton) }
         if let pattern { date.format = .pattern(pattern) }
-        if let format { date.format = try DateFormat.strptime(format) }
+        if let format {
+            date.format = try DateFormat.strptime(format)
+            date.strptimeYears = true
+        }
         date.minimum = min
         date.maximum = max
         date.timeZone = timezone
