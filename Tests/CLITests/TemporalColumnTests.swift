@@ -40,6 +40,11 @@ import Testing
             ("type: year, constraints: {minimum: 2000, maximum: 2030}", "1999", "out_of_range", nil, nil),
             ("type: year, constraints: {minimum: 2000, maximum: 2030}", "2031", "out_of_range", nil, nil),
             ("type: year, constraints: {minimum: 2000}", "20x0", "invalid_value", 0, nil),
+            // XML Schema's duration may be negative; '+' and a sign after the P are not its.
+            ("type: duration", "-P1D", nil, nil, "-P1D"),
+            ("type: duration", "+P1D", "invalid_value", 0, nil),
+            ("type: duration", "P-1D", "invalid_value", 1, nil),
+            ("type: duration", "-", "invalid_value", nil, nil),
             ("type: yearmonth, constraints: {minimum: '2026-01', maximum: '2026-06'}", "2026-06", nil, nil, "2026-06"),
             (
                 "type: yearmonth, constraints: {minimum: '2026-01', maximum: '2026-06'}", "2025-12", "out_of_range",

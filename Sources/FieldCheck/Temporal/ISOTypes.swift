@@ -190,14 +190,16 @@ struct ISOTemporalReader: ValueReader {
     func read(_ value: String) -> ValueReading { ISOScanner.temporal(value, unit).0 }
 }
 
-/// ISO 8601 durations: `P` then years, months, weeks and days, then `T` and hours, minutes
+/// ISO 8601 durations, as XML Schema writes them: an optional `-`, `P`, then years, months, weeks and days, then `T` and hours, minutes
 /// and seconds, each a number and its letter, in that order, at least one; the last may
 /// have a fraction (`PT1.5S`).
 struct DurationReader: ValueReader {
     var example: String { "P1Y2M10DT2H30M" }
     func read(_ value: String) -> ValueReading {
         ISOScanner.read(value) { (scanner: inout ISOScanner) throws(ISORejection) in
-            try scanner.expect("P", "'P', which begins a duration")
+            // XML Schema's duration, which Table Schema names, may be negative (-P1D); not '+'.
+            _ = scanner.take("-")
+            try scanner.expect("P", "'P', which begins a duration (-P for a negative one)")
             var designators: [Unicode.Scalar] = ["Y", "M", "W", "D"]
             var components = 0
             var inTime = false
