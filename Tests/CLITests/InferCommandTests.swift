@@ -15,6 +15,43 @@ import Testing
         return byName
     }
 
+    /// A yes/no column may have outliers as any other (one `vielleicht` among 60 ja/nein made
+    /// it text); a column of country codes that are mostly NO is no yes/no column.
+    @Test func aYesNoColumnHasOutliersToo() throws {
+        let table = "b,c\n" + String(repeating: "ja,NO\nnein,NO\n", count: 30) + "vielleicht,SE\n"
+        let report = try CLI.run(["infer", "--csv"], input: table)
+        #expect(report.status == 1)
+        #expect(report.stdout.contains("column 'b': boolean (true: ja; false: nein)\n  outlier: row 61 'vielleicht': "))
+        #expect(report.stdout.contains("[not_a_boolean]\n"))
+        #expect(report.stdout.contains("column 'c': country"), "\(report.stdout)")
+        let schema = try CLI.run(["infer", "--csv", "--schema"], input: table)
+        #expect(schema.stdout.contains("  # 1 outlier in the rows read\n  - name: \"b\"\n    type: \"boolean\"\n"))
+        // The schema rejects the outlier alone.
+        let schemaFile = CLI.temporaryFile("yesno.yaml")
+        defer { try? FileManager.default.removeItem(at: schemaFile) }
+        try Data(schema.stdout.utf8).write(to: schemaFile)
+        let checked = try CLI.run(["csv", "--schema", schemaFile.path, "--json", "-"], input: table)
+        #expect(checked.status == 1)
+        #expect(checked.objects.filter { $0["code"] != nil }.count == 1, "\(checked.stdout)")
+    }
+
+    /// A value the column's type reads only with a warning (UTC is Etc/UTC) is shown as a
+    /// warning, not an outlier: `csv` accepts it, and the exit status is 0.
+    @Test func aValueReadWithAWarningIsNoOutlier() throws {
+        let table = "tz\n" + String(repeating: "Europe/Berlin\nAmerica/New_York\n", count: 30) + "UTC\n"
+        let report = try CLI.run(["infer", "--csv"], input: table)
+        #expect(report.status == 0, "\(report.stdout)")
+        #expect(report.stdout.contains("column 'tz': timezone"))
+        #expect(report.stdout.contains("  warning: row 61 'UTC': read 'UTC' as Etc/UTC"))
+        #expect(!report.stdout.contains("outlier"))
+        let json = try CLI.run(["infer", "--csv", "--json"], input: table)
+        let outliers = Self.columns(json)["tz"]?["outliers"] as? [[String: Any]]
+        #expect(outliers?.count == 1)
+        #expect(outliers?.first?["severity"] as? String == "warning")
+        let schema = try CLI.run(["infer", "--csv", "--schema"], input: table)
+        #expect(!schema.stdout.contains("outlier"), "\(schema.stdout)")
+    }
+
     /// Whole numbers written with a leading zero are codes: inferred as integers, `csv
     /// --normalize` wrote 01234 as 1234. The schema says why in a comment, JSON in textReason.
     @Test func leadingZerosKeepAColumnText() throws {

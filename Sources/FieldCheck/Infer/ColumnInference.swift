@@ -25,6 +25,10 @@ public struct Outlier: Sendable, Hashable {
     /// The rejection itself (offset, character), from which `redacted()` keeps what says
     /// nothing of the value.
     public var diagnostic: Diagnostic?
+    /// Whether the column's type reads the value, with a warning (`UTC` is the time zone
+    /// Etc/UTC, `code_normalized`): it ruled out no convention and `csv` accepts it, so it is
+    /// shown but is no outlier (the exit status stays 0).
+    public var isWarning = false
 }
 
 public struct ColumnInference: Sendable {
@@ -52,6 +56,8 @@ public struct ColumnInference: Sendable {
     /// The first value that ruled out each other candidate of the type.
     public var eliminations: [Elimination] = []
     public var outliers: [Outlier] = []
+    /// Whether a value is an outlier the type rejects, not only one it reads with a warning.
+    public var hasRejectedValues: Bool { outliers.contains { !$0.isWarning } }
     /// Boolean columns: the words read as true and as false.
     public var trueValues: [String] = []
     public var falseValues: [String] = []
@@ -134,6 +140,10 @@ public final class ColumnInferrer {
         /// The registered types `infer` tries (datetime, time, yearmonth, duration).
         @exclusivity(unchecked) fileprivate var registered: Standing
         fileprivate var booleanWords: [String: Int] = [:]
+        /// Values that are no word of a boolean pair, and the first of them with their rows
+        /// (a yes/no column may have outliers as any other).
+        fileprivate var booleanMisses = 0
+        fileprivate var booleanOutliers: [(value: String, row: Int)] = []
         /// The first value written with a leading zero before another digit (`01234`), and its row.
         fileprivate var leadingZero: (value: String, row: Int)?
         /// The first values no field reads, whatever its type (a NUL, bytes that are not
@@ -230,10 +240,17 @@ public final class ColumnInferrer {
                 registered.setAside()
             }
             if !notBoolean {
-                if ColumnInferrer.booleanPair(of: value.text) != nil, booleanWords.count < 8 {
+                // The longest word of a pair has six letters: a longer value makes no String.
+                if value.bytes.count <= 6, ColumnInferrer.booleanPair(of: value.text) != nil,
+                    booleanWords.count < 8 || booleanWords[value.text] != nil
+                {
                     booleanWords[value.text, default: 0] += 1
                 } else {
-                    notBoolean = true
+                    booleanMisses += 1
+                    if booleanOutliers.count < inferrer.outlierLimit { booleanOutliers.append((value.text, row)) }
+                    // Past a tenth of the values so far (and a few), no yes/no column is likely:
+                    // stop making a String of every value for it.
+                    if booleanMisses > 64 && booleanMisses * 10 > values { notBoolean = true }
                 }
             }
         }
@@ -467,24 +484,48 @@ public final class ColumnInferrer {
         return booleanPairs.firstIndex { $0.0 == lowered || $0.1 == lowered }
     }
 
+    /// The values a boolean column of these words rejects, with its reasons.
+    private static func booleanOutliers(_ values: [(value: String, row: Int)], _ trues: [String], _ falses: [String])
+        -> [Outlier]
+    {
+        var spec = BooleanSpec()
+        spec.trueValues = trues
+        spec.falseValues = falses
+        guard !values.isEmpty, let field = try? FieldValidator(FieldSpec(kind: .boolean(spec), locale: .posix))
+        else { return [] }
+        return values.compactMap { value, row in
+            guard let error = field.validate(value, detail: .messages).errors.first else { return nil }
+            return Outlier(value: value, row: row, code: error.code, message: error.message, diagnostic: error)
+        }
+    }
+
     /// The answer for a column.
     public func finish(_ column: Column) -> ColumnInference {
         var answer = ColumnInference(name: column.name, type: .empty)
         answer.valueCount = column.values
         answer.emptyCount = column.empty
         guard column.values > 0 else { return answer }
-        // Booleans: every value a word of one pair, and not only 0 and 1 (integers).
+        let allowed = Int(Double(column.values) * outlierShare)
+        // Booleans: every value a word of one pair, and not only 0 and 1 (integers); or all
+        // but the outliers, when both words of the pair are there (a column of country codes
+        // that are mostly NO is no yes/no column).
         if !column.notBoolean, !column.booleanWords.isEmpty {
             let pairs = Set(column.booleanWords.keys.compactMap(Self.booleanPair))
             if pairs.count == 1, let pair = pairs.first {
-                answer.type = .boolean
                 let words = column.booleanWords.keys.sorted()
-                answer.trueValues = words.filter { $0.lowercased() == Self.booleanPairs[pair].0 }
-                answer.falseValues = words.filter { $0.lowercased() == Self.booleanPairs[pair].1 }
-                return answer
+                let trueValues = words.filter { $0.lowercased() == Self.booleanPairs[pair].0 }
+                let falseValues = words.filter { $0.lowercased() == Self.booleanPairs[pair].1 }
+                if column.booleanMisses == 0
+                    || (column.booleanMisses <= allowed && !trueValues.isEmpty && !falseValues.isEmpty)
+                {
+                    answer.type = .boolean
+                    answer.trueValues = trueValues
+                    answer.falseValues = falseValues
+                    answer.outliers = Self.booleanOutliers(column.booleanOutliers, trueValues, falseValues)
+                    return answer
+                }
             }
         }
-        let allowed = Int(Double(column.values) * outlierShare)
         let numberTallies = column.settled(column.numbers.tallies)
         let dateTallies = column.settled(column.dates.tallies)
         let identifierTallies = column.settled(column.identifiers.tallies)
@@ -577,7 +618,7 @@ public final class ColumnInferrer {
                 answer.outliers.append(
                     Outlier(
                         value: rejection.value, row: rejection.row, code: error?.code ?? .invalidDate,
-                        message: error?.message ?? "", diagnostic: error))
+                        message: error?.message ?? "", diagnostic: error, isWarning: checked.isValid))
             }
         }
         // Decided when every standing candidate reads every value alike.

@@ -138,7 +138,7 @@ extension Fieldcheck {
                 }
                 // A record too long to read is a value nobody judged: as an outlier, it is not
                 // a clean bill.
-                if report.columns.contains(where: { !$0.isDecided || !$0.outliers.isEmpty }) || report.tooLongCount > 0,
+                if report.columns.contains(where: { !$0.isDecided || $0.hasRejectedValues }) || report.tooLongCount > 0,
                     status == 0
                 {
                     status = 1
@@ -590,12 +590,14 @@ extension Fieldcheck {
             case .string where column.textReason != nil:
                 return text + " (\(column.textReason ?? ""): a code, not a quantity)\n"
             case .string:
-                text += " (no number, date, yes/no, identifier or ISO 8601 convention reads at least 90 % of the values)\n"
+                text +=
+                    " (no number, date, yes/no, identifier or ISO 8601 convention reads at least 90 % of the values)\n"
                 // What no field reads (a NUL, bytes that are not UTF-8): csv rejects it.
                 return text + outlierLines(column)
             case .boolean:
                 return text
                     + " (true: \(column.trueValues.joined(separator: ", ")); false: \(column.falseValues.joined(separator: ", ")))\n"
+                    + outlierLines(column)
             default: break
             }
             text +=
@@ -639,7 +641,8 @@ extension Fieldcheck {
         static func outlierLines(_ column: ColumnInference) -> String {
             column.outliers.map {
                 let value = column.isRedacted ? "" : " '\(HumanPrinter.display($0.value).text)'"
-                return "  outlier: row \($0.row)\(value): \($0.message) [\($0.code.rawValue)]\n"
+                return
+                    "  \($0.isWarning ? "warning" : "outlier"): row \($0.row)\(value): \($0.message) [\($0.code.rawValue)]\n"
             }.joined()
         }
 
@@ -698,7 +701,8 @@ extension Fieldcheck {
                         ? ",\"offset\":\(outlier.diagnostic?.offset.map(String.init) ?? "null"),"
                             + "\"category\":\(JSON.string(outlier.diagnostic?.category))" : ""
                     return "{\"row\":\(outlier.row),\"value\":\(redacted ? "null" : JSON.string(outlier.value)),"
-                        + "\"code\":\"\(outlier.code.rawValue)\"\(place),\"message\":\(JSON.string(outlier.message))}"
+                        + "\"code\":\"\(outlier.code.rawValue)\"\(place),\"message\":\(JSON.string(outlier.message)),"
+                        + "\"severity\":\"\(outlier.isWarning ? "warning" : "error")\"}"
                 }
                 text +=
                     JSON.recordStart

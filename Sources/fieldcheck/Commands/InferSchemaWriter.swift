@@ -100,13 +100,11 @@ enum SchemaWriter {
                         }
                     }
                 }
-                if !column.outliers.isEmpty {
-                    field.comment =
-                        "\(column.outliers.count) outlier\(column.outliers.count == 1 ? "" : "s") in the rows read"
-                }
+                if let comment = outlierComment(column) { field.comment = comment }
             case .boolean:
                 field.keys.append(("type", "boolean"))
                 field.listKeys = [("trueValues", column.trueValues), ("falseValues", column.falseValues)]
+                if let comment = outlierComment(column) { field.comment = comment }
             case let type where type.identifierKind != nil:
                 // fieldcheck's extension of Table Schema: a string its own key `identifier`
                 // names (other tools read the column as text, and pass the key over).
@@ -116,18 +114,12 @@ enum SchemaWriter {
                     return field
                 }
                 field.keys += top.schemaKeys
-                if !column.outliers.isEmpty {
-                    field.comment =
-                        "\(column.outliers.count) outlier\(column.outliers.count == 1 ? "" : "s") in the rows read"
-                }
+                if let comment = outlierComment(column) { field.comment = comment }
             case let type where type.isRegistered:
                 // A registered type infer tries (datetime, time, yearmonth, duration), in ISO
                 // 8601, its name alone reads: Table Schema's own types.
                 field.keys.append(("type", type.rawValue))
-                if !column.outliers.isEmpty {
-                    field.comment =
-                        "\(column.outliers.count) outlier\(column.outliers.count == 1 ? "" : "s") in the rows read"
-                }
+                if let comment = outlierComment(column) { field.comment = comment }
             default:
                 field.keys.append(("type", "string"))
                 if !column.isDecided { field.comment = "undecided: \(column.undecidedReason ?? "")" }
@@ -135,6 +127,12 @@ enum SchemaWriter {
             }
             return field
         }
+    }
+
+    /// The comment on a typed column with outliers (values read only with a warning are none).
+    static func outlierComment(_ column: ColumnInference) -> String? {
+        let count = column.outliers.filter { !$0.isWarning }.count
+        return count == 0 ? nil : "\(count) outlier\(count == 1 ? "" : "s") in the rows read"
     }
 
     /// A date's `format` as Table Schema writes it, strptime-like (`%d.%m.%Y`), which
