@@ -19,6 +19,16 @@ import Testing
         #expect(huge.stderr.contains("minLength: expected a whole number from 0 to 9223372036854775807"))
     }
 
+    /// Rules that leave no value to accept are a usage error, as --min above --max is (it
+    /// rejected every value, exit 1, with an example the rules refuse).
+    @Test func noNegativeWithANegativeMaximumIsRefused() throws {
+        let run = try CLI.run(["number", "--no-negative", "--max", "-1"], input: "5\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("fieldcheck: --no-negative and --max -1 leave no value to accept\n"))
+        let zero = try CLI.run(["number", "--no-negative", "--max", "0"], input: "0\n")
+        #expect(zero.status == 0 && zero.stdout == "0\n")
+    }
+
     @Test func unknownLocaleNamesNearestKnownIds() throws {
         let run = try CLI.run(["text", "--locale", "de_XX"], input: "a\n")
         #expect(run.status == 2)

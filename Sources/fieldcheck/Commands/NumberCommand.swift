@@ -119,6 +119,9 @@ struct NumberRules: ParsableArguments {
         if let fractionDigits, fractionDigits < 0 || fractionDigits > 100 {
             throw ValidationError("--fraction-digits must be 0 to 100")
         }
+        if noNegative, let max, max.negative && !max.isZero {
+            throw ValidationError("--no-negative and --max \(max) leave no value to accept")
+        }
         if output == .input && (to != nil || toStyle != nil || fractionDigits != nil) {
             throw ValidationError(
                 "--output input prints values unchanged: it cannot be combined with --to, --to-style or --fraction-digits"
