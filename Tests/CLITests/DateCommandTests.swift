@@ -23,6 +23,17 @@ import Testing
                 + "date from 2021-01-01 to 2025-12-31 [out_of_range]\n")
     }
 
+    /// The example of a field with bounds is a date within them (it said 13.04.26 under
+    /// --min 2030-01-01, which the field refuses).
+    @Test func theExampleIsWithinTheBounds() throws {
+        let run = try CLI.run(["date", "--locale", "de_DE", "--min", "2030-01-01"], input: "x\n")
+        #expect(run.stderr.contains("expected a date like 01.01.30 (dd.MM.yy) or 2030-01-01 (yyyy-MM-dd)"))
+        let back = try CLI.run(["date", "--locale", "de_DE", "--min", "2030-01-01"], input: "01.01.30\n")
+        #expect(back.status == 0 && back.stdout == "2030-01-01\n", "\(back.stderr)")
+        let early = try CLI.run(["date", "--pattern", "yyyy-MM-dd", "--max", "1999-12-31"], input: "x\n")
+        #expect(early.stderr.contains("expected a date like 1999-12-31 (yyyy-MM-dd)"), "\(early.stderr)")
+    }
+
     /// The Buddhist, Japanese and ROC calendars are Gregorian ones with other years, and ISO
     /// 8601 is proleptic Gregorian: a date before 1582-10-15 is read and written with the same
     /// month and day (ICU counts those days in the Julian calendar there, ten days off in 1500).

@@ -223,7 +223,10 @@ final class DateValidator: TypedValidator {
             ?? CivilDate(year: max(1, today.year - 80), month: today.month, day: 28)!
         windowStart = calendar?.fields(of: start) ?? (start.year, start.month, start.day)
 
-        let sample = CivilDate(year: 2026, month: 4, day: 13)!
+        // The example is a date the field accepts: 2026-04-13, or the bound it passes.
+        var sample = CivilDate(year: 2026, month: 4, day: 13)!
+        if let min = spec.minimum, sample < min { sample = min }
+        if let max = spec.maximum, max < sample { sample = max }
         samplePatterns = sources
         func written(_ pattern: String) -> String {
             guard let writer = try? DateWriter(pattern: pattern, locale: locale) else { return "" }

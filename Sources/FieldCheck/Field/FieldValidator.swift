@@ -809,7 +809,7 @@ public final class FieldValidator {
     private func makePlainTextExample() -> String {
         guard hasCharacterRules || spec.minLength != nil || spec.maxLength != nil else { return "abc" }
         if let example = spec.preset?.example, example.unicodeScalars.allSatisfy({ refusal($0) == nil }),
-            example.utf8.count >= spec.minLength ?? 0, example.utf8.count <= spec.maxLength ?? Int.max
+            lengthFits(example)
         {
             return example
         }
@@ -827,7 +827,13 @@ public final class FieldValidator {
         var example = String.UnicodeScalarView()
         // A minimum past the longest example is said in words (see `placeholderPhrase`).
         let written = wanted > Self.longestExample ? 10 : wanted
-        for index in 0..<written { example.append(picked[index % picked.count]) }
+        for index in 0..<written {
+            // Lengths in bytes or UTF-16 units: 'ä' is two bytes, so fewer characters may fit.
+            var longer = example
+            longer.append(picked[index % picked.count])
+            if length(of: String(longer)) > spec.maxLength ?? Int.max { break }
+            example = longer
+        }
         return String(example)
     }
 }

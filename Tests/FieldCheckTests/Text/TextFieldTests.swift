@@ -144,6 +144,21 @@ import Testing
         #expect(none.placeholderPhrase == "empty text")
         let arabic = try Self.validator({ $0.preset = .numberPad }, locale: "ar_EG")
         #expect(arabic.placeholderPhrase == "text like '٠١٢٣٤'")
+        // Lengths counted in bytes or UTF-16 units: as many characters as the unit lets fit
+        // (the example 'äöü' broke a 3-byte maximum).
+        let bytes = try Self.validator {
+            $0.allow = CharacterRule("äöü")
+            $0.maxLength = 3
+            $0.lengthUnit = .bytes
+        }
+        #expect(bytes.placeholderPhrase == "text like 'ä'")
+        #expect(bytes.validate("ä").isValid)
+        let units = try Self.validator {
+            $0.allow = CharacterRule("😀")
+            $0.maxLength = 5
+            $0.lengthUnit = .utf16
+        }
+        #expect(units.placeholderPhrase == "text like '😀😀'")
     }
 }
 
