@@ -154,13 +154,17 @@ struct TimeZoneCatalog: IdentifierCatalog {
         return entries
     }
 
-    /// `--output name` writes the generic long name (`Mitteleuropäische Zeit`), the name people
-    /// use for a zone though its metazone may share it; the location name is unambiguous but
-    /// reads as a label (`Deutschland (Berlin) Zeit`).
+    /// `--output name` writes the generic long name (`India Standard Time`), the name people
+    /// use for a zone, when it names that zone alone in the locale; where other zones share it
+    /// (`Mitteleuropäische Zeit`), the location name (`Deutschland (Ortszeit)`), so that what
+    /// is written reads back as the zone it was.
     func write(_ code: String, as form: IdentifierForm, locale: String) -> String? {
         switch form {
         case .code: Self.zoneIDs.contains(code) ? code : nil
-        case .name: Self.names(in: locale)[code].flatMap { $0.generic ?? $0.location }
+        case .name:
+            Self.names(in: locale)[code].flatMap {
+                $0.genericIsShared ? $0.location ?? $0.generic : $0.generic ?? $0.location
+            }
         case .alpha3, .numeric, .symbol: nil
         }
     }
@@ -178,6 +182,8 @@ struct TimeZoneCatalog: IdentifierCatalog {
         var location: String?
         /// `zzzz` in January and in July: `Mitteleuropäische Normalzeit`, `… Sommerzeit`.
         var specific: [String] = []
+        /// Whether another zone has the same generic name (which then reads as neither).
+        var genericIsShared = false
 
         var all: [String] { [generic, location].compactMap { $0 } + specific }
     }
@@ -249,6 +255,11 @@ struct TimeZoneCatalog: IdentifierCatalog {
                 }
             }
             table[zone.id] = names
+        }
+        var generics: [String: Int] = [:]
+        for names in table.values { if let generic = names.generic { generics[generic, default: 0] += 1 } }
+        for (id, names) in table where names.generic.map({ generics[$0, default: 0] > 1 }) ?? false {
+            table[id]?.genericIsShared = true
         }
         return table
     }

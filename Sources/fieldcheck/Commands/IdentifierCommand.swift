@@ -58,7 +58,7 @@ extension IdentifierKind {
             .timezone: """
               fieldcheck timezone                          # Asia/Calcutta -> Asia/Kolkata
               fieldcheck timezone --locale fr_FR           # heure : Allemagne -> Europe/Berlin
-              fieldcheck timezone --output name --to de    # Europe/Paris -> Mitteleuropäische Zeit
+              fieldcheck timezone --output name --to de    # Europe/Paris -> Frankreich (Ortszeit)
             """,
         ]
         return examples[self] ?? "  fieldcheck \(rawValue) --locale fr_FR"

@@ -126,10 +126,21 @@ import Testing
         #expect(try Self.field("fr_FR").validate("heure : Allemagne").value == "Europe/Berlin")
     }
 
-    @Test func outputNameWritesTheGenericName() throws {
+    /// `--output name` writes the generic name where it is the zone's alone, else the location
+    /// name: Mitteleuropäische Zeit, which 33 zones share, read back as none of them.
+    @Test func outputNameWritesANameThatReadsBackAsTheZone() throws {
         let field = try Self.field("de_DE") { $0.output = .name }
         let result = field.validate("Europe/Berlin")
         #expect(result.value == "Europe/Berlin")
-        #expect(result.output == "Mitteleuropäische Zeit")
+        #expect(result.output == "Deutschland (Ortszeit)")
+        let english = try Self.field("en_US") { $0.output = .name }
+        #expect(english.validate("Asia/Tokyo").output == "Japan Standard Time")
+        let reader = try Self.field("en_US")
+        for zone in [
+            "Europe/Berlin", "Europe/Paris", "America/New_York", "Asia/Kolkata", "Asia/Tokyo", "America/Chicago",
+        ] {
+            let name = try #require(english.validate(zone).output)
+            #expect(reader.validate(name).value == zone, "\(zone) written as \(name)")
+        }
     }
 }
