@@ -15,7 +15,9 @@ internal import CYAMLSystem
 /// Plain scalars are typed as YAML 1.1 does (what Yams and PyYAML read schemas with): `true`,
 /// `yes`, `on` and their opposites are booleans; decimal, `0x`, `0o` and `0b` integers;
 /// decimal and exponent floats, `.inf` and `.nan`; `~`, `null` and nothing are null. Quoted
-/// scalars, and `!!str`, are strings.
+/// scalars, and `!!str`, are strings. A mapping's plain value with a leading zero that YAML
+/// 1.1 reads as octal and 1.2 as decimal (`020`: 16 or 20) is refused, as either guess could
+/// be wrong.
 ///
 /// Except in a sequence: there a plain scalar that YAML 1.1 would type as something other than
 /// a string is a `YAMLPlainScalar`, which keeps the text as written. A schema's lists are of
@@ -145,6 +147,12 @@ private struct Composer {
                 let text = Self.string(scalar.value, Int(scalar.length))
                 let tag = scalar.tag.map { String(cString: $0) }
                 let plain = scalar.style == YAML_PLAIN_SCALAR_STYLE && tag == nil
+                if plain, case .mapping(_, _?, _, _, _)? = stack.last, let readings = Self.leadingZeroReadings(text) {
+                    throw YAMLTreeError(
+                        description: "\(at()): '\(text)' has a leading zero, which YAML 1.1 (PyYAML, so Frictionless) "
+                            + "reads as \(readings.old) and YAML 1.2 as \(readings.new): write it without the zero, or "
+                            + "quote it if it is text")
+                }
                 var value = try Self.typed(text, plain: plain, tag: tag, at: at())
                 if plain, !(value is String), case .sequence? = stack.last {
                     value = YAMLPlainScalar(text: text, line: mark.line + 1)
@@ -302,6 +310,21 @@ private struct Composer {
         if let int = integer(text) { return int }
         if let number = float(text) { return number }
         return text
+    }
+
+    /// How the two YAML versions read a plain integer written with a leading zero (`020`):
+    /// YAML 1.1 as octal (16), or as text where it has an 8 or 9 (`08`); YAML 1.2 as decimal
+    /// (20). Nil when both read the same number (`007`, `00`) or it is no such integer.
+    static func leadingZeroReadings(_ text: String) -> (old: String, new: String)? {
+        var digits = Substring(text)
+        if let sign = digits.first, sign == "-" || sign == "+" { digits = digits.dropFirst() }
+        guard digits.count > 1, digits.first == "0", digits.allSatisfy({ $0 == "_" || ("0"..."9").contains($0) })
+        else { return nil }
+        let plain = digits.filter { $0 != "_" }
+        guard let decimal = Int(plain) else { return nil }
+        let sign = text.first == "-" ? "-" : ""
+        guard let octal = Int(plain, radix: 8) else { return ("the text '\(text)'", "\(sign)\(decimal)") }
+        return octal == decimal ? nil : ("\(sign)\(octal)", "\(sign)\(decimal)")
     }
 
     static func boolean(_ text: String) -> Bool? {

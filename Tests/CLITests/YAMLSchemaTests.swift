@@ -59,6 +59,29 @@ import Testing
         #expect(run.stdout.isEmpty)
     }
 
+    /// `maxLength: 020` is 16 to PyYAML (so Frictionless) and 20 to a YAML 1.2 reader: refused,
+    /// naming both, where 007 (7 either way), a quoted "020" and a list's 010 are read.
+    @Test func aNumberWithALeadingZeroThatReadsTwoWaysIsRefused() throws {
+        let octal = try CLI.run(
+            [
+                "csv", "--schema",
+                try Self.schema("fields:\n  - {name: a, type: string, constraints: {maxLength: 020}}\n"),
+            ],
+            input: "a\nx\n")
+        #expect(octal.status == 2)
+        #expect(
+            octal.stderr.contains(
+                "line 2, column 54: '020' has a leading zero, which YAML 1.1 (PyYAML, so Frictionless) reads as 16 "
+                    + "and YAML 1.2 as 20"), "\(octal.stderr)")
+        let same = try CLI.run(
+            [
+                "csv", "--schema",
+                try Self.schema(
+                    "fields:\n  - {name: a, type: string, constraints: {maxLength: 007, enum: [x, 010]}}\n"),
+            ], input: "a\nx\n010\n")
+        #expect(same.status == 0, "\(same.stderr)")
+    }
+
     @Test func aFewAliasesAreFine() throws {
         let path = try Self.schema(
             """
