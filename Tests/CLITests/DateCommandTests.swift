@@ -23,6 +23,22 @@ import Testing
                 + "date from 2021-01-01 to 2025-12-31 [out_of_range]\n")
     }
 
+    /// The year 0000 is out of range, said as such (it said "write all four digits"); a digit of
+    /// another system inside the year is mixed_digits where it stands (it was trailing text).
+    @Test func yearZeroAndMixedDigitsInTheYearSayWhatIsWrong() throws {
+        let run = try CLI.run(["date", "--pattern", "dd.MM.yyyy", "--json"], input: "13.04.0000\n13.04.20٢6\n")
+        #expect(run.status == 1)
+        let errors = run.objects.map { ($0["errors"] as? [[String: Any]])?.first ?? [:] }
+        try #require(errors.count == 2)
+        #expect(errors[0]["code"] as? String == "field_out_of_range")
+        #expect(
+            (errors[0]["message"] as? String)?.hasPrefix(
+                "the year '0000' at column 7 is out of range: years run from 0001 to 9999") == true)
+        #expect(errors[1]["code"] as? String == "mixed_digits")
+        #expect(errors[1]["offset"] as? Int == 8)
+        #expect(errors[1]["codepoint"] as? String == "U+0662")
+    }
+
     /// The example of a field with bounds is a date within them (it said 13.04.26 under
     /// --min 2030-01-01, which the field refuses).
     @Test func theExampleIsWithinTheBounds() throws {

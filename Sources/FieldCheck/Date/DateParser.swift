@@ -174,6 +174,14 @@ struct DateParser {
             index += 1
         }
         guard index == start else {
+            // A digit of another system inside the number (20٢6): mixed digits, not text after it.
+            if index < scalars.count, index - start < maxDigits, scalars[index].properties.numericType == .decimal {
+                return .failure(
+                    DateFailure(
+                        code: .mixedDigits, index: index,
+                        problem: .otherNumberingSystem(
+                            mixed: true, digits: String(String.UnicodeScalarView(symbols.digits)))))
+            }
             return .success(ParsedDate.Part(value: value, start: start, length: index - start))
         }
         let letters = String(repeating: field.letter, count: count)

@@ -67,6 +67,8 @@ public enum DateFieldProblem: Sendable, Hashable {
     case eraBeforeYearOne
     /// A year not of four digits (or two, `twoDigitsToo`), or outside 1–9999.
     case yearOutOfRange(written: String, twoDigitsToo: Bool)
+    /// The year 0 (`0000`): ISO 8601 dates here run from the year 1.
+    case yearZero(written: String)
     /// A year not of two digits where strptime's `%y` reads two.
     case yearNotTwoDigits(written: String)
     /// A Gregorian month outside 1–12.
@@ -247,6 +249,9 @@ extension DateFieldProblem {
             subject("the year ", written: written)
             writer.put("is out of range: write all four digits (2026)")
             if twoDigitsToo { writer.put(" or the last two (26)") }
+        case .yearZero(let written):
+            subject("the year ", written: written)
+            writer.put("is out of range: years run from 0001 to 9999")
         case .yearNotTwoDigits(let written):
             subject("the year ", written: written)
             writer.put("is not two digits: %y reads the last two digits of the year (26 for 2026); use %Y for four")

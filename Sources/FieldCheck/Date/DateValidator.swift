@@ -449,6 +449,10 @@ final class DateValidator: TypedValidator {
             }
             let yearDigitsFit =
                 yearLetters <= 2 ? (yearPart.length == 2 || yearPart.length == 4) : yearPart.length >= yearLetters
+            if yearDigitsFit && year == 0 {
+                field(yearPart, .fieldOutOfRange, .yearZero(written: text(scalars, yearPart)))
+                return
+            }
             if !yearDigitsFit || !(1...9999).contains(year) {
                 field(
                     yearPart, .fieldOutOfRange,
