@@ -150,6 +150,8 @@ extension Fieldcheck {
     static func checkSubcommandName(_ arguments: [String]) throws(ConfigurationError) {
         guard let first = arguments.first, !first.hasPrefix("-") else { return }
         let names = namedSubcommands.map(\.name) + ["help"]
+        // `help foo` printed the main help with exit 0: the command it names is checked too.
+        if first == "help", arguments.count > 1 { return try checkSubcommandName(Array(arguments.dropFirst())) }
         guard !names.contains(first) else { return }
         if FieldType.named(first) != nil {
             // A type a Table Schema names, which has no command of its own (datetime, boolean).

@@ -30,6 +30,26 @@ import Testing
         #expect(run.stderr.contains("See 'fieldcheck \(name) --help' for more information."), "\(run.stderr)")
     }
 
+    /// ArgumentParser's own words where they misled: `help foo` printed the main help with exit
+    /// 0; a negative count read as a missing value; `--json --check` named `--format json`.
+    @Test func usageErrorsNameWhatWasGiven() throws {
+        let help = try CLI.run(["help", "numbr"], input: "")
+        #expect(help.status == 2 && help.stdout.isEmpty)
+        #expect(help.stderr.hasPrefix("fieldcheck: unknown command 'numbr' (did you mean 'number'?)"))
+        #expect(try CLI.run(["help", "number"], input: "").stdout.hasPrefix("OVERVIEW: Check numbers"))
+        for (option, message) in [
+            ("--max-fraction-digits", "--max-fraction-digits must not be negative"),
+            ("--fraction-digits", "--fraction-digits must be 0 to 100"), ("--jobs", "--jobs must be between 1 and 256"),
+        ] {
+            let run = try CLI.run(["number", option, "-1"], input: "1\n")
+            #expect(run.status == 2)
+            #expect(run.stderr.hasPrefix("fieldcheck: \(message)\n"), "\(run.stderr)")
+        }
+        let check = try CLI.run(["number", "--json", "--check"], input: "1\n")
+        #expect(check.status == 2)
+        #expect(check.stderr.hasPrefix("fieldcheck: --json and --check cannot be used together"), "\(check.stderr)")
+    }
+
     @Test func aCommandParsedOnItsOwnRunsAsFromTheRoot() throws {
         let run = try CLI.run(["number", "--locale", "de_DE", "--max-fraction-digits", "1"], input: "1.234,5\n1,25\n")
         #expect(run.status == 1)

@@ -79,6 +79,7 @@ struct NumberRules: ParsableArguments {
     var max: ExactDecimal?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Reject values with more than N digits after the decimal separator, counted as the value is written plainly (1e-3 has three).",
             valueName: "N"))
@@ -101,6 +102,7 @@ struct NumberRules: ParsableArguments {
     var toStyle: NumberStyle?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Round formatted output to N fraction digits, half to even (implies formatting in the input locale).",
             valueName: "N"))

@@ -122,6 +122,7 @@ struct RunOptions: ParsableArguments {
     var rejects: String?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Reject records (values, rows) longer than N bytes without holding them in memory; default 8 MiB, at most 64 MiB.",
             valueName: "N"))
@@ -132,6 +133,7 @@ struct RunOptions: ParsableArguments {
     var recordLimit: Int { maxRecordBytes ?? RecordReader.defaultMaxRecordBytes }
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Check on N threads; output stays in input order.", valueName: "N"))
     var jobs: Int = 1
@@ -149,7 +151,10 @@ struct RunOptions: ParsableArguments {
             throw ValidationError("--json is --format json: it cannot be used with --format \(format.rawValue)")
         }
         if outputFormat != .human && check {
-            throw ValidationError("--format \(outputFormat.rawValue) and --check cannot be used together")
+            let given = json && reportFormats.isEmpty ? "--json" : "--format \(outputFormat.rawValue)"
+            throw ValidationError(
+                "\(given) and --check cannot be used together: \(given) reports on stdout, where --check writes nothing"
+            )
         }
         if let maxRecordBytes, maxRecordBytes < 1 || maxRecordBytes > 64 << 20 {
             throw ValidationError("--max-record-bytes must be 1 to 67108864 (64 MiB)")
