@@ -304,6 +304,20 @@ import Testing
         #expect(!never.stderr.contains("\u{1B}["))
     }
 
+    /// The caret stands under the character found as a terminal draws the line: after wide
+    /// characters two cells each, and under an invisible one as the line shows it escaped (no
+    /// caret was drawn for it).
+    @Test func theCaretCountsTerminalCells() throws {
+        let wide = try CLI.run(["text", "--allow", "[漢字a-z]", "--color", "always"], input: "漢字X\n")
+        #expect(wide.stderr.contains("\n    漢字X\n        \u{1B}[32m^\u{1B}[0m\n"), "\(wide.stderr)")
+        let emoji = try CLI.run(["text", "--allow", "[a-z]", "--color", "always"], input: "ab😀\n")
+        #expect(emoji.stderr.contains("\n    ab😀\n      \u{1B}[32m^^\u{1B}[0m\n"), "\(emoji.stderr)")
+        let invisible = try CLI.run(["text", "--allow", "[0-9]", "--color", "always"], input: "12\u{200B}3\n")
+        #expect(
+            invisible.stderr.contains("\n    12\\u{200B}3\n      \u{1B}[32m^^^^^^^^\u{1B}[0m\n"), "\(invisible.stderr)"
+        )
+    }
+
     @Test func filesAreReadInOrderAndNamedInDiagnostics() throws {
         let first = CLI.temporaryFile("a.txt")
         let second = CLI.temporaryFile("b.txt")

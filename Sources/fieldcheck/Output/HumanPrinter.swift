@@ -27,11 +27,10 @@ struct HumanPrinter {
         result.errors.withUnsafeBufferPointer { errors in
             for index in errors.indices {
                 appendLine(to: out, place, shown?.text, errors[index], warning: false)
-                if caret, let shown, shown.exact, let offset = errors[index].offset,
-                    errors[index].code != .invalidUTF8
+                if caret, shown != nil, let offset = errors[index].offset, errors[index].code != .invalidUTF8,
+                    let line = caretLine(input: result.input, offset: offset, length: max(1, errors[index].length))
                 {
-                    out.append(
-                        caretLine(input: result.input, offset: offset, length: max(1, errors[index].length)))
+                    out.append(line)
                 }
             }
         }
@@ -62,10 +61,10 @@ struct HumanPrinter {
     ) {
         let shown = input.map(Self.display)
         appendLine(to: out, .row(problems, column: column), shown?.text, diagnostic, warning: warning)
-        if caret, !warning, let input, let shown, shown.exact, let offset = diagnostic.offset,
-            diagnostic.code != .invalidUTF8
+        if caret, !warning, let input, shown != nil, let offset = diagnostic.offset, diagnostic.code != .invalidUTF8,
+            let line = caretLine(input: input, offset: offset, length: max(1, diagnostic.length))
         {
-            out.append(caretLine(input: input, offset: offset, length: max(1, diagnostic.length)))
+            out.append(line)
         }
     }
 
@@ -138,13 +137,22 @@ struct HumanPrinter {
         out.append(byte: 0x0A)
     }
 
-    private func caretLine(input: String, offset: Int, length: Int) -> String {
+    /// The value as the quoted one shows it (invisible characters as `\u{200B}`), and carets
+    /// under the characters found, placed by the cells a terminal draws (漢 and most emoji take
+    /// two, a combining mark none). Nil past the first 120 characters, which are all shown.
+    private func caretLine(input: String, offset: Int, length: Int) -> String? {
         let scalars = Array(input.unicodeScalars)
-        let before = String(String.UnicodeScalarView(scalars.prefix(offset)))
-        // Combining marks take no column; count what a terminal draws.
-        let indent = before.count
-        let marks = String(repeating: "^", count: min(length, max(1, scalars.count - offset)))
-        return "    \(input)\n    \(String(repeating: " ", count: indent))\(paint(marks, "32"))\n"
+        guard offset <= scalars.count, offset + length <= 120 else { return nil }
+        func cells(_ part: ArraySlice<Unicode.Scalar>) -> Int {
+            Self.display(String(String.UnicodeScalarView(part))).text.reduce(0) {
+                $0 + CharacterDescription.cellWidth($1)
+            }
+        }
+        let indent = cells(scalars[..<offset])
+        let marks = max(1, cells(scalars[offset..<min(scalars.count, offset + length)]))
+        let line = Self.display(input).text
+        return
+            "    \(line)\n    \(String(repeating: " ", count: indent))\(paint(String(repeating: "^", count: marks), "32"))\n"
     }
 
     private func paint(_ text: String, _ code: String) -> String {
