@@ -23,6 +23,22 @@ import Testing
                 + "date from 2021-01-01 to 2025-12-31 [out_of_range]\n")
     }
 
+    /// What the date writer writes, the reader reads: the Japanese calendar's one-letter era
+    /// (`4/13/8 R`, GGGGG), and ksh's medium style, whose pattern puts a period after a month
+    /// abbreviation that may end in one (`d. MMM. y`: `13. Apr. 2026`).
+    @Test func narrowErasAndAPeriodAfterAnAbbreviationReadBack() throws {
+        let japanese = try CLI.run(
+            ["date", "--locale", "en_US", "--calendar", "japanese"], input: "4/13/8 R\n4/13/8 Reiwa\n")
+        #expect(japanese.status == 0 && japanese.stdout == "2026-04-13\n2026-04-13\n", "\(japanese.stderr)")
+        let ja = try CLI.run(["date", "--locale", "ja_JP@calendar=japanese"], input: "R8/4/13\n")
+        #expect(ja.status == 0 && ja.stdout == "2026-04-13\n", "\(ja.stderr)")
+        let written = try CLI.run(
+            ["date", "--pattern", "yyyy-MM-dd", "--to", "ksh", "--to-style", "medium"], input: "2026-04-13\n")
+        #expect(written.stdout == "13. Apr. 2026\n")
+        let read = try CLI.run(["date", "--locale", "ksh", "--style", "medium"], input: written.stdout)
+        #expect(read.status == 0 && read.stdout == "2026-04-13\n", "\(read.stderr)")
+    }
+
     /// The year 0000 is out of range, said as such (it said "write all four digits"); a digit of
     /// another system inside the year is mixed_digits where it stands (it was trailing text).
     @Test func yearZeroAndMixedDigitsInTheYearSayWhatIsWrong() throws {

@@ -126,7 +126,16 @@ struct DateParser {
                         return .failure(
                             DateFailure(code: .invalidDate, index: index, problem: nameExpected(field)))
                     }
-                    part = ParsedDate.Part(value: name.value, start: index, length: name.folded.count)
+                    var length = name.folded.count
+                    // A name that ends in a period before the pattern's own period (ksh `d. MMM. y`
+                    // with `Apr.`): the period is the pattern's, as ICU writes `13. Apr. 2026`.
+                    if name.folded.last == ".", position + 1 < tokens.count,
+                        case .literal(let next) = tokens[position + 1], next.first == ".",
+                        index + length >= scalars.count || scalars[index + length] != "."
+                    {
+                        length -= 1
+                    }
+                    part = ParsedDate.Part(value: name.value, start: index, length: length)
                     lastName = (field, index, index + part.length)
                 }
                 index += part.length
@@ -287,7 +296,7 @@ struct DateParser {
         case .month: (.month, symbols.wideMonthExample)
         case .weekday: (.weekday, symbols.wideWeekdayExample)
         case .dayPeriod: (.dayPeriod, symbols.dayPeriods.last?.text ?? "PM")
-        default: (.era, symbols.eras.last?.text ?? "AD")
+        default: (.era, symbols.eraExample)
         }
     }
 

@@ -25,6 +25,8 @@ struct DateSymbols {
     /// One name of each month as the pattern's width writes it, for messages.
     var wideMonthExample: String { names.table.wideMonthExample }
     var wideWeekdayExample: String { names.table.wideWeekdayExample }
+    /// The current era's shortest name but a one-letter narrow one, for messages: AD, Reiwa, 令和.
+    var eraExample: String { names.table.eraExample }
 
     struct Name: Sendable {
         let folded: [Unicode.Scalar]
@@ -40,6 +42,7 @@ struct DateSymbols {
         let dayPeriods: [Name]
         let wideMonthExample: String
         let wideWeekdayExample: String
+        let eraExample: String
     }
 
     /// A locale's names, read when first asked for (or at once).
@@ -99,6 +102,39 @@ struct DateSymbols {
 }
 
 extension DateSymbols.Names {
+    /// The narrow era names (`R` for Reiwa, `A` for AD), which ICU's C API lists with no
+    /// symbol type: each written by a `GGGGG` format of a day in that era (its second year,
+    /// checked to be in it, for eras shorter than a year are skipped where it is not).
+    static func narrowEras(locale: LocaleID, count: Int32) -> [DateSymbols.Name] {
+        guard count > 0 else { return [] }
+        var status = U_ZERO_ERROR
+        let pattern = "GGGGG".icuUnits
+        guard
+            let format = cicu_udat_open(
+                UDAT_PATTERN, UDAT_PATTERN, locale.identifier, nil, 0, pattern, Int32(pattern.count), &status),
+            !ICU.failed(status)
+        else { return [] }
+        defer { cicu_udat_close(format) }
+        guard let calendar = cicu_ucal_clone(cicu_udat_getCalendar(format), &status), !ICU.failed(status) else {
+            return []
+        }
+        defer { cicu_ucal_close(calendar) }
+        var result: [DateSymbols.Name] = []
+        for era in 0..<count {
+            cicu_ucal_clear(calendar)
+            cicu_ucal_set(calendar, UCAL_ERA, era)
+            cicu_ucal_set(calendar, UCAL_YEAR, 2)
+            cicu_ucal_set(calendar, UCAL_MONTH, 0)
+            cicu_ucal_set(calendar, UCAL_DATE, 1)
+            status = U_ZERO_ERROR
+            guard let text = ICU.utf16String({ cicu_udat_formatCalendar(format, calendar, $0, $1, &$2) }),
+                !text.isEmpty, cicu_ucal_get(calendar, UCAL_ERA, &status) == era, !ICU.failed(status)
+            else { continue }
+            result.append(DateSymbols.Name(folded: DateSymbols.fold(text.unicodeScalars), value: Int(era), text: text))
+        }
+        return result
+    }
+
     /// Reads every name of `locale` from ICU.
     init(locale: LocaleID) {
         var status = U_ZERO_ERROR
@@ -140,9 +176,17 @@ extension DateSymbols.Names {
                 UDAT_WEEKDAYS, UDAT_SHORT_WEEKDAYS, UDAT_SHORTER_WEEKDAYS, UDAT_STANDALONE_WEEKDAYS,
                 UDAT_STANDALONE_SHORT_WEEKDAYS, UDAT_STANDALONE_SHORTER_WEEKDAYS,
             ], offset: 0)
-        eras = names([UDAT_ERAS, UDAT_ERA_NAMES], offset: 0)
+        eras = Self.narrowEras(locale: locale, count: format.map { cicu_udat_countSymbols($0, UDAT_ERAS) } ?? 0)
+            .reduce(into: names([UDAT_ERAS, UDAT_ERA_NAMES], offset: 0)) { list, narrow in
+                if !list.contains(where: { $0.folded == narrow.folded && $0.value == narrow.value }) {
+                    list.append(narrow)
+                }
+            }
+            .sorted { $0.folded.count > $1.folded.count }
         dayPeriods = names([UDAT_AM_PMS], offset: 0)
         wideMonthExample = months.first { $0.value == 4 }?.text ?? "April"
         wideWeekdayExample = weekdays.first { $0.value == 2 }?.text ?? "Monday"
+        let current = eras.map(\.value).max()
+        eraExample = eras.last { $0.value == current && $0.folded.count > 1 }?.text ?? eras.last?.text ?? "AD"
     }
 }
