@@ -162,6 +162,17 @@ import Testing
         #expect(swedish.status == 0 && swedish.stdout == "SEK\n" && swedish.stderr == "", "\(swedish.stderr)")
     }
 
+    /// A symbol that is the code itself (CHF in de_CH) is a symbol: `--accept symbol` refused
+    /// de_CH's own currency, and the example it gave (EUR).
+    @Test func aSymbolWrittenAsTheCodeIsASymbol() throws {
+        let run = try CLI.run(["currency", "--locale", "de_CH", "--accept", "symbol"], input: "CHF\nEUR\n$\nUSD\n")
+        #expect(run.status == 1)
+        #expect(run.stdout == "CHF\nEUR\nUSD\n")
+        #expect(
+            run.stderr.contains("line 4: 'USD': not a currency: 'USD' is the currency USD written as its ISO 4217 code")
+        )
+    }
+
     @Test func timeZoneIdsAliasesAndSharedNames() throws {
         let run = try CLI.run(
             ["timezone", "--locale", "fr_FR"],

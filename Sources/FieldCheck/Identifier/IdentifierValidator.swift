@@ -172,6 +172,14 @@ final class IdentifierValidator: TypedValidator {
         _ code: String, form: IdentifierForm, value: String, map: OffsetMap, explains: Bool,
         into result: inout FieldResult
     ) -> Bool {
+        var form = form
+        // A code that is also the locale's symbol for it (CHF in de_CH, whose symbol is its
+        // code): the symbol form takes it, or a field of symbols could not read its own.
+        if form == .code, !acceptedForms.contains(.code), acceptedForms.contains(.symbol),
+            catalog.write(code, as: .symbol, locale: locale.dataLocale) == value
+        {
+            form = .symbol
+        }
         guard acceptedForms.contains(form) else {
             reject(
                 value, code: .formNotAccepted,
