@@ -36,7 +36,9 @@ final class NumberFormat {
         layout = style == .scientific && !pattern.contains("E") ? .decimal : style
         supplementaryDigits = style == .scientific ? Self.substituteLatinDigits(format) : nil
         self.fractionDigits = fractionDigits
-        if let currency {
+        // Only a currency format takes the currency: given to a decimal one, ICU writes it with
+        // the locale's currency separators (1 234$56 in pt_CV, 1,234.56 in en_DE).
+        if let currency, style == .currency {
             let units = currency.uppercased().icuUnits
             cicu_unum_setTextAttribute(format, UNUM_CURRENCY_CODE, units, Int32(units.count), &status)
         }

@@ -314,3 +314,32 @@ struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// The example a number field's messages give is a value the same field accepts, in every
+/// locale ICU has and every style: a decimal field was shown the locale's currency separators
+/// (`1,234.56` in en_DE, `1 234$56` in pt_CV), which it refuses.
+@Suite struct NumberExampleTests {
+    @Test(arguments: [NumberStyle.decimal, .integer, .percent, .currency])
+    func theExampleIsAccepted(style: NumberStyle) throws {
+        var refused: [String] = []
+        var checked = 0
+        for id in LocaleID.available {
+            guard let locale = try? LocaleID(id) else { continue }
+            var number = NumberSpec()
+            number.style = style
+            guard let field = try? FieldValidator(FieldSpec(kind: .number(number), locale: locale)) else { continue }
+            let phrase = field.placeholderPhrase
+            guard let start = phrase.firstRange(of: "like ")?.upperBound,
+                let end = phrase[start...].ranges(of: " (").last?.lowerBound
+            else {
+                refused.append("\(id): \(phrase)")
+                continue
+            }
+            let example = String(phrase[start..<end])
+            checked += 1
+            if !field.validate(example).isValid { refused.append("\(id): '\(example)'") }
+        }
+        #expect(checked > 500)
+        #expect(refused.isEmpty, "\(refused.count) examples refused: \(refused.prefix(10))")
+    }
+}
