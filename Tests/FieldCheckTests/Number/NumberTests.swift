@@ -319,14 +319,22 @@ struct SeededGenerator: RandomNumberGenerator {
 /// locale ICU has and every style: a decimal field was shown the locale's currency separators
 /// (`1,234.56` in en_DE, `1 234$56` in pt_CV), which it refuses.
 @Suite struct NumberExampleTests {
-    @Test(arguments: [NumberStyle.decimal, .integer, .percent, .currency])
-    func theExampleIsAccepted(style: NumberStyle) throws {
+    /// (style, --integer, --max-fraction-digits): a currency's example kept its cents under
+    /// rules that refuse them (1.234,00 € under --integer).
+    @Test(
+        arguments: [
+            (NumberStyle.decimal, false, nil), (.integer, false, nil), (.percent, false, nil), (.currency, false, nil),
+            (.currency, true, nil), (.currency, false, 1), (.decimal, false, 0),
+        ] as [(NumberStyle, Bool, Int?)])
+    func theExampleIsAccepted(style: NumberStyle, integer: Bool, maxFractionDigits: Int?) throws {
         var refused: [String] = []
         var checked = 0
         for id in LocaleID.available {
             guard let locale = try? LocaleID(id) else { continue }
             var number = NumberSpec()
             number.style = style
+            number.integerOnly = integer
+            number.maxFractionDigits = maxFractionDigits
             guard let field = try? FieldValidator(FieldSpec(kind: .number(number), locale: locale)) else { continue }
             let phrase = field.placeholderPhrase
             guard let start = phrase.firstRange(of: "like ")?.upperBound,
