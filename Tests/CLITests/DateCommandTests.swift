@@ -64,6 +64,10 @@ import Testing
         #expect(back.status == 0 && back.stdout == "2030-01-01\n", "\(back.stderr)")
         let early = try CLI.run(["date", "--pattern", "yyyy-MM-dd", "--max", "1999-12-31"], input: "x\n")
         #expect(early.stderr.contains("expected a date like 1999-12-31 (yyyy-MM-dd)"), "\(early.stderr)")
+        // The bounds in the field's pattern, where an ISO date would be refused.
+        let bounded = try CLI.run(
+            ["date", "--pattern", "dd.MM.yyyy", "--min", "2030-01-01", "--max", "2030-12-31"], input: "01.01.2020\n")
+        #expect(bounded.stderr.contains("; expected a date from 01.01.2030 to 31.12.2030 (dd.MM.yyyy) [out_of_range]"))
     }
 
     /// The Buddhist, Japanese and ROC calendars are Gregorian ones with other years, and ISO

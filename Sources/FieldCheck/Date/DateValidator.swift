@@ -80,6 +80,9 @@ final class DateValidator: TypedValidator {
     /// The first day of the two-digit-year window, in the calendar's own year, month and day.
     private let windowStart: (year: Int, month: Int, day: Int)
     let example: String
+    /// What a value must be for the bounds, said once (`a date from 01.01.2030 to 31.12.2030
+    /// (dd.MM.yyyy)`): in the field's own pattern where ISO 8601 is not read, else in ISO.
+    private let boundsPhrase: String
     /// `expected 13.04.26`, worded once: every empty value's reason says it.
     private lazy var expectedPhrase = "expected " + example
     /// The patterns this field reads, which "did you mean" does not suggest again.
@@ -239,6 +242,22 @@ final class DateValidator: TypedValidator {
             + sources.prefix(2).map { "\(written($0)) (\($0))" }.joined(separator: " or ")
             + (locale.origin == nil || spec.format.isPattern ? "" : " in \(locale.nameAndOrigin)")
         ownPatterns = sources
+        var readsISO = false
+        switch spec.format {
+        case .any, .styleOrISO: readsISO = true
+        case .pattern(let pattern): readsISO = pattern == "yyyy-MM-dd"
+        case .style, .skeleton: readsISO = false
+        }
+        let boundWriter = readsISO || content != .date ? nil : try? DateWriter(pattern: sources[0], locale: locale)
+        func bound(_ day: CivilDate) -> String { boundWriter?.string(day) ?? day.description }
+        let inPattern = boundWriter == nil ? "" : " (\(sources[0]))"
+        boundsPhrase =
+            switch (spec.minimum, spec.maximum) {
+            case (let low?, let high?): "a date from \(bound(low)) to \(bound(high))\(inPattern)"
+            case (let low?, nil): "a date of \(bound(low))\(inPattern) or later"
+            case (nil, let high?): "a date of \(bound(high))\(inPattern) or earlier"
+            case (nil, nil): ""
+            }
         if spec.formatsOutput {
             let target = spec.toLocale ?? locale
             let targetPattern: String
@@ -487,15 +506,9 @@ final class DateValidator: TypedValidator {
         func beyond(_ bound: CivilDate, minimum: Bool) {
             // What a value must be, as a time's or a year's range is said: an example of a valid
             // value in words (`a date of 2021-01-01 or later`).
-            let range =
-                switch (spec.minimum, spec.maximum) {
-                case (let low?, let high?): "a date from \(low) to \(high)"
-                case (let low?, nil): "a date of \(low) or later"
-                case (nil, let high?): "a date of \(high) or earlier"
-                case (nil, nil): ""
-                }
             let reason = Reason.beyond(
-                value: date.description, bound: bound.description, minimum: minimum, inTime: true, expected: range)
+                value: date.description, bound: bound.description, minimum: minimum, inTime: true,
+                expected: boundsPhrase)
             result.errors.append(
                 Diagnostic(code: .outOfRange, offset: nil, length: 0, reason: .ifExplained(explains, reason)))
         }
