@@ -173,6 +173,16 @@ import Testing
         )
     }
 
+    /// The example is one the field reads as its code: not a name two codes share (pt_BR's
+    /// `alemão (Suíça)`), and not empty where the locale lacks the usual example's name.
+    @Test func theExampleReadsBackAsItsCode() throws {
+        let language = try CLI.run(["language", "--locale", "pt_BR"], input: "zz\n")
+        #expect(language.stderr.contains("expected a language like de-CH (pt_BR)"), "\(language.stderr)")
+        let names = try CLI.run(["country", "--locale", "bem", "--accept", "name"], input: "zz\nZambia\n")
+        #expect(names.stderr.contains("expected a country like Zambia (bem)"), "\(names.stderr)")
+        #expect(names.stdout == "ZM\n")
+    }
+
     @Test func timeZoneIdsAliasesAndSharedNames() throws {
         let run = try CLI.run(
             ["timezone", "--locale", "fr_FR"],

@@ -18,13 +18,28 @@ final class IdentifierValidator: TypedValidator {
     private let readsNames: Bool
     /// The valid value messages show, in each accepted form; made on first use.
     lazy var example: String = {
+        /// Whether the field reads `text` as `code`: an example must not be ambiguous (pt_BR's
+        /// `alemão (Suíça)` is de-CH and gsw) or refused.
+        func readsBack(_ text: String, as code: String) -> Bool {
+            var result = FieldResult(input: text)
+            validate(text, map: OffsetMap(), detail: .verdict, into: &result)
+            return result.errors.isEmpty && result.value == code
+        }
         let code = catalog.exampleCode
         // A name that is the example's alone (a time zone's location name, not the name it
         // shares with thirty others).
-        let written = acceptedForms.compactMap { form in
+        var written = acceptedForms.compactMap { form in
             form == .name
                 ? catalog.distinguishingName(code, locale: locale.dataLocale)
                 : catalog.write(code, as: form, locale: locale.dataLocale)
+        }.filter { readsBack($0, as: code) }
+        // A locale without the example's names (bem names Zambia alone): one it has.
+        if written.isEmpty,
+            let entry = catalog.names(in: locale.dataLocale, historic: spec.historic).first(where: {
+                acceptedForms.contains($0.form) && readsBack($0.name, as: $0.code)
+            })
+        {
+            written = [entry.name]
         }
         return written.count < 2
             ? written.joined() : written.dropLast().joined(separator: ", ") + " or " + written.last!
