@@ -13,10 +13,10 @@ public enum Reason: Sendable, Hashable {
     case sentence(String)
     /// A byte that is not part of a well-formed UTF-8 sequence (the diagnostic's `byte`, at
     /// its `offset` in bytes).
-    case invalidUTF8
+    case invalidUTF8(expected: String)
     /// A NUL inside a value; `hint` is what the front end adds (` (for NUL-separated records
     /// use -z)`), or empty.
-    case nul(hint: String)
+    case nul(hint: String, expected: String)
     /// The diagnostic's character breaks a character rule: `rule` says which
     /// (`not in --allow abc`), `expected` is an example of a valid value.
     case disallowed(rule: String, expected: String)
@@ -147,17 +147,19 @@ extension Diagnostic {
         switch reason {
         case .sentence(let text):
             writer.put(text)
-        case .invalidUTF8:
+        case .invalidUTF8(let expected):
             writer.put("invalid UTF-8: byte 0x")
             writer.put(hex: UInt32(byte ?? 0), width: 2)
             writer.put(" at byte offset ")
             writer.put(decimal: offset ?? 0)
             writer.put(" is not part of a well-formed UTF-8 sequence; the input must be UTF-8 text")
-        case .nul(let hint):
+            writer.put(expected: expected)
+        case .nul(let hint, let expected):
             writer.put("NUL character (U+0000) at column ")
             writer.put(decimal: column)
             writer.put("; a value cannot hold NUL")
             writer.put(hint)
+            writer.put(expected: expected)
         case .disallowed(let rule, let expected):
             writer.put("disallowed character ")
             writer.put(character: character, atColumn: column)

@@ -295,7 +295,8 @@ public final class FieldValidator {
             var result = FieldResult(input: String(decoding: bytes, as: UTF8.self))
             result.errors.append(
                 Diagnostic(
-                    code: .invalidUTF8, offset: offset, byte: byte, reason: .ifExplained(explains, .invalidUTF8)))
+                    code: .invalidUTF8, offset: offset, byte: byte,
+                    reason: .ifExplained(explains, .invalidUTF8(expected: placeholder))))
             return result
         }
         return validate(String(decoding: bytes, as: UTF8.self), detail: detail)
@@ -323,7 +324,7 @@ public final class FieldValidator {
             result.errors.append(
                 Diagnostic(
                     code: .nulCharacter, offset: offset, character: "\0",
-                    reason: .ifExplained(explains, .nul(hint: nulHint))
+                    reason: .ifExplained(explains, .nul(hint: nulHint, expected: placeholder))
                 ))
             return
         }
