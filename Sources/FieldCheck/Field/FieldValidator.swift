@@ -791,9 +791,9 @@ public final class FieldValidator {
         {
             return (found, true)
         }
-        // A pattern the automaton does not read (`\p{Lu}{2}`, `\w+`): a few plain candidates.
+        // A pattern the automaton does not read (`\p{Lu}{2}`, `\w+`, `\p{Lu}\p{Ll}+`): a few plain candidates.
         for length in [preferred] + (1...8).filter({ $0 != preferred }) {
-            for run in ["abcdefgh", "ABCDEFGH", "12345678"] where fits(String(run.prefix(length))) {
+            for run in ["abcdefgh", "ABCDEFGH", "Abcdefgh", "12345678"] where fits(String(run.prefix(length))) {
                 return (String(run.prefix(length)), true)
             }
         }

@@ -159,6 +159,9 @@ import Testing
             $0.lengthUnit = .utf16
         }
         #expect(units.placeholderPhrase == "text like '😀😀'")
+        // A capitalized word, for a pattern the ASCII automaton does not read.
+        let capitalized = try Self.validator { $0.pattern = "\\p{Lu}\\p{Ll}+" }
+        #expect(capitalized.placeholderPhrase == "text like 'Abcde'")
     }
 }
 
