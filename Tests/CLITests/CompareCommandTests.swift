@@ -46,6 +46,18 @@ import Testing
         #expect(french.stdout.contains("2026-04-13"))
     }
 
+    /// A line that is not UTF-8 is skipped, saying which byte and where, as the line commands
+    /// say it (it said only "not valid UTF-8").
+    @Test func aLineNotUTF8NamesItsByte() throws {
+        let run = try CLI.run(
+            ["compare", "--locales", "de_DE"], stdin: Data([0x31, 0x0A, 0x61, 0x62, 0xFF, 0x63, 0x0A]))
+        #expect(run.status == 1)
+        #expect(
+            run.stderr
+                == "fieldcheck: line 2: not valid UTF-8: byte 0xFF at byte offset 2 is not part of a well-formed UTF-8 "
+                + "sequence; skipped; the input must be UTF-8 text [invalid_utf8]\n")
+    }
+
     @Test func valuesFromStdinAndFiles() throws {
         let file = CLI.temporaryFile("values")
         defer { try? FileManager.default.removeItem(at: file) }

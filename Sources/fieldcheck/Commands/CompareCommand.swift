@@ -114,8 +114,16 @@ extension Fieldcheck {
                             return
                         }
                         guard let value = String(validating: record.bytes, as: UTF8.self) else {
+                            // Where, as the line commands say it: the byte and its offset.
+                            var place = ""
+                            if case .invalid(let offset, let byte) = checkUTF8(record.bytes) {
+                                place =
+                                    ": byte 0x\(String(byte, radix: 16, uppercase: true)) at byte offset \(offset)"
+                                    + " is not part of a well-formed UTF-8 sequence"
+                            }
                             Streams.complain(
-                                "\(name.map { "\($0): " } ?? "")line \(record.number): not valid UTF-8; skipped [invalid_utf8]"
+                                "\(name.map { "\($0): " } ?? "")line \(record.number): not valid UTF-8\(place); skipped; "
+                                    + "the input must be UTF-8 text [invalid_utf8]"
                             )
                             badLines = true
                             return
