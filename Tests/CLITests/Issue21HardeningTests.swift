@@ -25,6 +25,18 @@ import Testing
         #expect(run.stdout.isEmpty)
     }
 
+    /// A record past the highest limit is not told to raise the limit it is already at.
+    @Test func aRecordPastTheHighestLimitSaysSo() throws {
+        var line = Data(repeating: 0x61, count: (64 << 20) + 10)
+        line.append(0x0A)
+        let run = try CLI.run(["text", "--max-record-bytes", "67108864", "--quiet", "--summary"], stdin: line)
+        #expect(run.status == 1)
+        let highest = try CLI.run(["text", "--max-record-bytes", "67108864"], stdin: line)
+        #expect(highest.stderr.contains("it was not checked (64 MiB is the most --max-record-bytes allows)"))
+        let lower = try CLI.run(["text", "--max-record-bytes", "100"], stdin: line)
+        #expect(lower.stderr.contains("(raise --max-record-bytes up to 64 MiB to check it)"))
+    }
+
     @Test func unknownNumberingSystemNamesTheValueWritten() throws {
         let run = try CLI.run(["number", "--locale", "en-u-nu-foo"], input: "1\n")
         #expect(run.stderr.contains("locale 'en-u-nu-foo': unknown numbering system 'foo' (keyword nu)"))

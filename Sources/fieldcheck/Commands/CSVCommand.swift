@@ -232,7 +232,7 @@ extension Fieldcheck {
                 table.columns[index].spec.vocabulary.trimHint =
                     "--trim (or a field's trim: true) ignores white space at the ends"
             }
-            table.recordLimitHint = "raise --max-record-bytes up to 64 MiB to check it"
+            table.recordLimitHint = LineRunner.raiseHint(run.recordLimit)
         }
 
         /// A schema, dialect or package file read with the schema file's limits, parsed as JSON or YAML.

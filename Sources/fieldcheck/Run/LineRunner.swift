@@ -75,9 +75,9 @@ struct LineRunner {
     /// The result for a record longer than the reader holds: `record_too_long`, its length,
     /// and what became of it (`consequence`), in the words every command uses.
     static func oversized(
-        _ prefix: UnsafeBufferPointer<UInt8>, length: Int, limit: Int,
-        consequence: String = "it was not checked (raise --max-record-bytes up to 64 MiB to check it)"
+        _ prefix: UnsafeBufferPointer<UInt8>, length: Int, limit: Int, consequence: String? = nil
     ) -> FieldResult {
+        let consequence = consequence ?? "it was not checked (\(raiseHint(limit)))"
         var result = FieldResult(
             input: String(decoding: prefix.prefix(wholeCharacterCount(prefix)), as: UTF8.self) + "…")
         result.errors.append(
@@ -85,6 +85,12 @@ struct LineRunner {
                 code: .recordTooLong, offset: nil, length: length,
                 message: tooLongMessage(length: length, limit: limit, consequence)))
         return result
+    }
+
+    /// How to check a longer record: raise the limit, unless it is at the most allowed.
+    static func raiseHint(_ limit: Int) -> String {
+        limit >= 64 << 20
+            ? "64 MiB is the most --max-record-bytes allows" : "raise --max-record-bytes up to 64 MiB to check it"
     }
 
     /// `record too long: 9000001 bytes, more than the 8388608-byte limit; ` and `consequence`.
