@@ -19,7 +19,8 @@ struct DateSymbols {
     /// Every name of every weekday, with ICU's weekday number (1 = Sunday).
     var weekdays: [Name] { names.table.weekdays }
     /// Every name of every era, with ICU's era number.
-    var eras: [Name] { names.table.eras }
+    /// (with the narrow ones, `R` for Reiwa, read when a pattern first reads an era).
+    var eras: [Name] { names.erasWithNarrow }
     /// AM (0) and PM (1), as the locale writes them.
     var dayPeriods: [Name] { names.table.dayPeriods }
     /// One name of each month as the pattern's width writes it, for messages.
@@ -50,6 +51,7 @@ struct DateSymbols {
         private let locale: LocaleID
         private let atOnce: Names?
         private let loaded = Mutex<Names?>(nil)
+        private let eras = Mutex<[Name]?>(nil)
 
         init(locale: LocaleID, atOnce: Bool) {
             self.locale = locale
@@ -64,6 +66,24 @@ struct DateSymbols {
                 let read = Names(locale: locale)
                 names = read
                 return read
+            }
+        }
+
+        /// The eras with their narrow names, which take a date format of their own to read:
+        /// read when a pattern first reads an era, not with the month names a message wants.
+        var erasWithNarrow: [Name] {
+            let table = self.table
+            let locale = self.locale
+            return eras.withLock { eras in
+                if let eras { return eras }
+                var all = table.eras
+                for narrow in Names.narrowEras(locale: locale, count: Int32(Set(all.map(\.value)).count))
+                where !all.contains(where: { $0.folded == narrow.folded && $0.value == narrow.value }) {
+                    all.append(narrow)
+                }
+                all.sort { $0.folded.count > $1.folded.count }
+                eras = all
+                return all
             }
         }
     }
@@ -176,13 +196,7 @@ extension DateSymbols.Names {
                 UDAT_WEEKDAYS, UDAT_SHORT_WEEKDAYS, UDAT_SHORTER_WEEKDAYS, UDAT_STANDALONE_WEEKDAYS,
                 UDAT_STANDALONE_SHORT_WEEKDAYS, UDAT_STANDALONE_SHORTER_WEEKDAYS,
             ], offset: 0)
-        eras = Self.narrowEras(locale: locale, count: format.map { cicu_udat_countSymbols($0, UDAT_ERAS) } ?? 0)
-            .reduce(into: names([UDAT_ERAS, UDAT_ERA_NAMES], offset: 0)) { list, narrow in
-                if !list.contains(where: { $0.folded == narrow.folded && $0.value == narrow.value }) {
-                    list.append(narrow)
-                }
-            }
-            .sorted { $0.folded.count > $1.folded.count }
+        eras = names([UDAT_ERAS, UDAT_ERA_NAMES], offset: 0)
         dayPeriods = names([UDAT_AM_PMS], offset: 0)
         wideMonthExample = months.first { $0.value == 4 }?.text ?? "April"
         wideWeekdayExample = weekdays.first { $0.value == 2 }?.text ?? "Monday"
