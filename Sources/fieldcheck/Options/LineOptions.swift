@@ -116,7 +116,7 @@ struct RunOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Write every rejected value or row to FILE byte for byte (csv: after the header, in UTF-8 under --encoding); FILE must not be an input.",
+            "Write every rejected value to FILE byte for byte, one per line without its line ending (csv: each rejected row as read, after the header, in UTF-8 under --encoding); FILE must not be an input.",
             valueName: "FILE"),
         completion: .file())
     var rejects: String?
