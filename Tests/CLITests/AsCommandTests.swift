@@ -5,6 +5,18 @@ import Testing
 /// command, read as `csv --column` reads a column's type, with the line commands' output and
 /// diagnostics.
 @Suite struct AsCommandTests {
+    /// The example of an ISO 8601 type with bounds is within them (`as year --min 2030` said
+    /// 2026, which the field refuses).
+    @Test(arguments: [
+        (["year", "--min", "2030"], "2030"), (["time", "--max", "09:00:00"], "09:00:00"),
+        (["yearmonth", "--max", "2020-01"], "2020-01"), (["year"], "2026"),
+    ])
+    func theExampleIsWithinTheBounds(arguments: [String], example: String) throws {
+        let run = try CLI.run(["as"] + arguments, input: "x\n\(example)\n")
+        #expect(run.stderr.contains("expected a value like \(example) ("), "\(run.stderr)")
+        #expect(run.stdout == "\(example)\n")
+    }
+
     @Test func aDatetimeIsCheckedAndWrittenInISO8601() throws {
         let run = try CLI.run(
             ["as", "datetime"], input: "2026-04-13T13:45:30Z\n2026-04-13 13:45:30\n2026-02-30T10:00:00\n")

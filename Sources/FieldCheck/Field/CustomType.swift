@@ -57,9 +57,13 @@ final class CustomValidator: TypedValidator {
         get { nil }
         set {}
     }
-    var example: String { type.reader.example }
+    /// The reader's example, unless the field's rules ask for another (a bound).
+    let example: String
 
-    init(_ type: CustomType) { self.type = type }
+    init(_ type: CustomType, example: String? = nil) {
+        self.type = type
+        self.example = example ?? type.reader.example
+    }
 
     func validate(_ value: String, map: OffsetMap, detail: CheckDetail, into result: inout FieldResult) {
         let explains = detail.explains

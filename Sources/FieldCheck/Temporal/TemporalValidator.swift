@@ -15,7 +15,9 @@ final class TemporalValidator: TypedValidator {
             date.content = spec.unit == .time ? .time : .dateTime
             reader = try DateValidator(date, locale: locale, vocabulary: vocabulary)
         } else {
-            reader = CustomValidator(CustomType(name: spec.unit.rawValue, reader: ISOTemporalReader(unit: spec.unit)))
+            let iso = ISOTemporalReader(unit: spec.unit)
+            reader = CustomValidator(
+                CustomType(name: spec.unit.rawValue, reader: iso), example: Self.example(iso.example, within: spec))
         }
         inBounds = Self.rangePhrase(spec)
     }
@@ -25,6 +27,15 @@ final class TemporalValidator: TypedValidator {
     private let inBounds: String?
 
     var example: String { reader.example }
+
+    /// The ISO 8601 reader's example, or the bound it falls outside of (`as year --min 2030`
+    /// said 2026).
+    static func example(_ example: String, within spec: TemporalSpec) -> String {
+        guard let value = TemporalValue(iso: example, unit: spec.unit) else { return example }
+        if let minimum = spec.minimum, value.compare(minimum) == .before { return minimum.text }
+        if let maximum = spec.maximum, value.compare(maximum) == .after { return maximum.text }
+        return example
+    }
     var completionFreeFrom: Int? {
         get { reader.completionFreeFrom }
         set { reader.completionFreeFrom = newValue }
