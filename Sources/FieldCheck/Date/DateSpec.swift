@@ -4,8 +4,11 @@ public enum DateFormat: Sendable, Hashable {
     case style(DateStyle)
     /// The locale's best pattern for a skeleton (`yMMMd` → `d. MMM y` in de_DE).
     case skeleton(String)
-    /// A UTS #35 pattern, used as given.
-    case pattern(String)
+    /// A UTS #35 pattern, used as given; `strptimeYears` when it was a strptime format, whose
+    /// `%y` reads two digits as strptime does (69–99 in the 1900s, 00–68 in the 2000s, two
+    /// digits only), not through ICU's window, so that a Table Schema's `%y` means here what
+    /// it means to Python and Frictionless.
+    case pattern(String, strptimeYears: Bool = false)
     /// Any of ISO 8601 (`yyyy-MM-dd`) and the locale's four styles: Table Schema's `any`.
     case any
     /// The locale's pattern for a style, and ISO 8601 (`yyyy-MM-dd`) as well: what `fieldcheck
@@ -14,16 +17,24 @@ public enum DateFormat: Sendable, Hashable {
 
     /// Whether the format is a pattern given as it is (the locale then only names months and
     /// weekdays), not one the locale chooses.
-    var isPattern: Bool {
-        if case .pattern = self { return true }
-        return false
-    }
+    var isPattern: Bool { uts35Pattern != nil }
 
     /// A strptime format (`%d.%m.%Y`, as Table Schema and `date(1)` write them) as the UTS #35
     /// pattern that reads the same dates (`dd.MM.yyyy`).
     /// - Throws: `ConfigurationError` for a directive that is not a date's (`%H`) or a lone `%`.
     public static func strptime(_ format: String) throws(ConfigurationError) -> DateFormat {
-        .pattern(try strptimeToUTS35(format))
+        try strptime(format, content: .date)
+    }
+
+    /// A strptime format for a date, a time or both (`%H:%M` too).
+    static func strptime(_ format: String, content: DateContent) throws(ConfigurationError) -> DateFormat {
+        .pattern(try strptimeToUTS35(format, content: content), strptimeYears: true)
+    }
+
+    /// The UTS #35 pattern of a pattern format (a strptime one as converted); nil for the others.
+    public var uts35Pattern: String? {
+        if case .pattern(let text, _) = self { return text }
+        return nil
     }
 }
 
@@ -42,10 +53,6 @@ public struct DateSpec: Sendable, Hashable {
     public var toStyle: DateStyle? = nil
     /// …or with this pattern.
     public var toPattern: String? = nil
-    /// Whether a two-digit year is read as strptime's `%y` reads it (69–99 in the 1900s, 00–68
-    /// in the 2000s, and two digits only), not through ICU's window: set for a strptime format,
-    /// so that a Table Schema's `%y` means here what it means to Python and Frictionless.
-    public var strptimeYears = false
     /// "Today", which places ICU's two-digit-year window (80 years before to 20 years after);
     /// the current date in `timeZone` when nil.
     public var today: CivilDate? = nil
@@ -54,6 +61,12 @@ public struct DateSpec: Sendable, Hashable {
     var content: DateContent = .date
 
     public init() {}
+
+    /// Whether a two-digit year is read as strptime reads it (the format was a strptime one).
+    var strptimeYears: Bool {
+        if case .pattern(_, strptimeYears: true) = format { return true }
+        return false
+    }
 
     /// Whether output is formatted rather than ISO 8601.
     public var formatsOutput: Bool { toLocale != nil || toStyle != nil || toPattern != nil }

@@ -19,8 +19,7 @@ extension FieldType {
                 case "any": date.format = .any
                 case let pattern?:
                     if pattern.contains("%") {
-                        date.strptimeYears = true
-                        do throws(ConfigurationError) { date.format = .pattern(try strptimeToUTS35(pattern)) } catch {
+                        do throws(ConfigurationError) { date.format = try DateFormat.strptime(pattern) } catch {
                             throw ConfigurationError("\(path, member: "format"): \(error.message)")
                         }
                     } else {

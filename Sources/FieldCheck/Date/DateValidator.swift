@@ -162,7 +162,7 @@ final class DateValidator: TypedValidator {
             // would read as another year.
             sources = own == iso || calendar != nil ? [own] : [own, iso]
         case .skeleton(let skeleton): sources = [try DatePatterns.bestPattern(skeleton: skeleton, locale: locale)]
-        case .pattern(let text): sources = [text]
+        case .pattern(let text, _): sources = [text]
         case .any:
             var all: [String]
             switch content {
@@ -242,12 +242,12 @@ final class DateValidator: TypedValidator {
             + sources.prefix(2).map { "\(written($0)) (\($0))" }.joined(separator: " or ")
             + (locale.origin == nil || spec.format.isPattern ? "" : " in \(locale.nameAndOrigin)")
         ownPatterns = sources
-        var readsISO = false
-        switch spec.format {
-        case .any, .styleOrISO: readsISO = true
-        case .pattern(let pattern): readsISO = pattern == "yyyy-MM-dd"
-        case .style, .skeleton: readsISO = false
-        }
+        let readsISO =
+            switch spec.format {
+            case .any, .styleOrISO: true
+            case .pattern(let pattern, _): pattern == "yyyy-MM-dd"
+            case .style, .skeleton: false
+            }
         let boundWriter = readsISO || content != .date ? nil : try? DateWriter(pattern: sources[0], locale: locale)
         func bound(_ day: CivilDate) -> String { boundWriter?.string(day) ?? day.description }
         let inPattern = boundWriter == nil ? "" : " (\(sources[0]))"

@@ -684,7 +684,7 @@ extension ColumnInference {
                 return theirs.decimalSeparator == symbols.decimalSeparator
                     && theirs.groupingSeparator == symbols.groupingSeparator
             case .date(let date):
-                if case .pattern(let pattern) = date.format, patterns.contains(pattern) { return true }
+                if let pattern = date.format.uts35Pattern, patterns.contains(pattern) { return true }
                 return candidate.spec.locale == locale
                     || (candidate.spec.locale.identifier.prefix { $0 != "_" && $0 != "@" } == language
                         && !candidate.schemaKeys.contains { $0.key == "locale" && $0.value == "en_US_POSIX" })

@@ -29,8 +29,6 @@ public struct TemporalSpec: Sendable, Hashable {
     /// `any` of ISO 8601 and the styles. Read by the date reader; the accepted value is
     /// written in ISO 8601.
     public var format: DateFormat? = nil
-    /// Whether `format` came from strptime, whose `%y` reads two digits as 1969–2068.
-    public var strptimeYears = false
     /// The earliest value accepted (Table Schema's `minimum`), in ISO 8601.
     public var minimum: TemporalValue? = nil
     /// The latest value accepted (`maximum`).

@@ -66,11 +66,11 @@ extension FieldType {
                     case "any": spec.format = .any
                     case let pattern?:
                         do throws(ConfigurationError) {
-                            let uts35 =
-                                pattern.contains("%") ? try strptimeToUTS35(pattern, content: content) : pattern
-                            _ = try DatePattern(uts35, content: content)
-                            spec.format = .pattern(uts35)
-                            spec.strptimeYears = pattern.contains("%")
+                            let read: DateFormat =
+                                pattern.contains("%")
+                                ? try DateFormat.strptime(pattern, content: content) : .pattern(pattern)
+                            _ = try DatePattern(read.uts35Pattern ?? pattern, content: content)
+                            spec.format = read
                         } catch {
                             throw ConfigurationError("\(path, member: "format"): \(error.message)")
                         }
@@ -92,7 +92,7 @@ extension FieldType {
                 }
                 // A format decides whether every value has an offset or none: a bound that
                 // differs could never be compared near it, so it is a mistake in the schema.
-                if case .pattern(let source) = spec.format,
+                if let source = spec.format?.uts35Pattern,
                     let pattern = try? DatePattern(source, content: unit == .time ? .time : .dateTime),
                     pattern.fields.contains(.zone) != (value.offset != nil)
                 {

@@ -11,7 +11,6 @@ final class TemporalValidator: TypedValidator {
         if let format = spec.format, spec.unit == .time || spec.unit == .dateTime {
             var date = DateSpec()
             date.format = format
-            date.strptimeYears = spec.strptimeYears
             date.content = spec.unit == .time ? .time : .dateTime
             reader = try DateValidator(date, locale: locale, vocabulary: vocabulary)
         } else {

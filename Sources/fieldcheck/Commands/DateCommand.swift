@@ -122,7 +122,7 @@ struct DateRules: ParsableArguments {
                 "--output input prints values unchanged: it cannot be combined with --to, --to-style or --to-pattern"
             )
         }
-        if let pattern, pattern.contains("%"), case .pattern(let uts35)? = try? DateFormat.strptime(pattern) {
+        if let pattern, pattern.contains("%"), let uts35 = (try? DateFormat.strptime(pattern))?.uts35Pattern {
             throw ValidationError(
                 "'\(pattern)' is a strptime format: give it with --format, or as the UTS #35 pattern --pattern '\(uts35)'"
             )
@@ -146,10 +146,7 @@ struct DateRules: ParsableArguments {
         if let style { date.format = .style(style) }
         if let skeleton { date.format = .skeleton(skeleton) }
         if let pattern { date.format = .pattern(pattern) }
-        if let format {
-            date.format = try DateFormat.strptime(format)
-            date.strptimeYears = true
-        }
+        if let format { date.format = try DateFormat.strptime(format) }
         date.minimum = min
         date.maximum = max
         date.timeZone = timezone
