@@ -96,7 +96,7 @@ public final class CSVReader {
     /// their edges often. Chunk mode needs `maxRecordBytes` of at least two blocks.
     public init(delimiter: UInt8, maxRecordBytes: Int, blockSize: Int, chunkBytes: Int) {
         self.delimiter = delimiter
-        self.maxRecordBytes = min(max(1, maxRecordBytes), 64 << 20)
+        self.maxRecordBytes = min(max(1, maxRecordBytes), RecordReader.largestMaxRecordBytes)
         self.blockSize = blockSize
         self.chunkBytes = chunkBytes
     }

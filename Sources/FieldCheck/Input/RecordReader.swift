@@ -71,11 +71,13 @@ public struct RecordReader {
     /// the limit costs several times its size while it is checked (a valid 8 MiB number about
     /// 80 MB: the decoded text, its scalars, the digits, the output).
     public static let defaultMaxRecordBytes = 8 << 20
+    /// The most `maxRecordBytes` may be (64 MiB): a larger limit is taken as this one.
+    public static let largestMaxRecordBytes = 64 << 20
 
     public init(delimiter: UInt8 = 0x0A, maxRecordBytes: Int = RecordReader.defaultMaxRecordBytes) {
         self.delimiter = delimiter
         // The buffer holds one whole record, so the limit also caps the buffer.
-        self.maxRecordBytes = min(max(1, maxRecordBytes), 64 << 20)
+        self.maxRecordBytes = min(max(1, maxRecordBytes), Self.largestMaxRecordBytes)
     }
 
     /// Reads `fd` to its end, calling `body` for each record in order.

@@ -156,8 +156,8 @@ struct RunOptions: ParsableArguments {
                 "\(given) and --check cannot be used together: \(given) reports on stdout, where --check writes nothing"
             )
         }
-        if let maxRecordBytes, maxRecordBytes < 1 || maxRecordBytes > 64 << 20 {
-            throw ValidationError("--max-record-bytes must be 1 to 67108864 (64 MiB)")
+        if let maxRecordBytes, maxRecordBytes < 1 || maxRecordBytes > RecordReader.largestMaxRecordBytes {
+            throw ValidationError("--max-record-bytes must be 1 to \(RecordReader.largestMaxRecordBytes) (64 MiB)")
         }
     }
 }

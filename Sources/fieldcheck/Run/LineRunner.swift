@@ -89,7 +89,7 @@ struct LineRunner {
 
     /// How to check a longer record: raise the limit, unless it is at the most allowed.
     static func raiseHint(_ limit: Int) -> String {
-        limit >= 64 << 20
+        limit >= RecordReader.largestMaxRecordBytes
             ? "64 MiB is the most --max-record-bytes allows" : "raise --max-record-bytes up to 64 MiB to check it"
     }
 
