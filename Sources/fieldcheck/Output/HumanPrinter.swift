@@ -27,8 +27,9 @@ struct HumanPrinter {
         result.errors.withUnsafeBufferPointer { errors in
             for index in errors.indices {
                 appendLine(to: out, place, shown?.text, errors[index], warning: false)
-                if caret, shown != nil, let offset = errors[index].offset, errors[index].code != .invalidUTF8,
-                    let line = caretLine(input: result.input, offset: offset, length: max(1, errors[index].length))
+                if caret, let shown, let offset = errors[index].offset, errors[index].code != .invalidUTF8,
+                    let line = caretLine(
+                        input: result.input, shown: shown.text, offset: offset, length: max(1, errors[index].length))
                 {
                     out.append(line)
                 }
@@ -61,8 +62,8 @@ struct HumanPrinter {
     ) {
         let shown = input.map(Self.display)
         appendLine(to: out, .row(problems, column: column), shown?.text, diagnostic, warning: warning)
-        if caret, !warning, let input, shown != nil, let offset = diagnostic.offset, diagnostic.code != .invalidUTF8,
-            let line = caretLine(input: input, offset: offset, length: max(1, diagnostic.length))
+        if caret, !warning, let input, let shown, let offset = diagnostic.offset, diagnostic.code != .invalidUTF8,
+            let line = caretLine(input: input, shown: shown.text, offset: offset, length: max(1, diagnostic.length))
         {
             out.append(line)
         }
@@ -137,10 +138,11 @@ struct HumanPrinter {
         out.append(byte: 0x0A)
     }
 
-    /// The value as the quoted one shows it (invisible characters as `\u{200B}`), and carets
-    /// under the characters found, placed by the cells a terminal draws (漢 and most emoji take
-    /// two, a combining mark none). Nil past the first 120 characters, which are all shown.
-    private func caretLine(input: String, offset: Int, length: Int) -> String? {
+    /// The value as the quoted one shows it (`shown`: invisible characters as `\u{200B}`), and
+    /// carets under the characters found, placed by the cells a terminal draws (漢 and most
+    /// emoji take two, a combining mark none). Nil past the first 120 characters, which are
+    /// all shown.
+    private func caretLine(input: String, shown: String, offset: Int, length: Int) -> String? {
         let scalars = Array(input.unicodeScalars)
         guard offset <= scalars.count, offset + length <= 120 else { return nil }
         func cells(_ part: ArraySlice<Unicode.Scalar>) -> Int {
@@ -150,9 +152,8 @@ struct HumanPrinter {
         }
         let indent = cells(scalars[..<offset])
         let marks = max(1, cells(scalars[offset..<min(scalars.count, offset + length)]))
-        let line = Self.display(input).text
         return
-            "    \(line)\n    \(String(repeating: " ", count: indent))\(paint(String(repeating: "^", count: marks), "32"))\n"
+            "    \(shown)\n    \(String(repeating: " ", count: indent))\(paint(String(repeating: "^", count: marks), "32"))\n"
     }
 
     private func paint(_ text: String, _ code: String) -> String {
