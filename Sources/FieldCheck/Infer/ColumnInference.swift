@@ -56,8 +56,8 @@ public struct ColumnInference: Sendable {
     /// The first value that ruled out each other candidate of the type.
     public var eliminations: [Elimination] = []
     public var outliers: [Outlier] = []
-    /// Whether a value is an outlier the type rejects, not only one it reads with a warning.
-    public var hasRejectedValues: Bool { outliers.contains { !$0.isWarning } }
+    /// The outliers the type rejects, not those it reads with a warning.
+    public var rejectedOutlierCount: Int { outliers.count { !$0.isWarning } }
     /// Boolean columns: the words read as true and as false.
     public var trueValues: [String] = []
     public var falseValues: [String] = []

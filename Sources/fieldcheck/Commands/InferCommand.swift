@@ -138,7 +138,8 @@ extension Fieldcheck {
                 }
                 // A record too long to read is a value nobody judged: as an outlier, it is not
                 // a clean bill.
-                if report.columns.contains(where: { !$0.isDecided || $0.hasRejectedValues }) || report.tooLongCount > 0,
+                if report.columns.contains(where: { !$0.isDecided || $0.rejectedOutlierCount > 0 })
+                    || report.tooLongCount > 0,
                     status == 0
                 {
                     status = 1

@@ -131,7 +131,7 @@ enum SchemaWriter {
 
     /// The comment on a typed column with outliers (values read only with a warning are none).
     static func outlierComment(_ column: ColumnInference) -> String? {
-        let count = column.outliers.filter { !$0.isWarning }.count
+        let count = column.rejectedOutlierCount
         return count == 0 ? nil : "\(count) outlier\(count == 1 ? "" : "s") in the rows read"
     }
 
