@@ -15,10 +15,15 @@ final class NumberFormat {
     /// surrogates. The format writes Latin digits instead and `string` maps them back.
     private let supplementaryDigits: [Unicode.Scalar]?
     private let fractionDigits: Int?
+    private let mostFractionDigits: Int?
     /// The digits the currency is written with (2 for EUR, 0 for JPY).
     private let currencyDigits: Int
 
-    init(locale: LocaleID, style: NumberStyle, currency: String?, fractionDigits: Int?) throws(ConfigurationError) {
+    /// - Parameter mostFractionDigits: the most fraction digits the field allows: a currency's
+    ///   own digits are written only up to it (`12,5 €` under one, `1.234 €` under none).
+    init(
+        locale: LocaleID, style: NumberStyle, currency: String?, fractionDigits: Int?, mostFractionDigits: Int? = nil
+    ) throws(ConfigurationError) {
         var status = U_ZERO_ERROR
         let icuStyle: UNumberFormatStyle =
             switch style {
@@ -36,6 +41,7 @@ final class NumberFormat {
         layout = style == .scientific && !pattern.contains("E") ? .decimal : style
         supplementaryDigits = style == .scientific ? Self.substituteLatinDigits(format) : nil
         self.fractionDigits = fractionDigits
+        self.mostFractionDigits = mostFractionDigits
         // Only a currency format takes the currency: given to a decimal one, ICU writes it with
         // the locale's currency separators (1 234$56 in pt_CV, 1,234.56 in en_DE).
         if let currency, style == .currency {
@@ -111,8 +117,10 @@ final class NumberFormat {
         let written = min(max(0, value.scale - shift), ExactDecimal.maximumWrittenScale)
         if layout == .scientific && fractionDigits == nil { digits = max(0, value.digits.count - 1) }
         if layout == .currency && fractionDigits == nil {
-            // Never fewer digits than the currency writes (1.5 € is 1,50 €), never lose one.
-            return (max(currencyDigits, written), max(digits, currencyDigits, written))
+            // Never fewer digits than the currency writes (1.5 € is 1,50 €) unless the field
+            // allows fewer, never lose one.
+            let least = min(max(currencyDigits, written), mostFractionDigits ?? .max)
+            return (least, max(digits, least))
         }
         if layout == .scientific || layout == .integer { return (fractionDigits ?? 0, max(digits, 0)) }
         return (fractionDigits ?? written, max(digits, fractionDigits ?? written))

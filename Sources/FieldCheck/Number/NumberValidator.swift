@@ -115,12 +115,10 @@ final class NumberValidator: TypedValidator {
         }
         // A currency is written with its digits (1.234,00 €), unless the field allows fewer
         // (--integer, --max-fraction-digits 1): then the example has no more than it allows.
-        let wholeOnly = spec.integerOnly || spec.style == .integer
-        let exampleDigits =
-            spec.style != .currency ? nil : wholeOnly ? 0 : spec.maxFractionDigits.flatMap { $0 < 2 ? $0 : nil }
         let formatter = try? NumberFormat(
             locale: locale, style: spec.style == .scientific ? .decimal : spec.style,
-            currency: spec.currency ?? symbols.currencyCode, fractionDigits: exampleDigits)
+            currency: spec.currency ?? symbols.currencyCode, fractionDigits: nil,
+            mostFractionDigits: spec.integerOnly || spec.style == .integer ? 0 : spec.maxFractionDigits)
         // Separators of the field's own are put where the locale's stand.
         let custom = spec.decimalSeparator != nil || spec.groupingSeparator != nil
         /// A value as the example shows it: as the locale writes it in the field's style, with
