@@ -248,7 +248,10 @@ final class DateValidator: TypedValidator {
             case .pattern(let pattern, _): pattern == "yyyy-MM-dd"
             case .style, .skeleton: false
             }
-        let boundWriter = readsISO || content != .date ? nil : try? DateWriter(pattern: sources[0], locale: locale)
+        // (a writer opened only for bounds to write: it is an ICU date format)
+        let hasBounds = spec.minimum != nil || spec.maximum != nil
+        let boundWriter =
+            readsISO || content != .date || !hasBounds ? nil : try? DateWriter(pattern: sources[0], locale: locale)
         func bound(_ day: CivilDate) -> String { boundWriter?.string(day) ?? day.description }
         let inPattern = boundWriter == nil ? "" : " (\(sources[0]))"
         boundsPhrase =
