@@ -77,7 +77,7 @@ struct DateSymbols {
             return eras.withLock { eras in
                 if let eras { return eras }
                 var all = table.eras
-                for narrow in Names.narrowEras(locale: locale, count: Int32(Set(all.map(\.value)).count))
+                for narrow in Names.narrowEras(locale: locale, count: Int32((all.map(\.value).max() ?? -1) + 1))
                 where !all.contains(where: { $0.folded == narrow.folded && $0.value == narrow.value }) {
                     all.append(narrow)
                 }
