@@ -27,12 +27,7 @@ struct HumanPrinter {
         result.errors.withUnsafeBufferPointer { errors in
             for index in errors.indices {
                 appendLine(to: out, place, shown?.text, errors[index], warning: false)
-                if caret, let shown, let offset = errors[index].offset, errors[index].code != .invalidUTF8,
-                    let line = caretLine(
-                        input: result.input, shown: shown.text, offset: offset, length: max(1, errors[index].length))
-                {
-                    out.append(line)
-                }
+                if caret, let shown { appendCaret(to: out, input: result.input, shown: shown.text, errors[index]) }
             }
         }
         result.removed.withUnsafeBufferPointer { removed in
@@ -62,11 +57,7 @@ struct HumanPrinter {
     ) {
         let shown = input.map(Self.display)
         appendLine(to: out, .row(problems, column: column), shown?.text, diagnostic, warning: warning)
-        if caret, !warning, let input, let shown, let offset = diagnostic.offset, diagnostic.code != .invalidUTF8,
-            let line = caretLine(input: input, shown: shown.text, offset: offset, length: max(1, diagnostic.length))
-        {
-            out.append(line)
-        }
+        if caret, !warning, let input, let shown { appendCaret(to: out, input: input, shown: shown.text, diagnostic) }
     }
 
     /// Where a diagnostic is: a value's location, or a csv row's.
@@ -136,6 +127,14 @@ struct HumanPrinter {
             out.append(byte: UInt8(ascii: "]"))
         }
         out.append(byte: 0x0A)
+    }
+
+    /// The caret line of a diagnostic that points at characters (not at a byte of invalid UTF-8).
+    private func appendCaret(to out: FieldOutput, input: String, shown: String, _ diagnostic: Diagnostic) {
+        guard let offset = diagnostic.offset, diagnostic.code != .invalidUTF8,
+            let line = caretLine(input: input, shown: shown, offset: offset, length: max(1, diagnostic.length))
+        else { return }
+        out.append(line)
     }
 
     /// The value as the quoted one shows it (`shown`: invisible characters as `\u{200B}`), and
