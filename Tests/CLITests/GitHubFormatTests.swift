@@ -38,7 +38,8 @@ import Testing
             ["csv", "--column", "price=number:de_DE", "--format", "github", "--summary"], input: csv)
         #expect(run.status == 1)
         #expect(
-            run.stdout.hasPrefix("::error line=3,title=fieldcheck not_a_number::row 2, column 'price': 'x%0Ay': "),
+            run.stdout.hasPrefix(
+                "::error line=3,col=4,title=fieldcheck not_a_number::row 2, column 'price': 'x%0Ay': "),
             "\(run.stdout)")
         #expect(run.stdout.split(separator: "\n").count == 1)
         #expect(run.stderr.contains("3 rows read"))
@@ -57,6 +58,45 @@ import Testing
         #expect(!line.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(line.stdout)")
     }
 
+    /// A csv finding's line and column are where its character stands in the file: after
+    /// quotes, doubled quotes and multi-byte characters, on the later lines of a quoted cell,
+    /// past a byte order mark and CRLF; a finding without a character points at its cell, and
+    /// a syntax problem at its byte. They were the row's first line and no column.
+    @Test func csvAnnotatesTheCharactersLineAndColumn() throws {
+        let file = CLI.temporaryFile("places.csv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let csv = "\u{FEFF}id,code\r\n1,\"a\"\"b9\"\r\n2,\"ab\r\ncdé€X\"\r\n3,\r\n\"4\"z,ab\r\n5,äöü€Xy\r\n"
+        try Data(csv.utf8).write(to: file)
+        let schema = CLI.temporaryFile("places.yaml")
+        defer { try? FileManager.default.removeItem(at: schema) }
+        let fields =
+            "fields:\n- {name: id, type: integer}\n"
+            + "- {name: code, type: string, constraints: {required: true, pattern: '[a-z\\sé€äöü]*'}}\n"
+        try Data(fields.utf8).write(to: schema)
+        for jobs in ["1", "2"] {
+            let run = try CLI.run(["csv", "--schema", schema.path, "--format", "github", "--jobs", jobs, file.path])
+            #expect(run.status == 1)
+            let places = run.stdout.split(separator: "\n").map { line in
+                line.split(separator: ",").filter { $0.hasPrefix("line=") || $0.hasPrefix("col=") }.joined(
+                    separator: ",")
+            }
+            // The doubled quote of a""b (its first '"', column 5); 'X' on the cell's second line
+            // after é and €; the empty required cell; 'z' after "4"; 'X' after four two- and
+            // three-byte characters.
+            #expect(
+                places == ["line=2,col=5", "line=4,col=5", "line=5,col=3", "line=6,col=4", "line=7,col=7"],
+                "\(run.stdout)")
+        }
+    }
+
+    /// NUL-terminated records and --value have no lines: no line= that would point at the
+    /// wrong line of the file; the message names the record or the value.
+    @Test func recordsAndValuesAreNamedInTheMessage() throws {
+        let records = try CLI.run(["number", "-z", "--format", "github"], input: "12\u{0}x\u{0}")
+        #expect(records.status == 1)
+        #expect(records.stdout.hasPrefix("::error title=fieldcheck not_a_number::record 2: 'x': "), "\(records.stdout)")
+    }
+
     @Test func sameUnderJobs() throws {
         let input = (0..<60_000).map { $0 % 97 == 0 ? "\($0)x" : "\($0),5" }.joined(separator: "\n") + "\n"
         let one = try CLI.run(["number", "--locale", "de_DE", "--format", "github"], input: input)
@@ -71,7 +111,7 @@ import Testing
         let run = try CLI.run(
             ["date", "--format", "%d.%m.%Y", "--format", "github", "--value", "31.12.2025", "--value", "32.01.2025"])
         #expect(run.status == 1)
-        #expect(run.stdout.hasPrefix("::error title=fieldcheck field_out_of_range::'32.01.2025': day 32"))
+        #expect(run.stdout.hasPrefix("::error title=fieldcheck field_out_of_range::value 2: '32.01.2025': day 32"))
         let strptime = try CLI.run(["date", "--strptime", "%d.%m.%Y", "--value", "31.12.2025"])
         #expect(strptime.stdout == "2025-12-31\n")
         let number = try CLI.run(["number", "--format", "%d", "--value", "1"])

@@ -51,7 +51,7 @@ struct RunOptions: ParsableArguments {
     @Option(
         name: .customLong("format"),
         help: ArgumentHelp(
-            "How findings are reported: human (diagnostics on stderr), json (JSON Lines on stdout, as --json) or github (GitHub Actions annotations on stdout, one per finding). date also takes a strptime format here (%d.%m.%Y).",
+            "How findings are reported: human (diagnostics on stderr), json (JSON Lines on stdout, as --json) or github (GitHub Actions annotations on stdout, one per finding, at its file, line and column). date also takes a strptime format here (%d.%m.%Y).",
             valueName: "FORMAT"))
     var formats: [String] = []
 

@@ -29,7 +29,10 @@ struct RowProblems {
     var errors: [CellProblem]
     var warnings: [CellProblem]
     var redact: Bool
-
+    /// The row as read and the file's delimiter, valid during the call: where in the file a
+    /// finding stands (`CSVRecord.place`), for a printer that names lines and columns.
+    var record: CSVRecord
+    var delimiter: UInt8
 }
 
 /// How a run reports its findings, one implementation per `--format` (ripgrep's printers):
@@ -165,16 +168,22 @@ struct JSONLinesFindings: FindingsPrinter {
 ///
 ///     ::error file=prices.txt,line=3,col=3,title=fieldcheck unexpected_character::'12a,5': unexpected character …
 ///
-/// `file` is left out for stdin; `col` (1-based, in characters) only for a line command's value,
-/// where the offset is a column of the line. A csv finding names its row and column in the message.
-/// A warning is `::warning`. Values and messages are escaped as the workflow commands require.
+/// `file` is left out for stdin. `line` and `col` (1-based, in characters) say where the
+/// finding's character stands in the file: a line command's value is its line (under `-z` and
+/// `--value` there are no lines: the message names the record or value instead); a csv cell's
+/// character is found in the row as read, quotes and line breaks inside them counted, and a
+/// finding without a character points at its cell. A csv finding also names its row and column
+/// in the message. A warning is `::warning`. Values and messages are escaped as the workflow
+/// commands require.
 struct GitHubFindings: FindingsPrinter {
     var reportsEveryValue: Bool { false }
 
     func value(_ result: FieldResult, at location: Location, redacted: Bool, into sinks: Sinks) throws {
         var text = ""
-        let input = redacted ? "" : "'\(HumanPrinter.display(result.input).text)': "
-        let line = location.unit == "value" ? nil : location.number
+        let line = location.unit == "line" ? location.number : nil
+        let input =
+            (line == nil ? "\(location.unit) \(location.number): " : "")
+            + (redacted ? "" : "'\(HumanPrinter.display(result.input).text)': ")
         for (list, level) in [(result.errors, "error"), (result.removed + result.warnings, "warning")] {
             for diagnostic in list {
                 let column =
@@ -194,13 +203,27 @@ struct GitHubFindings: FindingsPrinter {
                 let header = problems.row == 0
                 let place = CSVRunner.where(header ? "header" : "row \(problems.row)", problem)
                 let input = header || problem.column == nil || problems.redact ? "" : "'\(problem.input)': "
+                let found = Self.place(of: problem, in: problems)
                 text += Self.command(
-                    level, file: problems.file, line: problems.line, column: nil,
+                    level, file: problems.file, line: found?.line ?? problems.line, column: found?.column,
                     code: problem.diagnostic.code.rawValue,
                     message: "\(place): \(input)\(problem.diagnostic.message)")
             }
         }
         try sinks.report(text)
+    }
+
+    /// Where a row's finding stands in the file: its character, else its cell's first, else a
+    /// syntax problem's byte; nil for a finding about the whole row.
+    private static func place(of problem: CellProblem, in problems: RowProblems) -> CSVPlace? {
+        let diagnostic = problem.diagnostic
+        guard let cell = problem.field else {
+            guard diagnostic.code == .malformedCSV, let offset = diagnostic.offset else { return nil }
+            return problems.record.place(ofByte: offset)
+        }
+        // An invalid_utf8 offset counts bytes, not scalars: the cell is as near as it gets.
+        let scalar = diagnostic.code == .invalidUTF8 ? 0 : diagnostic.offset ?? 0
+        return problems.record.place(ofCell: cell, scalar: scalar, delimiter: problems.delimiter)
     }
 
     /// One workflow command, its properties and message escaped: for the workflow command's

@@ -93,7 +93,7 @@ final class CSVRowWriter: TableRowSink {
                     file: path, row: row, line: record.line,
                     errors: redact ? result.errors.map { CSVRunner.shown($0, true) } : result.errors,
                     warnings: redact ? result.warnings.map { CSVRunner.shown($0, true) } : result.warnings,
-                    redact: redact),
+                    redact: redact, record: record, delimiter: delimiter),
                 into: sinks)
         }
         if !result.isValid && onInvalid == .abort {

@@ -192,7 +192,7 @@ struct CSVRunner {
                                 RowProblems(
                                     file: path, row: 0, line: record.line,
                                     errors: headerProblems.map { Self.shown($0, redact) }, warnings: [],
-                                    redact: redact),
+                                    redact: redact, record: record, delimiter: delimiter),
                                 into: sinks)
                         }
                         if header {
