@@ -81,6 +81,12 @@ import Testing
             #expect(text.contains("not_unique"))
             #expect(text.contains("pattern_mismatch"))
             #expect(text.contains("not_in_enum"))
+            // A cell's finding keeps its column's example, as a line command's does (it was
+            // dropped); a repeat or an enum miss has none to give.
+            let lines = text.split(separator: "\n")
+            let pattern = lines.filter { $0.contains("pattern_mismatch") }
+            #expect(pattern.count == 1 && pattern.allSatisfy { $0.contains("expected text like 'AB12'") }, "\(text)")
+            #expect(lines.filter { $0.contains("expected") }.count == 1, "\(text)")
         }
         // The rows themselves still go where rows go: --redact is about diagnostics.
         let kept = try CLI.run(["csv", "--schema", schema.path, "--redact", "--on-invalid", "keep"], input: input)

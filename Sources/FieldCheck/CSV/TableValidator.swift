@@ -232,6 +232,20 @@ public final class TableValidator {
     }
 
     /// The columns named, in order; nil when one is not a checked column of this file.
+    /// `problem` with nothing of the value in it (`--redact`): no cell, no character, the
+    /// code worded alone. A cell's finding keeps its column's example of a valid value, as a
+    /// line command's error does; a warning, and an error about other rows' values (unique,
+    /// enum, foreign key), have none.
+    public func redacted(_ problem: CellProblem, isError: Bool) -> CellProblem {
+        var copy = problem
+        copy.input = ""
+        let column = problem.field.flatMap { cell in columns.first { $0.index == cell } }
+        let aboutTheValue = ![.notUnique, .notInEnum, .foreignKey].contains(problem.diagnostic.code)
+        copy.diagnostic = problem.diagnostic.redacted(
+            expected: aboutTheValue && isError ? column?.validator.placeholderPhrase : nil)
+        return copy
+    }
+
     public func keyColumns(_ names: [String]) -> KeyColumns? {
         let found = names.compactMap { name in columns.first { $0.schema.name == name } }
         return found.count == names.count ? KeyColumns(columns: found) : nil

@@ -91,8 +91,9 @@ final class CSVRowWriter: TableRowSink {
             try routing.printer.row(
                 RowProblems(
                     file: path, row: row, line: record.line,
-                    errors: redact ? result.errors.map { CSVRunner.shown($0, true) } : result.errors,
-                    warnings: redact ? result.warnings.map { CSVRunner.shown($0, true) } : result.warnings,
+                    errors: redact ? result.errors.map { file.table!.redacted($0, isError: true) } : result.errors,
+                    warnings: redact
+                        ? result.warnings.map { file.table!.redacted($0, isError: false) } : result.warnings,
                     redact: redact, record: record, delimiter: delimiter),
                 into: sinks)
         }

@@ -32,15 +32,6 @@ struct CSVRunner {
     /// Opens one of the files (a Data Package's, beneath its folder).
     var open: (String) throws -> Int32 = openForReading
 
-    /// A cell's problem as diagnostics show it: redacted under `--redact`.
-    static func shown(_ problem: CellProblem, _ redact: Bool) -> CellProblem {
-        guard redact else { return problem }
-        var copy = problem
-        copy.input = ""
-        copy.diagnostic = problem.diagnostic.redacted()
-        return copy
-    }
-
     /// Whether a record's bytes hold a CR outside quotes that no LF follows: in a header, the
     /// sign of a file whose rows end with a lone CR, read as one record of one row.
     static func hasLoneCarriageReturn(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -191,7 +182,10 @@ struct CSVRunner {
                             try routing.printer.row(
                                 RowProblems(
                                     file: path, row: 0, line: record.line,
-                                    errors: headerProblems.map { Self.shown($0, redact) }, warnings: [],
+                                    errors: redact
+                                        ? headerProblems.map { file.table!.redacted($0, isError: true) }
+                                        : headerProblems,
+                                    warnings: [],
                                     redact: redact, record: record, delimiter: delimiter),
                                 into: sinks)
                         }
