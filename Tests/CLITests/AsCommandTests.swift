@@ -29,6 +29,21 @@ import Testing
         #expect(run.stderr.contains("[field_out_of_range]"))
     }
 
+    /// An identifier's example shows only the forms the field's lengths allow (it listed DE,
+    /// DEU, 276 and Germany under --max-length 2), and each one shown is accepted.
+    @Test(arguments: [(["--max-length", "2"], ["DE"]), (["--min-length", "3", "--max-length", "3"], ["DEU", "276"])])
+    func anIdentifiersExampleKeepsToTheLengths(rules: [String], shown: [String]) throws {
+        let run = try CLI.run(["as", "country"] + rules, input: "xx\n")
+        #expect(run.status == 1)
+        let example = run.stderr.split(separator: "expected ").last ?? ""
+        let words = Set(example.split { " ,".contains($0) }.map(String.init))
+        for form in ["DE", "DEU", "276", "Germany"] {
+            #expect(words.contains(form) == shown.contains(form), "\(run.stderr)")
+        }
+        let accepted = try CLI.run(["as", "country"] + rules, input: shown.map { $0 + "\n" }.joined())
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+    }
+
     @Test func aBooleanIsWrittenCanonically() throws {
         let run = try CLI.run(["as", "boolean", "--json"], input: "True\n0\nyes\n")
         #expect(run.status == 1)

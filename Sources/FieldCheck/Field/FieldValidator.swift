@@ -134,14 +134,15 @@ public final class FieldValidator {
         case .text: typed = nil
         case .number(let number):
             typed = try NumberValidator(
-                number, locale: spec.locale, vocabulary: spec.vocabulary, maxLength: spec.maxLength)
+                number, locale: spec.locale, vocabulary: spec.vocabulary, lengths: (spec.minLength, spec.maxLength))
         case .date(let date): typed = try DateValidator(date, locale: spec.locale, vocabulary: spec.vocabulary)
         case .boolean(let boolean): typed = try BooleanValidator(boolean)
         case .temporal(let temporal):
             typed = try TemporalValidator(temporal, locale: spec.locale, vocabulary: spec.vocabulary)
         case .custom(let type): typed = CustomValidator(type)
         case .identifier(let identifier):
-            typed = try IdentifierValidator(identifier, locale: spec.locale, vocabulary: spec.vocabulary)
+            typed = try IdentifierValidator(
+                identifier, locale: spec.locale, vocabulary: spec.vocabulary, lengths: (spec.minLength, spec.maxLength))
         }
         if let min = spec.minLength, let max = spec.maxLength, min > max {
             throw ConfigurationError(

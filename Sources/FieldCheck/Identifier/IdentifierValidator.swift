@@ -16,11 +16,14 @@ final class IdentifierValidator: TypedValidator {
     private let acceptedForms: [IdentifierForm]
     private let readsCodes: Bool
     private let readsNames: Bool
+    private let lengths: (least: Int?, most: Int?)
     /// The valid value messages show, in each accepted form; made on first use.
     lazy var example: String = {
         /// Whether the field reads `text` as `code`: an example must not be ambiguous (pt_BR's
-        /// `alemão (Suíça)` is de-CH and gsw) or refused.
+        /// `alemão (Suíça)` is de-CH and gsw), refused, or of a length the field refuses.
         func readsBack(_ text: String, as code: String) -> Bool {
+            if let least = lengths.least, text.count < least { return false }
+            if let most = lengths.most, text.count > most { return false }
             var result = FieldResult(input: text)
             validate(text, map: OffsetMap(), detail: .verdict, into: &result)
             return result.errors.isEmpty && result.value == code
@@ -52,7 +55,12 @@ final class IdentifierValidator: TypedValidator {
     /// The words for the field's rules (`--historic`, `historic: true`).
     let vocabulary: RuleVocabulary
 
-    init(_ spec: IdentifierSpec, locale: LocaleID, vocabulary: RuleVocabulary = .plain) throws(ConfigurationError) {
+    /// - Parameter lengths: the field's least and most characters, which the example's
+    ///   forms keep to (`--max-length 2` shows DE, not DEU, 276 or Germany).
+    init(
+        _ spec: IdentifierSpec, locale: LocaleID, vocabulary: RuleVocabulary = .plain,
+        lengths: (least: Int?, most: Int?) = (nil, nil)
+    ) throws(ConfigurationError) {
         let catalog = spec.kind.catalog
         for form in spec.accept ?? [] where !catalog.forms.contains(form) {
             throw ConfigurationError(
@@ -70,6 +78,7 @@ final class IdentifierValidator: TypedValidator {
         self.spec = spec
         self.locale = locale
         self.vocabulary = vocabulary
+        self.lengths = lengths
         self.catalog = catalog
         acceptedForms = spec.acceptedForms
         readsNames = acceptedForms.contains { $0 == .name || $0 == .symbol }

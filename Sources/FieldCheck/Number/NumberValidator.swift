@@ -58,10 +58,11 @@ final class NumberValidator: TypedValidator {
     /// What the front end says of white space at either end (` (--trim …)`), worded once.
     private let trimHint: String
 
-    /// - Parameter maxLength: the field's most characters, which the example keeps to.
-    init(_ spec: NumberSpec, locale: LocaleID, vocabulary: RuleVocabulary = .plain, maxLength: Int? = nil)
-        throws(ConfigurationError)
-    {
+    /// - Parameter lengths: the field's least and most characters, which the example keeps to.
+    init(
+        _ spec: NumberSpec, locale: LocaleID, vocabulary: RuleVocabulary = .plain,
+        lengths: (least: Int?, most: Int?) = (nil, nil)
+    ) throws(ConfigurationError) {
         self.spec = spec
         self.locale = locale
         self.vocabulary = vocabulary
@@ -123,7 +124,13 @@ final class NumberValidator: TypedValidator {
         let custom = spec.decimalSeparator != nil || spec.groupingSeparator != nil
         /// A value as the example shows it: as the locale writes it in the field's style, with
         /// the field's own separators, and without grouping where the field has none.
-        func shown(_ sample: ExactDecimal) -> String {
+        // A currency's whole value without its cents (5 €), for a field too short for 5,00 €.
+        let wholeCurrency =
+            spec.style == .currency
+            ? try? NumberFormat(
+                locale: locale, style: .currency, currency: spec.currency ?? symbols.currencyCode,
+                fractionDigits: nil, mostFractionDigits: 0) : nil
+        func shown(_ sample: ExactDecimal, by formatter: NumberFormat?) -> String {
             let formatted = formatter?.string(sample) ?? sample.description
             let written: String
             if custom && (spec.style == .decimal || spec.style == .integer) && !sample.negative {
@@ -136,7 +143,9 @@ final class NumberValidator: TypedValidator {
             return custom || (spec.allowGrouping && spec.style != .scientific)
                 ? written : written.replacingGroups(symbols.groupingSeparator)
         }
-        let shown = Self.exampleValue(spec, maxLength: maxLength, shown: shown)
+        var writers: [(ExactDecimal) -> String?] = [{ shown($0, by: formatter) }]
+        if let wholeCurrency { writers.append { $0.exponent < 0 ? nil : shown($0, by: wholeCurrency) } }
+        let shown = Self.exampleValue(spec, lengths: lengths, writers: writers)
         let label =
             custom
             ? "decimal separator '\(symbols.decimalSeparator)'"
@@ -146,31 +155,39 @@ final class NumberValidator: TypedValidator {
         example = "a number like \(shown) (\(label))"
     }
 
-    /// The example a message and the prompt's placeholder show, as `shown` writes it: the
-    /// first of a few plain values that the field's own rules accept (1234.56, or 1234 for
-    /// whole numbers; then shorter ones, and the bounds themselves), so that "expected a
-    /// number like 1234.56" is not said of a field whose maximum is 10. The first value when
-    /// none fits.
-    static func exampleValue(_ spec: NumberSpec, maxLength: Int?, shown: (ExactDecimal) -> String) -> String {
+    /// The example a message and the prompt's placeholder show: the first of a few plain
+    /// values that the field's own rules accept (1234.56, or 1234 for whole numbers; then
+    /// shorter ones, the bounds themselves, and longer ones for a least length), as the first
+    /// of `writers` that writes one the field accepts writes it (a writer may write only some
+    /// values), so that "expected a number
+    /// like 1234.56" is not said of a field whose maximum is 10. The first value when none fits.
+    static func exampleValue(
+        _ spec: NumberSpec, lengths: (least: Int?, most: Int?), writers: [(ExactDecimal) -> String?]
+    ) -> String {
         let whole = spec.integerOnly || spec.style == .integer
         let plain =
             (spec.style == .percent ? ["0.125", "0.5", "0.05", "1"] : whole ? [] : ["1234.56", "12.5", "1.5", "0.5"])
             + ["1234", "12", "5", "1", "0"]
-        let values = plain.compactMap { ExactDecimal($0) } + [spec.minimum, spec.maximum].compactMap { $0?.normalized }
+        let long = (whole ? [] : ["1234567.89"]) + ["1234567", "12345678", "1234567890123"]
+        let values =
+            plain.compactMap { ExactDecimal($0) } + [spec.minimum, spec.maximum].compactMap { $0?.normalized }
+            + long.compactMap { ExactDecimal($0) }
         func fits(_ value: ExactDecimal, _ text: String) -> Bool {
             if whole && value.exponent < 0 { return false }
             if let most = spec.maxFractionDigits, value.fractionDigitCount > most { return false }
             if !spec.allowNegative && value.negative { return false }
             if let minimum = spec.minimum, value < minimum { return false }
             if let maximum = spec.maximum, maximum < value { return false }
-            if let maxLength, text.unicodeScalars.count > maxLength { return false }
+            if let most = lengths.most, text.unicodeScalars.count > most { return false }
+            if let least = lengths.least, text.unicodeScalars.count < least { return false }
             return true
         }
-        for value in values {
-            let text = shown(value)
-            if fits(value, text) { return text }
+        for shown in writers {
+            for value in values {
+                if let text = shown(value), fits(value, text) { return text }
+            }
         }
-        return shown(values[0])
+        return writers[0](values[0]) ?? values[0].description
     }
 
     /// The locale's symbols with the field's own separators (Table Schema's `decimalChar` and

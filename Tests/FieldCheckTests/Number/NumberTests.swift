@@ -319,14 +319,20 @@ struct SeededGenerator: RandomNumberGenerator {
 /// locale ICU has and every style: a decimal field was shown the locale's currency separators
 /// (`1,234.56` in en_DE, `1 234$56` in pt_CV), which it refuses.
 @Suite struct NumberExampleTests {
-    /// (style, --integer, --max-fraction-digits): a currency's example kept its cents under
-    /// rules that refuse them (1.234,00 € under --integer).
+    /// (style, --integer, --max-fraction-digits, --min-length, --max-length): a currency's
+    /// example kept its cents under rules that refuse them (1.234,00 € under --integer), and
+    /// under a most length that 5 € fits (1.234,56 € under --max-length 8); a least length
+    /// longer than 1.234,56 was not kept to.
     @Test(
         arguments: [
-            (NumberStyle.decimal, false, nil), (.integer, false, nil), (.percent, false, nil), (.currency, false, nil),
-            (.currency, true, nil), (.currency, false, 1), (.decimal, false, 0),
-        ] as [(NumberStyle, Bool, Int?)])
-    func theExampleIsAccepted(style: NumberStyle, integer: Bool, maxFractionDigits: Int?) throws {
+            (NumberStyle.decimal, false, nil, nil, nil), (.integer, false, nil, nil, nil),
+            (.percent, false, nil, nil, nil), (.currency, false, nil, nil, nil), (.currency, true, nil, nil, nil),
+            (.currency, false, 1, nil, nil), (.decimal, false, 0, nil, nil), (.currency, false, nil, nil, 8),
+            (.decimal, false, nil, 10, nil), (.integer, false, nil, 8, 9),
+        ] as [(NumberStyle, Bool, Int?, Int?, Int?)])
+    func theExampleIsAccepted(
+        style: NumberStyle, integer: Bool, maxFractionDigits: Int?, minLength: Int?, maxLength: Int?
+    ) throws {
         var refused: [String] = []
         var checked = 0
         for id in LocaleID.available {
@@ -335,7 +341,10 @@ struct SeededGenerator: RandomNumberGenerator {
             number.style = style
             number.integerOnly = integer
             number.maxFractionDigits = maxFractionDigits
-            guard let field = try? FieldValidator(FieldSpec(kind: .number(number), locale: locale)) else { continue }
+            var spec = FieldSpec(kind: .number(number), locale: locale)
+            spec.minLength = minLength
+            spec.maxLength = maxLength
+            guard let field = try? FieldValidator(spec) else { continue }
             let phrase = field.placeholderPhrase
             guard let start = phrase.firstRange(of: "like ")?.upperBound,
                 let end = phrase[start...].ranges(of: " (").last?.lowerBound
