@@ -29,6 +29,30 @@ import Testing
         #expect(zero.status == 0 && zero.stdout == "0\n")
     }
 
+    /// Bounds closer together than the fraction digits allowed leave no value either (every
+    /// value was rejected, with an example outside the bounds); a pair with one value between
+    /// them, at the edge, still runs.
+    @Test(arguments: [
+        (["--min", "0.001", "--max", "0.002", "--max-fraction-digits", "2"], "written with at most 2 fraction digits"),
+        (["--integer", "--min", "0.5", "--max", "0.7"], "a whole number"),
+        (["--integer", "--min", "-0.7", "--max", "-0.5"], "a whole number"),
+        (["--min", "0.991", "--max", "0.999", "--max-fraction-digits", "2"], "written with at most 2 fraction digits"),
+    ])
+    func boundsWithNoValueOfTheAllowedDigitsAreRefused(rules: [String], reason: String) throws {
+        let run = try CLI.run(["number"] + rules, input: "1\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("leave no value: none between them is \(reason)"), "\(run.stderr)")
+    }
+
+    @Test func boundsWithOneValueOfTheAllowedDigitsRun() throws {
+        let run = try CLI.run(
+            ["number", "--min", "0.991", "--max", "1", "--max-fraction-digits", "2"], input: "1\n0.995\n")
+        #expect(run.status == 1)
+        #expect(run.stdout == "1\n")
+        let integer = try CLI.run(["number", "--integer", "--min", "-0.7", "--max", "0.5"], input: "0\n")
+        #expect(integer.status == 0 && integer.stdout == "0\n")
+    }
+
     @Test func unknownLocaleNamesNearestKnownIds() throws {
         let run = try CLI.run(["text", "--locale", "de_XX"], input: "a\n")
         #expect(run.status == 2)

@@ -130,6 +130,25 @@ public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible, Compara
         canonicalText(writtenScale: true, plainLimit: max(Self.plainLimit, length))
     }
 
+    /// The least value not below this one with at most `places` fraction digits (0.0015 →
+    /// 0.002 with three, -0.0015 → -0.001).
+    public func ceiling(fractionDigits places: Int) -> ExactDecimal {
+        let dropped = -places - exponent
+        guard dropped > 0 else { return normalized }
+        var kept = Array(digits.dropLast(min(dropped, digits.count)))
+        // The digits dropped are not all zero (none trails): a positive value goes up a unit
+        // of the last place kept, a negative one is already above its truncation.
+        if !negative {
+            var index = kept.count - 1
+            while index >= 0 && kept[index] == 9 {
+                kept[index] = 0
+                index -= 1
+            }
+            if index >= 0 { kept[index] += 1 } else { kept.insert(1, at: 0) }
+        }
+        return ExactDecimal(negative: negative, integerDigits: kept, fractionDigits: [], exponent: -places).normalized
+    }
+
     /// Whether the value rounds to zero, half to even, with `digits` fraction digits kept:
     /// it is at most half a unit of the last digit kept (0.5 and -0.4 with none).
     public func roundsToZero(keepingFractionDigits digits: Int) -> Bool {

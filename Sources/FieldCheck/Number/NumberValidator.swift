@@ -70,6 +70,17 @@ final class NumberValidator: TypedValidator {
         if let min = spec.minimum, let max = spec.maximum, max < min {
             throw ConfigurationError("\(vocabulary.minimum) \(min) is greater than \(vocabulary.maximum) \(max)")
         }
+        // Bounds closer than the digits allowed leave no value (0.001 to 0.002 with two
+        // fraction digits): every value would be refused. A percent's digits are written of
+        // the hundredfold value, and a scientific one's beside an exponent: not checked.
+        let places = spec.integerOnly || spec.style == .integer ? 0 : spec.maxFractionDigits
+        if let places, spec.style != .percent && spec.style != .scientific, let min = spec.minimum,
+            let max = spec.maximum, max < min.ceiling(fractionDigits: places)
+        {
+            throw ConfigurationError(
+                "\(vocabulary.minimum) \(min) and \(vocabulary.maximum) \(max) leave no value: none between them is "
+                    + (places == 0 ? "a whole number" : "written with at most \(places) fraction digits"))
+        }
         let ownSymbols = NumberSymbols(locale: locale).forStyle(spec.style)
         var symbols = try Self.withSeparators(ownSymbols, of: spec)
         if !spec.allowGrouping { symbols.usesGrouping = false }
@@ -174,7 +185,9 @@ final class NumberValidator: TypedValidator {
             + long.compactMap { ExactDecimal($0) }
         func fits(_ value: ExactDecimal, _ text: String) -> Bool {
             if whole && value.exponent < 0 { return false }
-            if let most = spec.maxFractionDigits, value.fractionDigitCount > most { return false }
+            // A percent writes the hundredfold value's digits (0.001 is 0.1 %).
+            let written = spec.style == .percent ? value.scaled(by: 2) : value
+            if let most = spec.maxFractionDigits, written.fractionDigitCount > most { return false }
             if !spec.allowNegative && value.negative { return false }
             if let minimum = spec.minimum, value < minimum { return false }
             if let maximum = spec.maximum, maximum < value { return false }

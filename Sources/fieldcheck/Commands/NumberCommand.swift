@@ -75,7 +75,9 @@ struct NumberRules: ParsableArguments {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Reject values greater than X (an ASCII decimal, compared exactly).", valueName: "X"))
+        help: ArgumentHelp(
+            "Reject values greater than X (an ASCII decimal, compared exactly). Bounds that leave no value (--min above --max, or none between them with the fraction digits allowed) are a usage error.",
+            valueName: "X"))
     var max: ExactDecimal?
 
     @Option(
