@@ -229,6 +229,8 @@ import Testing
             (["--pattern", "[A-Z]{2}[0-9]{4}"], "AB1234"), (["--pattern", "\\d{3}-\\d{4}"], "123-4567"),
             (["--pattern", "\\p{Lu}{2}"], "AB"),
             (["--pattern", "[a-z0-9]+", "--deny", "abc", "--max-length", "3"], "def"),
+            // Case-insensitive: an example of the rest of the pattern (there was none).
+            (["--pattern", "(?i)hello"], "hello"), (["--pattern", "(?i)[A-Z]{2}-\\d{2}"], "AB-12"),
         ]
         for (rules, example) in cases {
             let run = try CLI.run(["text"] + rules + ["--json"], input: "!\n")

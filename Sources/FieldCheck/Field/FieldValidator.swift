@@ -787,7 +787,7 @@ public final class FieldValidator {
         if let given = spec.patternExample, fits(given) { return (given, true) }
         let lengths = (spec.minLength ?? 0)...Swift.max(spec.minLength ?? 0, spec.maxLength ?? Int.max)
         let preferred = Swift.max(spec.minLength ?? 1, Swift.min(spec.maxLength ?? 5, 5))
-        if let found = regex.ascii?.example(
+        if let found = regex.exampleAutomaton?.example(
             lengths: lengths, preferred: preferred, usable: { refusal(Unicode.Scalar($0)) == nil }), fits(found)
         {
             return (found, true)

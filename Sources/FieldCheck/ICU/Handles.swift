@@ -87,6 +87,15 @@ final class RegexHandle {
     /// The pattern compiled for ASCII values without ICU, when it is simple enough.
     let ascii: ASCIIPattern?
 
+    /// An automaton whose values the pattern matches, for examples only: `ascii`, or for a
+    /// pattern that begins with `(?i)` the rest of it (a value of that matches either case).
+    /// Never for matching: it is case-sensitive where the pattern is not.
+    var exampleAutomaton: ASCIIPattern? {
+        if let ascii { return ascii }
+        guard pattern.hasPrefix("(?i)") else { return nil }
+        return ASCIIPattern(String(pattern.dropFirst(4)))
+    }
+
     /// Whether the whole of an ASCII value matches, for the fast paths: nil when ICU's match
     /// takes more than the small limit (`PatternTimeBudget.limitWhenSpent`), and the
     /// pipeline decides. The fast paths never draw on the run's budget: a value's check then
