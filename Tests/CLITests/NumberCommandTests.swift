@@ -19,6 +19,16 @@ import Testing
     /// A value written plainly comes out plainly however long: a 61-digit integer came out as
     /// 1.1…E+60, which the same `--integer` field then refused. Only an exponent makes the
     /// short form.
+    /// --integer counts digits as written: under the percent style it means whole percents,
+    /// as the man page says (12 % is 0.12 and accepted; 12,5 % is a fraction).
+    @Test func integerPercentsAreWholePercents() throws {
+        let run = try CLI.run(
+            ["number", "--locale", "de_DE", "--style", "percent", "--integer"], input: "12 %\n12,5 %\n")
+        #expect(run.status == 1)
+        #expect(run.stdout == "0.12\n")
+        #expect(run.stderr.contains("line 2: '12,5 %'") && run.stderr.contains("[fraction_not_allowed]"))
+    }
+
     @Test func aLongPlainValueStaysPlain() throws {
         let ones = String(repeating: "1", count: 61)
         let power = "1" + String(repeating: "0", count: 70)

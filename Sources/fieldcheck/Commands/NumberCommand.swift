@@ -59,7 +59,10 @@ struct NumberRules: ParsableArguments {
             "The currency of --style currency (ISO 4217, e.g. EUR); default: the locale's.", valueName: "CODE"))
     var currency: String?
 
-    @Flag(help: "Accept whole numbers only: no fraction, no exponent.")
+    @Flag(
+        help:
+            "Accept whole numbers only: no fraction, no exponent. Counted as written: under --style percent, whole percents (12 % is 0.12)."
+    )
     var integer = false
 
     @Flag(help: "Reject negative numbers (and a minus sign on zero).")
