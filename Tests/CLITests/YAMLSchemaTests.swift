@@ -128,6 +128,32 @@ import Testing
         #expect(run.stderr.contains("not valid JSON or YAML: line "))
     }
 
+    /// A file named .json is held to JSON: libyaml reads a trailing comma, a comment or a
+    /// single-quoted key, and every JSON reader after fieldcheck (Frictionless) would refuse
+    /// the schema fieldcheck passed. The same text named .yaml is still read as YAML.
+    @Test(arguments: [
+        (#"{"fields": [{"name": "x", "type": "number"},]}"#, "line 1, column 45: a comma before ']'"),
+        ("{\"fields\": [{\"name\": \"x\",\n \"type\": \"number\",}]}", "line 2, column 19: a comma before '}'"),
+        (#"{'fields': [{'name': 'x', 'type': 'number'}]}"#, "line 1, column 2: expected a key in double quotes"),
+        (#"{"fields": [{"name": "x", "type": "number"}]} # note"#, "line 1, column 47: text after the JSON value"),
+    ])
+    func aJSONFileIsHeldToJSON(text: String, problem: String) throws {
+        let json = CLI.temporaryFile("schema.json")
+        defer { try? FileManager.default.removeItem(at: json) }
+        try Data(text.utf8).write(to: json)
+        let run = try CLI.run(["csv", "--schema", json.path], input: "x\n1\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("not valid JSON: \(problem)"), "\(run.stderr)")
+        let yaml = try Self.schema(text)
+        let asYAML = try CLI.run(["csv", "--schema", yaml], input: "x\n1\n")
+        #expect(asYAML.status == 0, "\(asYAML.stderr)")
+        let strict = try Self.schema(#"{"fields": [{"name": "x", "type": "number"}]}"#)
+        let renamed = strict.replacingOccurrences(of: ".yaml", with: ".json")
+        try FileManager.default.moveItem(atPath: strict, toPath: renamed)
+        defer { try? FileManager.default.removeItem(atPath: renamed) }
+        #expect(try CLI.run(["csv", "--schema", renamed], input: "x\n1\n").status == 0)
+    }
+
     @Test func scalarsAreTypedAsYAMLTypesThem() throws {
         // `yes` is a boolean (YAML 1.1, as PyYAML reads schemas), `"0"` a string, 0x10 an integer.
         let path = try Self.schema(

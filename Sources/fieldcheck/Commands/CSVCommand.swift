@@ -46,7 +46,7 @@ extension Fieldcheck {
 
         @Option(
             help: ArgumentHelp(
-                "A Frictionless Table Schema (JSON or YAML) describing the columns ('-': read from standard input, the CSV then from FILEs). A string column's format binary is strict base64 (invalid_base64); in YAML, list items keep the text written (enum: [SE, NO]), and missingValues, trueValues and falseValues take strings only.",
+                "A Frictionless Table Schema (JSON or YAML; a file named .json must be strict JSON) describing the columns ('-': read from standard input, the CSV then from FILEs). A string column's format binary is strict base64 (invalid_base64); in YAML, list items keep the text written (enum: [SE, NO]), and missingValues, trueValues and falseValues take strings only.",
                 valueName: "FILE"),
             completion: .file(extensions: ["json", "yaml", "yml"]))
         var schema: String?
@@ -256,6 +256,10 @@ extension Fieldcheck {
                 throw ConfigurationError(
                     "\(path): cannot read it, or it is more than the \(YAMLTree.maximumBytes)-byte limit of a "
                         + "schema file")
+            }
+            // A file named .json is held to JSON, which libyaml reads more loosely.
+            if path.lowercased().hasSuffix(".json"), let problem = JSONSyntax.problem(in: text) {
+                throw ConfigurationError("\(path): not valid JSON: \(problem.description)")
             }
             do { return try YAMLTree.parse(text) } catch {
                 throw ConfigurationError("\(path): not valid JSON or YAML: \(error.description)")
