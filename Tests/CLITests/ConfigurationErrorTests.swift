@@ -37,6 +37,8 @@ import Testing
         (["--integer", "--min", "0.5", "--max", "0.7"], "a whole number"),
         (["--integer", "--min", "-0.7", "--max", "-0.5"], "a whole number"),
         (["--min", "0.991", "--max", "0.999", "--max-fraction-digits", "2"], "written with at most 2 fraction digits"),
+        // A percent's digits are the hundredfold value's: 0.1 % to 0.9 % has no whole percent.
+        (["--style", "percent", "--max-fraction-digits", "0", "--min", "0.001", "--max", "0.009"], "a whole number"),
     ])
     func boundsWithNoValueOfTheAllowedDigitsAreRefused(rules: [String], reason: String) throws {
         let run = try CLI.run(["number"] + rules, input: "1\n")

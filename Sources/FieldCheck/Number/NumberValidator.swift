@@ -71,11 +71,13 @@ final class NumberValidator: TypedValidator {
             throw ConfigurationError("\(vocabulary.minimum) \(min) is greater than \(vocabulary.maximum) \(max)")
         }
         // Bounds closer than the digits allowed leave no value (0.001 to 0.002 with two
-        // fraction digits): every value would be refused. A percent's digits are written of
-        // the hundredfold value, and a scientific one's beside an exponent: not checked.
+        // fraction digits): every value would be refused. A percent's digits are those of the
+        // hundredfold value as written; a scientific value's stand beside an exponent, which
+        // moves them: not checked.
         let places = spec.integerOnly || spec.style == .integer ? 0 : spec.maxFractionDigits
-        if let places, spec.style != .percent && spec.style != .scientific, let min = spec.minimum,
-            let max = spec.maximum, max < min.ceiling(fractionDigits: places)
+        let written = spec.style == .percent ? 2 : 0
+        if let places, spec.style != .scientific, let min = spec.minimum, let max = spec.maximum,
+            max.scaled(by: written) < min.scaled(by: written).ceiling(fractionDigits: places)
         {
             throw ConfigurationError(
                 "\(vocabulary.minimum) \(min) and \(vocabulary.maximum) \(max) leave no value: none between them is "
@@ -133,15 +135,16 @@ final class NumberValidator: TypedValidator {
             mostFractionDigits: spec.integerOnly || spec.style == .integer ? 0 : spec.maxFractionDigits)
         // Separators of the field's own are put where the locale's stand.
         let custom = spec.decimalSeparator != nil || spec.groupingSeparator != nil
-        /// A value as the example shows it: as the locale writes it in the field's style, with
-        /// the field's own separators, and without grouping where the field has none.
         // A currency's whole value without its cents (5 €), for a field too short for 5,00 €.
         let wholeCurrency =
             spec.style == .currency
             ? try? NumberFormat(
                 locale: locale, style: .currency, currency: spec.currency ?? symbols.currencyCode,
                 fractionDigits: nil, mostFractionDigits: 0) : nil
-        func shown(_ sample: ExactDecimal, by formatter: NumberFormat?) -> String {
+        /// A value as the example shows it: as the locale writes it in the field's style, with
+        /// the field's own separators, and without grouping where the field has none or where
+        /// `grouped` is false (1234 for a field of four characters).
+        func shown(_ sample: ExactDecimal, by formatter: NumberFormat?, grouped: Bool = true) -> String {
             let formatted = formatter?.string(sample) ?? sample.description
             let written: String
             if custom && (spec.style == .decimal || spec.style == .integer) && !sample.negative {
@@ -151,11 +154,18 @@ final class NumberValidator: TypedValidator {
                 written = custom ? formatted.replacingSeparators(of: ownSymbols, with: symbols) : formatted
             }
             // Without grouping (the field's, or the scientific style's), an example must not show any.
-            return custom || (spec.allowGrouping && spec.style != .scientific)
+            return grouped && (custom || (spec.allowGrouping && spec.style != .scientific))
                 ? written : written.replacingGroups(symbols.groupingSeparator)
         }
         var writers: [(ExactDecimal) -> String?] = [{ shown($0, by: formatter) }]
         if let wholeCurrency { writers.append { $0.exponent < 0 ? nil : shown($0, by: wholeCurrency) } }
+        // Grouping is optional when reading: a field too short for 1.234 takes 1234.
+        if symbols.usesGrouping && !custom {
+            writers.append { shown($0, by: formatter, grouped: false) }
+            if let wholeCurrency {
+                writers.append { $0.exponent < 0 ? nil : shown($0, by: wholeCurrency, grouped: false) }
+            }
+        }
         let shown = Self.exampleValue(spec, lengths: lengths, writers: writers)
         let label =
             custom
@@ -180,13 +190,20 @@ final class NumberValidator: TypedValidator {
             (spec.style == .percent ? ["0.125", "0.5", "0.05", "1"] : whole ? [] : ["1234.56", "12.5", "1.5", "0.5"])
             + ["1234", "12", "5", "1", "0"]
         let long = (whole ? [] : ["1234567.89"]) + ["1234567", "12345678", "1234567890123"]
+        // The least value of the digits allowed from the minimum up (2 for an integer from 1.5).
+        let places = whole ? 0 : spec.maxFractionDigits
+        let scale = spec.style == .percent ? 2 : 0
+        let fromMinimum = spec.minimum.map {
+            $0.scaled(by: scale).ceiling(fractionDigits: places ?? 0).scaled(by: -scale)
+        }
         let values =
-            plain.compactMap { ExactDecimal($0) } + [spec.minimum, spec.maximum].compactMap { $0?.normalized }
+            plain.compactMap { ExactDecimal($0) }
+            + [spec.minimum, spec.maximum, places == nil ? nil : fromMinimum].compactMap { $0?.normalized }
             + long.compactMap { ExactDecimal($0) }
         func fits(_ value: ExactDecimal, _ text: String) -> Bool {
-            if whole && value.exponent < 0 { return false }
             // A percent writes the hundredfold value's digits (0.001 is 0.1 %).
-            let written = spec.style == .percent ? value.scaled(by: 2) : value
+            let written = value.scaled(by: scale)
+            if whole && written.exponent < 0 { return false }
             if let most = spec.maxFractionDigits, written.fractionDigitCount > most { return false }
             if !spec.allowNegative && value.negative { return false }
             if let minimum = spec.minimum, value < minimum { return false }

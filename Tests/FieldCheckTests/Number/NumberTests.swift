@@ -322,13 +322,14 @@ struct SeededGenerator: RandomNumberGenerator {
     /// (style, --integer, --max-fraction-digits, --min-length, --max-length): a currency's
     /// example kept its cents under rules that refuse them (1.234,00 € under --integer), and
     /// under a most length that 5 € fits (1.234,56 € under --max-length 8); a least length
-    /// longer than 1.234,56 was not kept to.
+    /// longer than 1.234,56 was not kept to, nor a most that 1234 fits and 1.234 does not.
     @Test(
         arguments: [
             (NumberStyle.decimal, false, nil, nil, nil), (.integer, false, nil, nil, nil),
             (.percent, false, nil, nil, nil), (.currency, false, nil, nil, nil), (.currency, true, nil, nil, nil),
             (.currency, false, 1, nil, nil), (.decimal, false, 0, nil, nil), (.currency, false, nil, nil, 8),
-            (.decimal, false, nil, 10, nil), (.integer, false, nil, 8, 9),
+            (.decimal, false, nil, 10, nil), (.integer, false, nil, 8, 9), (.integer, false, nil, 4, 4),
+            (.decimal, true, nil, 7, 7),
         ] as [(NumberStyle, Bool, Int?, Int?, Int?)])
     func theExampleIsAccepted(
         style: NumberStyle, integer: Bool, maxFractionDigits: Int?, minLength: Int?, maxLength: Int?
@@ -354,6 +355,42 @@ struct SeededGenerator: RandomNumberGenerator {
             }
             let example = String(phrase[start..<end])
             checked += 1
+            if !field.validate(example).isValid { refused.append("\(id): '\(example)'") }
+        }
+        #expect(checked > 500)
+        #expect(refused.isEmpty, "\(refused.count) examples refused: \(refused.prefix(10))")
+    }
+
+    /// Bounds with lengths and digits, every locale: the example is the least value of the
+    /// digits allowed from the minimum (2 for an integer from 1.5), or a bound written without
+    /// grouping where grouped it is too long (1234567 under --max-length 7). Each was refused
+    /// by its own field (1.234,56 or 1.234).
+    @Test(
+        arguments: [
+            (NumberStyle.integer, false, "1.5", "2.5", nil), (.decimal, false, "1234567", nil, 7),
+            (.decimal, false, nil, "-1000000", 11), (.percent, true, "0.001", "0.019", nil),
+        ] as [(NumberStyle, Bool, String?, String?, Int?)])
+    func theExampleKeepsToTheBounds(
+        style: NumberStyle, integer: Bool, minimum: String?, maximum: String?, maxLength: Int?
+    ) throws {
+        var refused: [String] = []
+        var checked = 0
+        for id in LocaleID.available {
+            guard let locale = try? LocaleID(id) else { continue }
+            var number = NumberSpec()
+            number.style = style
+            number.integerOnly = integer
+            number.minimum = minimum.flatMap { ExactDecimal($0) }
+            number.maximum = maximum.flatMap { ExactDecimal($0) }
+            var spec = FieldSpec(kind: .number(number), locale: locale)
+            spec.maxLength = maxLength
+            guard let field = try? FieldValidator(spec) else { continue }
+            let phrase = field.placeholderPhrase
+            guard let start = phrase.firstRange(of: "like ")?.upperBound,
+                let end = phrase[start...].ranges(of: " (").last?.lowerBound
+            else { continue }
+            checked += 1
+            let example = String(phrase[start..<end])
             if !field.validate(example).isValid { refused.append("\(id): '\(example)'") }
         }
         #expect(checked > 500)
