@@ -89,6 +89,24 @@ import Testing
         }
     }
 
+    /// A byte that is not UTF-8 is placed by the characters before it, in a line and in a
+    /// cell (a line command gave no column, csv the cell's start); an empty quoted cell at its
+    /// closing quote (it was placed past the cell, beyond the end of a line).
+    @Test func invalidBytesAndEmptyQuotedCellsArePlaced() throws {
+        let line = try CLI.run(["text", "--format", "github"], stdin: Data("abc".utf8) + Data([0xE9, 0x78, 0x0A]))
+        #expect(line.stdout.hasPrefix("::error line=1,col=4,title=fieldcheck invalid_utf8::"), "\(line.stdout)")
+        let csv = Data("t\n\"ab\u{E9}".utf8) + Data([0xFF]) + Data("x\"\n\"\"\n".utf8)
+        let schema = CLI.temporaryFile("required.json")
+        defer { try? FileManager.default.removeItem(at: schema) }
+        try Data(#"{"fields": [{"name": "t", "constraints": {"required": true}}]}"#.utf8).write(to: schema)
+        let run = try CLI.run(["csv", "--schema", schema.path, "--format", "github"], stdin: csv)
+        let places = run.stdout.split(separator: "\n").map { line in
+            line.split { $0 == "," || $0 == " " }.filter { $0.hasPrefix("line=") || $0.hasPrefix("col=") }
+                .joined(separator: ",")
+        }
+        #expect(places == ["line=2,col=5", "line=3,col=2"], "\(run.stdout)")
+    }
+
     /// NUL-terminated records and --value have no lines: no line= that would point at the
     /// wrong line of the file; the message names the record or the value.
     @Test func recordsAndValuesAreNamedInTheMessage() throws {

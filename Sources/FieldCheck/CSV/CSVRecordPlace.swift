@@ -13,7 +13,8 @@ public struct CSVPlace: Sendable, Hashable {
 
 extension CSVRecord {
     /// The place of scalar `scalar` (0-based) of cell `cell`, or of the cell's end when
-    /// `scalar` is its length; nil when the record has no such cell or its bytes were not held.
+    /// `scalar` is its length (a quoted cell's closing quote: an empty `""` is placed at its
+    /// second quote); nil when the record has no such cell or its bytes were not held.
     public func place(ofCell cell: Int, scalar: Int, delimiter: UInt8) -> CSVPlace? {
         guard !raw.isEmpty, cell >= 0, scalar >= 0 else { return nil }
         let quote = UInt8(ascii: "\"")
@@ -23,6 +24,8 @@ extension CSVRecord {
         var quoted = false
         var scalarsSeen = 0
         var atCellStart = true
+        // The closing quote of the cell looked for, where its end is placed.
+        var closingQuote: Int? = nil
         while index < raw.count {
             let byte = raw[index]
             if atCellStart {
@@ -45,11 +48,12 @@ extension CSVRecord {
                     }
                     quoted = false
                     isContent = false
+                    if current == cell { closingQuote = index }
                 }
             } else if byte == delimiter || byte == UInt8(ascii: "\n")
                 || (byte == UInt8(ascii: "\r") && index + 1 < raw.count && raw[index + 1] == UInt8(ascii: "\n"))
             {
-                if current == cell { return place(ofByte: index) }
+                if current == cell { return place(ofByte: closingQuote ?? index) }
                 guard byte == delimiter else { return nil }
                 current += 1
                 scalarsSeen = 0
@@ -62,7 +66,16 @@ extension CSVRecord {
             }
             index += 1
         }
-        return current == cell ? place(ofByte: raw.count) : nil
+        return current == cell ? place(ofByte: closingQuote ?? raw.count) : nil
+    }
+
+    /// The place of byte `offset` of cell `cell`'s content as read (an `invalid_utf8`
+    /// finding's offset): the bytes before it are well-formed, so their scalars are counted.
+    public func place(ofCell cell: Int, byte offset: Int, delimiter: UInt8) -> CSVPlace? {
+        guard cell >= 0, cell < count else { return nil }
+        let content = self[cell]
+        let scalars = content[..<min(max(offset, 0), content.count)].reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+        return place(ofCell: cell, scalar: scalars, delimiter: delimiter)
     }
 
     /// The place of byte `offset` of the record's raw bytes (a syntax problem's offset).

@@ -187,7 +187,15 @@ struct GitHubFindings: FindingsPrinter {
         for (list, level) in [(result.errors, "error"), (result.removed + result.warnings, "warning")] {
             for diagnostic in list {
                 let column =
-                    diagnostic.code == .invalidUTF8 || line == nil ? nil : diagnostic.offset.map { $0 + 1 }
+                    line == nil
+                    ? nil
+                    : diagnostic.offset.map { offset in
+                        // An invalid_utf8 offset counts bytes: the well-formed ones before it are
+                        // the input's own, so their scalars are the column's.
+                        diagnostic.code == .invalidUTF8
+                            ? result.input.utf8.prefix(offset).reduce(1) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+                            : offset + 1
+                    }
                 text += Self.command(
                     level, file: location.file, line: line, column: column, code: diagnostic.code.rawValue,
                     message: input + diagnostic.message)
@@ -221,9 +229,11 @@ struct GitHubFindings: FindingsPrinter {
             guard diagnostic.code == .malformedCSV, let offset = diagnostic.offset else { return nil }
             return problems.record.place(ofByte: offset)
         }
-        // An invalid_utf8 offset counts bytes, not scalars: the cell is as near as it gets.
-        let scalar = diagnostic.code == .invalidUTF8 ? 0 : diagnostic.offset ?? 0
-        return problems.record.place(ofCell: cell, scalar: scalar, delimiter: problems.delimiter)
+        // An invalid_utf8 offset counts bytes of the cell.
+        if diagnostic.code == .invalidUTF8, let offset = diagnostic.offset {
+            return problems.record.place(ofCell: cell, byte: offset, delimiter: problems.delimiter)
+        }
+        return problems.record.place(ofCell: cell, scalar: diagnostic.offset ?? 0, delimiter: problems.delimiter)
     }
 
     /// One workflow command, its properties and message escaped: for the workflow command's
