@@ -44,6 +44,19 @@ import Testing
         #expect(accepted.status == 0, "\(accepted.stderr)")
     }
 
+    /// When the lengths leave none of the usual example's forms, the message names the kind
+    /// without an empty example ("a time zone like  (…)", and a bare "expected " under a
+    /// length rule); with one, a length rule's message words it as the others do.
+    @Test func anIdentifierWithoutAnExampleOfItsLengthsSaysSo() throws {
+        let run = try CLI.run(["as", "timezone", "--max-length", "3"], input: "zz\n")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("expected a time zone (en_US_POSIX) [unknown_name]"), "\(run.stderr)")
+        let short = try CLI.run(["as", "country", "--min-length", "3"], input: "zz\n")
+        #expect(
+            short.stderr.contains("; expected a country like DEU, 276 or Germany (en_US_POSIX) [too_short]"),
+            "\(short.stderr)")
+    }
+
     @Test func aBooleanIsWrittenCanonically() throws {
         let run = try CLI.run(["as", "boolean", "--json"], input: "True\n0\nyes\n")
         #expect(run.status == 1)

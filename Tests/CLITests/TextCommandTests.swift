@@ -240,6 +240,10 @@ import Testing
             let back = try CLI.run(["text"] + rules, input: example + "\n")
             #expect(back.status == 0 && back.stdout == example + "\n", "\(rules): \(back.stderr)")
         }
+        // Every letter and digit denied: punctuation (it said no character was allowed).
+        let denied = try CLI.run(["text", "--deny", "[[:L:][:N:]]"], input: "a\n-_.+*\n")
+        #expect(denied.stderr.contains("expected text like '-_.+*' [disallowed_character]"), "\(denied.stderr)")
+        #expect(denied.stdout == "-_.+*\n")
         // No example is invented when none can be found: the message says what to match.
         let none = try CLI.run(["text", "--pattern", "[A-Z]{2}[0-9]{4}", "--max-length", "3"], input: "AB12345\n")
         #expect(none.stderr.contains("expected text that matches the pattern '[A-Z]{2}[0-9]{4}' [too_long]"))

@@ -819,7 +819,8 @@ public final class FieldValidator {
         // what the field allows: 'abcde' for a name, 'aeiou' for vowels, never the vowels of
         // one example for every field.
         let wanted = Swift.max(spec.minLength ?? 1, Swift.min(spec.maxLength ?? 5, 5))
-        let candidates = "abcdefghijklmnopqrstuvwxyz1234567890ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+        // Punctuation last, for a field that refuses every letter and digit.
+        let candidates = "abcdefghijklmnopqrstuvwxyz1234567890ABCDEFGHIJKLMNOPQRSTUVWXYZ-_.+*#!?"
         var picked = Array(candidates.unicodeScalars.filter { refusal($0) == nil })
         if picked.isEmpty {
             let pool = (presetSet ?? allowSet)?.characters(limit: 64) ?? []

@@ -17,8 +17,16 @@ final class IdentifierValidator: TypedValidator {
     private let readsCodes: Bool
     private let readsNames: Bool
     private let lengths: (least: Int?, most: Int?)
-    /// The valid value messages show, in each accepted form; made on first use.
-    lazy var example: String = {
+    /// The valid value messages and the prompt's placeholder show: "a country like DE, DEU,
+    /// 276 or Germany (en_US)", or, when the field's lengths leave none of the forms of the
+    /// usual example or any name, "a country (en_US)".
+    lazy var example: String =
+        exampleForms.isEmpty
+        ? "a \(catalog.noun) (\(locale.identifier))"
+        : "a \(catalog.noun) like \(exampleForms) (\(locale.identifier))"
+
+    /// The usual example in each accepted form (`DE, DEU, 276 or Germany`); made on first use.
+    private lazy var exampleForms: String = {
         /// Whether the field reads `text` as `code`: an example must not be ambiguous (pt_BR's
         /// `alemão (Suíça)` is de-CH and gsw), refused, or of a length the field refuses.
         func readsBack(_ text: String, as code: String) -> Bool {
@@ -227,7 +235,7 @@ final class IdentifierValidator: TypedValidator {
     }
 
     /// `expected a country like DE (fr_FR)`, worded once.
-    private lazy var expectedPhrase = "expected a \(catalog.noun) like \(example) (\(locale.identifier))"
+    private lazy var expectedPhrase = "expected \(example)"
 
     private func reject(
         _ value: String, code: ErrorCode, reason: String, offset: Int?, map: OffsetMap, explains: Bool,
