@@ -56,15 +56,18 @@ struct HumanPrinter {
         into out: FieldOutput
     ) {
         let shown = input.map(Self.display)
-        appendLine(to: out, .row(problems, column: column), shown?.text, diagnostic, warning: warning)
+        appendLine(
+            to: out, .row(file: problems.file, row: problems.row, line: problems.line, column: column), shown?.text,
+            diagnostic, warning: warning)
         if caret, !warning, let input, let shown { appendCaret(to: out, input: input, shown: shown.text, diagnostic) }
     }
 
     /// Where a diagnostic is: a value's location, or a csv row's.
     private enum Place {
         case location(Location)
-        /// A csv row (or the header, row 0), and the column when the problem is a cell's.
-        case row(RowProblems, column: String?)
+        /// A csv row (or the header, row 0), and the column when the problem is a cell's: only
+        /// what is shown (a whole `RowProblems` here was copied for every problem).
+        case row(file: String?, row: Int, line: Int, column: String?)
     }
 
     /// `fieldcheck: PLACE: ['INPUT': ][warning: ]MESSAGE [code]`, appended as bytes to a
@@ -79,7 +82,7 @@ struct HumanPrinter {
         let file: String? =
             switch place {
             case .location(let location): location.file
-            case .row(let problems, _): problems.file
+            case .row(let file, _, _, _): file
             }
         if let file {
             TerminalText.append(escaping: file, to: out)
@@ -90,15 +93,15 @@ struct HumanPrinter {
             out.append(location.unit)
             out.append(byte: 0x20)
             out.appendDecimal(location.number)
-        case .row(let problems, let column):
-            if problems.row == 0 {
+        case .row(_, let row, let line, let column):
+            if row == 0 {
                 out.append(literal: "header")
             } else {
                 out.append(literal: "row ")
-                out.appendDecimal(problems.row)
+                out.appendDecimal(row)
             }
             out.append(literal: " (line ")
-            out.appendDecimal(problems.line)
+            out.appendDecimal(line)
             out.append(byte: UInt8(ascii: ")"))
             if let column {
                 out.append(literal: ", column '")
