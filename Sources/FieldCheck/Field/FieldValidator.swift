@@ -55,6 +55,8 @@ public final class FieldValidator {
     private let denyReason: String?
     let regex: RegexHandle?
     private let graphemes: GraphemeCounter
+    /// `minLength` and `maxLength` in the field's unit, as its examples keep them too.
+    private let lengthRule: LengthRule
     let normalizer: OpaquePointer?
     let typed: TypedValidator?
     /// The typed field's completion samples, by their comparison keys, sorted (see
@@ -123,7 +125,11 @@ public final class FieldValidator {
         denyReason = spec.deny.map { "denied by \(spec.vocabulary.deny) \($0.source)" }
         nulHint = spec.vocabulary.nulHint.map { " (\($0))" } ?? ""
         regex = try spec.pattern.map { (pattern) throws(ConfigurationError) in try RegexHandle(pattern: pattern) }
-        graphemes = GraphemeCounter(locale: spec.locale)
+        let graphemes = GraphemeCounter(locale: spec.locale)
+        self.graphemes = graphemes
+        let unit = spec.lengthUnit
+        lengthRule = LengthRule(
+            least: spec.minLength, most: spec.maxLength, length: { unit.count($0, graphemes: graphemes) })
         var status = U_ZERO_ERROR
         switch spec.normalization {
         case .nfc: normalizer = cicu_unorm2_getNFCInstance(&status)
@@ -133,8 +139,7 @@ public final class FieldValidator {
         switch spec.kind {
         case .text: typed = nil
         case .number(let number):
-            typed = try NumberValidator(
-                number, locale: spec.locale, vocabulary: spec.vocabulary, lengths: (spec.minLength, spec.maxLength))
+            typed = try NumberValidator(number, locale: spec.locale, vocabulary: spec.vocabulary, lengths: lengthRule)
         case .date(let date): typed = try DateValidator(date, locale: spec.locale, vocabulary: spec.vocabulary)
         case .boolean(let boolean): typed = try BooleanValidator(boolean)
         case .temporal(let temporal):
@@ -142,7 +147,7 @@ public final class FieldValidator {
         case .custom(let type): typed = CustomValidator(type)
         case .identifier(let identifier):
             typed = try IdentifierValidator(
-                identifier, locale: spec.locale, vocabulary: spec.vocabulary, lengths: (spec.minLength, spec.maxLength))
+                identifier, locale: spec.locale, vocabulary: spec.vocabulary, lengths: lengthRule)
         }
         if let min = spec.minLength, let max = spec.maxLength, min > max {
             throw ConfigurationError(
@@ -581,14 +586,7 @@ public final class FieldValidator {
     // MARK: validate
 
     /// The length of `value` in the field's unit.
-    public func length(of value: String) -> Int {
-        switch spec.lengthUnit {
-        case .graphemes: graphemes.count(value)
-        case .scalars: value.unicodeScalars.count
-        case .utf16: value.utf16.count
-        case .bytes: value.utf8.count
-        }
-    }
+    public func length(of value: String) -> Int { spec.lengthUnit.count(value, graphemes: graphemes) }
 
     /// The scalar offset at which the unit numbered `limit` (0-based) starts.
     func scalarOffset(ofUnit limit: Int, in value: String) -> Int {
@@ -781,7 +779,7 @@ public final class FieldValidator {
         if matches(plain) { return (plain, true) }
         /// Whether `example` keeps every rule an example must: characters, length, pattern.
         func fits(_ example: String) -> Bool {
-            !example.isEmpty && example.unicodeScalars.allSatisfy({ refusal($0) == nil }) && lengthFits(example)
+            !example.isEmpty && example.unicodeScalars.allSatisfy({ refusal($0) == nil }) && lengthRule.admits(example)
                 && matches(example)
         }
         if let given = spec.patternExample, fits(given) { return (given, true) }
@@ -801,17 +799,11 @@ public final class FieldValidator {
         return (plain, false)
     }
 
-    /// Whether `text`'s length is within the field's length rules.
-    private func lengthFits(_ text: String) -> Bool {
-        let count = length(of: text)
-        return count >= spec.minLength ?? 0 && count <= spec.maxLength ?? Int.max
-    }
-
     /// Five characters the character and length rules allow (or the preset's example).
     private func makePlainTextExample() -> String {
         guard hasCharacterRules || spec.minLength != nil || spec.maxLength != nil else { return "abc" }
         if let example = spec.preset?.example, example.unicodeScalars.allSatisfy({ refusal($0) == nil }),
-            lengthFits(example)
+            lengthRule.admits(example)
         {
             return example
         }

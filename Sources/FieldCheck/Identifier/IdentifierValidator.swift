@@ -16,7 +16,7 @@ final class IdentifierValidator: TypedValidator {
     private let acceptedForms: [IdentifierForm]
     private let readsCodes: Bool
     private let readsNames: Bool
-    private let lengths: (least: Int?, most: Int?)
+    private let lengths: LengthRule
     /// The valid value messages and the prompt's placeholder show: "a country like DE, DEU,
     /// 276 or Germany (en_US)", or, when the field's lengths leave none of the forms of the
     /// usual example or any name, "a country (en_US)".
@@ -30,8 +30,7 @@ final class IdentifierValidator: TypedValidator {
         /// Whether the field reads `text` as `code`: an example must not be ambiguous (pt_BR's
         /// `alemão (Suíça)` is de-CH and gsw), refused, or of a length the field refuses.
         func readsBack(_ text: String, as code: String) -> Bool {
-            if let least = lengths.least, text.count < least { return false }
-            if let most = lengths.most, text.count > most { return false }
+            guard lengths.admits(text) else { return false }
             var result = FieldResult(input: text)
             validate(text, map: OffsetMap(), detail: .verdict, into: &result)
             return result.errors.isEmpty && result.value == code
@@ -63,11 +62,10 @@ final class IdentifierValidator: TypedValidator {
     /// The words for the field's rules (`--historic`, `historic: true`).
     let vocabulary: RuleVocabulary
 
-    /// - Parameter lengths: the field's least and most characters, which the example's
-    ///   forms keep to (`--max-length 2` shows DE, not DEU, 276 or Germany).
+    /// - Parameter lengths: the field's length rule, which the example's forms keep to (`--max-length 2` shows DE, not DEU, 276 or Germany).
     init(
         _ spec: IdentifierSpec, locale: LocaleID, vocabulary: RuleVocabulary = .plain,
-        lengths: (least: Int?, most: Int?) = (nil, nil)
+        lengths: LengthRule = .none
     ) throws(ConfigurationError) {
         let catalog = spec.kind.catalog
         for form in spec.accept ?? [] where !catalog.forms.contains(form) {

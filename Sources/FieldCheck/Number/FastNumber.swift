@@ -77,7 +77,7 @@ final class FastNumber {
         } else {
             singleBytes = nil
         }
-        allowFraction = !(spec.integerOnly || spec.style == .integer)
+        allowFraction = !spec.wholeOnly
         allowNegative = spec.allowNegative
         maxFractionDigits = spec.maxFractionDigits
         minimum = spec.minimum

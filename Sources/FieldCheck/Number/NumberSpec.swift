@@ -40,4 +40,15 @@ public struct NumberSpec: Sendable, Hashable {
 
     /// Whether output is formatted rather than canonical.
     public var formatsOutput: Bool { toLocale != nil || toStyle != nil || fractionDigits != nil }
+
+    /// Whether only whole numbers are read: `integerOnly`, or the integer style.
+    var wholeOnly: Bool { integerOnly || style == .integer }
+
+    /// The most fraction digits a value may be written with: none for whole numbers, else
+    /// `maxFractionDigits` (nil: any).
+    var mostFractionDigits: Int? { wholeOnly ? 0 : maxFractionDigits }
+
+    /// The power of ten from a value to its digits as written: 2 for a percent (0.001 is
+    /// written 0.1 %), 0 otherwise. Fraction digits and wholeness are counted as written.
+    var writtenScale: Int { style == .percent ? 2 : 0 }
 }

@@ -58,11 +58,10 @@ final class NumberValidator: TypedValidator {
     /// What the front end says of white space at either end (` (--trim …)`), worded once.
     private let trimHint: String
 
-    /// - Parameter lengths: the field's least and most characters, which the example keeps to.
-    init(
-        _ spec: NumberSpec, locale: LocaleID, vocabulary: RuleVocabulary = .plain,
-        lengths: (least: Int?, most: Int?) = (nil, nil)
-    ) throws(ConfigurationError) {
+    /// - Parameter lengths: the field's length rule, which the example keeps to.
+    init(_ spec: NumberSpec, locale: LocaleID, vocabulary: RuleVocabulary = .plain, lengths: LengthRule = .none)
+        throws(ConfigurationError)
+    {
         self.spec = spec
         self.locale = locale
         self.vocabulary = vocabulary
@@ -74,10 +73,9 @@ final class NumberValidator: TypedValidator {
         // fraction digits): every value would be refused. A percent's digits are those of the
         // hundredfold value as written; a scientific value's stand beside an exponent, which
         // moves them: not checked.
-        let places = spec.integerOnly || spec.style == .integer ? 0 : spec.maxFractionDigits
-        let written = spec.style == .percent ? 2 : 0
-        if let places, spec.style != .scientific, let min = spec.minimum, let max = spec.maximum,
-            max.scaled(by: written) < min.scaled(by: written).ceiling(fractionDigits: places)
+        if let places = spec.mostFractionDigits, spec.style != .scientific, let min = spec.minimum,
+            let max = spec.maximum,
+            max.scaled(by: spec.writtenScale) < min.scaled(by: spec.writtenScale).ceiling(fractionDigits: places)
         {
             throw ConfigurationError(
                 "\(vocabulary.minimum) \(min) and \(vocabulary.maximum) \(max) leave no value: none between them is "
@@ -132,7 +130,7 @@ final class NumberValidator: TypedValidator {
         let formatter = try? NumberFormat(
             locale: locale, style: spec.style == .scientific ? .decimal : spec.style,
             currency: spec.currency ?? symbols.currencyCode, fractionDigits: nil,
-            mostFractionDigits: spec.integerOnly || spec.style == .integer ? 0 : spec.maxFractionDigits)
+            mostFractionDigits: spec.mostFractionDigits)
         // Separators of the field's own are put where the locale's stand.
         let custom = spec.decimalSeparator != nil || spec.groupingSeparator != nil
         // A currency's whole value without its cents (5 €), for a field too short for 5,00 €.
@@ -180,37 +178,32 @@ final class NumberValidator: TypedValidator {
     /// values that the field's own rules accept (1234.56, or 1234 for whole numbers; then
     /// shorter ones, the bounds themselves, and longer ones for a least length), as the first
     /// of `writers` that writes one the field accepts writes it (a writer may write only some
-    /// values), so that "expected a number
-    /// like 1234.56" is not said of a field whose maximum is 10. The first value when none fits.
+    /// values), so that "expected a number like 1234.56" is not said of a field whose maximum
+    /// is 10. The first value when none fits.
     static func exampleValue(
-        _ spec: NumberSpec, lengths: (least: Int?, most: Int?), writers: [(ExactDecimal) -> String?]
+        _ spec: NumberSpec, lengths: LengthRule, writers: [(ExactDecimal) -> String?]
     ) -> String {
-        let whole = spec.integerOnly || spec.style == .integer
+        let whole = spec.wholeOnly
         let plain =
             (spec.style == .percent ? ["0.125", "0.5", "0.05", "1"] : whole ? [] : ["1234.56", "12.5", "1.5", "0.5"])
             + ["1234", "12", "5", "1", "0"]
         let long = (whole ? [] : ["1234567.89"]) + ["1234567", "12345678", "1234567890123"]
+        let scale = spec.writtenScale
         // The least value of the digits allowed from the minimum up (2 for an integer from 1.5).
-        let places = whole ? 0 : spec.maxFractionDigits
-        let scale = spec.style == .percent ? 2 : 0
-        let fromMinimum = spec.minimum.map {
-            $0.scaled(by: scale).ceiling(fractionDigits: places ?? 0).scaled(by: -scale)
+        let fromMinimum = spec.mostFractionDigits.flatMap { places in
+            spec.minimum.map { $0.scaled(by: scale).ceiling(fractionDigits: places).scaled(by: -scale) }
         }
         let values =
             plain.compactMap { ExactDecimal($0) }
-            + [spec.minimum, spec.maximum, places == nil ? nil : fromMinimum].compactMap { $0?.normalized }
+            + [spec.minimum, spec.maximum, fromMinimum].compactMap { $0?.normalized }
             + long.compactMap { ExactDecimal($0) }
         func fits(_ value: ExactDecimal, _ text: String) -> Bool {
-            // A percent writes the hundredfold value's digits (0.001 is 0.1 %).
             let written = value.scaled(by: scale)
-            if whole && written.exponent < 0 { return false }
-            if let most = spec.maxFractionDigits, written.fractionDigitCount > most { return false }
+            if let most = spec.mostFractionDigits, written.fractionDigitCount > most { return false }
             if !spec.allowNegative && value.negative { return false }
             if let minimum = spec.minimum, value < minimum { return false }
             if let maximum = spec.maximum, maximum < value { return false }
-            if let most = lengths.most, text.unicodeScalars.count > most { return false }
-            if let least = lengths.least, text.unicodeScalars.count < least { return false }
-            return true
+            return lengths.admits(text)
         }
         for shown in writers {
             for value in values {
@@ -372,7 +365,7 @@ final class NumberValidator: TypedValidator {
         func beyond(_ bound: ExactDecimal, minimum: Bool) {
             result.errors.append(outOfRange(number.description, bound, minimum: minimum, explains))
         }
-        let integerOnly = spec.integerOnly || spec.style == .integer
+        let integerOnly = spec.wholeOnly
         if integerOnly, let decimal = parsed.decimalIndex {
             add(.fractionNotAllowed, decimal, .fractionNotAllowed)
         }
