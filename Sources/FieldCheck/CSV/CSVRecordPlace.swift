@@ -74,8 +74,8 @@ extension CSVRecord {
     public func place(ofCell cell: Int, byte offset: Int, delimiter: UInt8) -> CSVPlace? {
         guard cell >= 0, cell < count else { return nil }
         let content = self[cell]
-        let scalars = content[..<min(max(offset, 0), content.count)].reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
-        return place(ofCell: cell, scalar: scalars, delimiter: delimiter)
+        let before = content[..<min(max(offset, 0), content.count)]
+        return place(ofCell: cell, scalar: scalarCount(ofWellFormed: before), delimiter: delimiter)
     }
 
     /// The place of byte `offset` of the record's raw bytes (a syntax problem's offset).

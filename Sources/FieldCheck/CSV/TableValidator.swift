@@ -231,7 +231,6 @@ public final class TableValidator {
         let columns: [Column]
     }
 
-    /// The columns named, in order; nil when one is not a checked column of this file.
     /// `problem` with nothing of the value in it (`--redact`): no cell, no character, the
     /// code worded alone. A cell's finding keeps its column's example of a valid value, as a
     /// line command's error does; a warning, and an error about other rows' values (unique,
@@ -246,6 +245,7 @@ public final class TableValidator {
         return copy
     }
 
+    /// The columns named, in order; nil when one is not a checked column of this file.
     public func keyColumns(_ names: [String]) -> KeyColumns? {
         let found = names.compactMap { name in columns.first { $0.schema.name == name } }
         return found.count == names.count ? KeyColumns(columns: found) : nil

@@ -22,6 +22,12 @@ public func wholeCharacterCount(_ bytes: some RandomAccessCollection<UInt8>) -> 
     return continuations < needed ? end - 1 : bytes.count
 }
 
+/// How many characters (Unicode scalars) the well-formed UTF-8 `bytes` hold, by their lead
+/// bytes: the bytes before an `invalid_utf8` finding's offset, which give its column.
+public func scalarCount(ofWellFormed bytes: some Sequence<UInt8>) -> Int {
+    bytes.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+}
+
 /// Checks UTF-8 well-formedness (RFC 3629: no overlong forms, no surrogates, nothing past
 /// U+10FFFF) and reports where the first bad byte is — which Swift's own validating
 /// initialisers do not.

@@ -25,7 +25,6 @@ enum OutputFormat: String, CaseIterable, Sendable {
 struct RowProblems {
     var file: String?
     var row: Int
-    var line: Int
     var errors: [CellProblem]
     var warnings: [CellProblem]
     var redact: Bool
@@ -33,6 +32,24 @@ struct RowProblems {
     /// finding stands (`CSVRecord.place`), for a printer that names lines and columns.
     var record: CSVRecord
     var delimiter: UInt8
+
+    /// The physical line the row starts on.
+    var line: Int { record.line }
+
+    /// The problems of `record`, each redacted by `table` (which keeps its column's example)
+    /// under `redact`.
+    init(
+        file: String?, row: Int, record: CSVRecord, delimiter: UInt8, errors: [CellProblem],
+        warnings: [CellProblem], redactedBy table: TableValidator?
+    ) {
+        self.file = file
+        self.row = row
+        self.record = record
+        self.delimiter = delimiter
+        redact = table != nil
+        self.errors = table.map { table in errors.map { table.redacted($0, isError: true) } } ?? errors
+        self.warnings = table.map { table in warnings.map { table.redacted($0, isError: false) } } ?? warnings
+    }
 }
 
 /// How a run reports its findings, one implementation per `--format` (ripgrep's printers):
@@ -193,7 +210,7 @@ struct GitHubFindings: FindingsPrinter {
                         // An invalid_utf8 offset counts bytes: the well-formed ones before it are
                         // the input's own, so their scalars are the column's.
                         diagnostic.code == .invalidUTF8
-                            ? result.input.utf8.prefix(offset).reduce(1) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+                            ? scalarCount(ofWellFormed: result.input.utf8.prefix(offset)) + 1
                             : offset + 1
                     }
                 text += Self.command(

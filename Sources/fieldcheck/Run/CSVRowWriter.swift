@@ -86,15 +86,11 @@ final class CSVRowWriter: TableRowSink {
         }
         if !(result.errors.isEmpty && result.warnings.isEmpty) {
             file.bar.clear()
-            let redact = routing.redact
             // The row's own problems unless redacted: mapped, every problem was copied.
             try routing.printer.row(
                 RowProblems(
-                    file: path, row: row, line: record.line,
-                    errors: redact ? result.errors.map { file.table!.redacted($0, isError: true) } : result.errors,
-                    warnings: redact
-                        ? result.warnings.map { file.table!.redacted($0, isError: false) } : result.warnings,
-                    redact: redact, record: record, delimiter: delimiter),
+                    file: path, row: row, record: record, delimiter: delimiter, errors: result.errors,
+                    warnings: result.warnings, redactedBy: routing.redact ? file.table : nil),
                 into: sinks)
         }
         if !result.isValid && onInvalid == .abort {

@@ -181,12 +181,8 @@ struct CSVRunner {
                         if !headerProblems.isEmpty {
                             try routing.printer.row(
                                 RowProblems(
-                                    file: path, row: 0, line: record.line,
-                                    errors: redact
-                                        ? headerProblems.map { file.table!.redacted($0, isError: true) }
-                                        : headerProblems,
-                                    warnings: [],
-                                    redact: redact, record: record, delimiter: delimiter),
+                                    file: path, row: 0, record: record, delimiter: delimiter, errors: headerProblems,
+                                    warnings: [], redactedBy: redact ? file.table : nil),
                                 into: sinks)
                         }
                         if header {
