@@ -41,6 +41,8 @@ public enum JSONSyntax {
 
         var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
+        static let expectedValue = "expected a value: an object, array, string, number, true, false or null"
+
         mutating func skipSpace() {
             while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1 }
         }
@@ -61,7 +63,7 @@ public enum JSONSyntax {
             case UInt8(ascii: "f"): try word("false")
             case UInt8(ascii: "n"): try word("null")
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number()
-            default: throw failure("expected a value: an object, array, string, number, true, false or null")
+            default: throw failure(Self.expectedValue)
             }
         }
 
@@ -128,7 +130,7 @@ public enum JSONSyntax {
             let count = word.utf8CodeUnitCount
             guard index + count <= bytes.count,
                 (0..<count).allSatisfy({ bytes[index + $0] == word.utf8Start[$0] })
-            else { throw failure("expected a value: an object, array, string, number, true, false or null") }
+            else { throw failure(Self.expectedValue) }
             index += count
         }
 
