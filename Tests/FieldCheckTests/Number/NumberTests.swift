@@ -319,26 +319,31 @@ struct SeededGenerator: RandomNumberGenerator {
 /// locale ICU has and every style: a decimal field was shown the locale's currency separators
 /// (`1,234.56` in en_DE, `1 234$56` in pt_CV), which it refuses.
 @Suite struct NumberExampleTests {
-    /// (style, --integer, --max-fraction-digits, --min-length, --max-length): a currency's
-    /// example kept its cents under rules that refuse them (1.234,00 € under --integer), and
-    /// under a most length that 5 € fits (1.234,56 € under --max-length 8); a least length
-    /// longer than 1.234,56 was not kept to, nor a most that 1234 fits and 1.234 does not.
-    @Test(
-        arguments: [
-            (NumberStyle.decimal, false, nil, nil, nil), (.integer, false, nil, nil, nil),
-            (.percent, false, nil, nil, nil), (.currency, false, nil, nil, nil), (.currency, true, nil, nil, nil),
-            (.currency, false, 1, nil, nil), (.decimal, false, 0, nil, nil), (.currency, false, nil, nil, 8),
-            (.decimal, false, nil, 10, nil), (.integer, false, nil, 8, 9), (.integer, false, nil, 4, 4),
-            (.decimal, true, nil, 7, 7),
-        ] as [(NumberStyle, Bool, Int?, Int?, Int?)])
-    func theExampleIsAccepted(
-        style: NumberStyle, integer: Bool, maxFractionDigits: Int?, minLength: Int?, maxLength: Int?
-    ) throws {
-        Self.expectEveryExampleAccepted { locale in
+    /// A number field's rules, the ones its example must keep.
+    struct Rules: Sendable, CustomTestStringConvertible {
+        var style = NumberStyle.decimal
+        var integer = false
+        var maxFractionDigits: Int? = nil
+        var minLength: Int? = nil
+        var maxLength: Int? = nil
+        var minimum: String? = nil
+        var maximum: String? = nil
+
+        var testDescription: String {
+            "\(style)\(integer ? " integer" : "")"
+                + [
+                    maxFractionDigits.map { " fraction ≤ \($0)" }, minLength.map { " length ≥ \($0)" },
+                    maxLength.map { " length ≤ \($0)" }, minimum.map { " ≥ \($0)" }, maximum.map { " ≤ \($0)" },
+                ].compactMap { $0 }.joined()
+        }
+
+        func spec(_ locale: LocaleID) -> FieldSpec {
             var number = NumberSpec()
             number.style = style
             number.integerOnly = integer
             number.maxFractionDigits = maxFractionDigits
+            number.minimum = minimum.flatMap { ExactDecimal($0) }
+            number.maximum = maximum.flatMap { ExactDecimal($0) }
             var spec = FieldSpec(kind: .number(number), locale: locale)
             spec.minLength = minLength
             spec.maxLength = maxLength
@@ -346,37 +351,30 @@ struct SeededGenerator: RandomNumberGenerator {
         }
     }
 
-    /// Bounds with lengths and digits, every locale: the example is the least value of the
-    /// digits allowed from the minimum (2 for an integer from 1.5), or a bound written without
-    /// grouping where grouped it is too long (1234567 under --max-length 7). Each was refused
-    /// by its own field (1.234,56 or 1.234).
+    /// A currency's example kept its cents under rules that refuse them (1.234,00 € under
+    /// --integer), and under a most length that 5 € fits (1.234,56 € under --max-length 8); a
+    /// least length longer than 1.234,56 was not kept to, nor a most that 1234 fits and 1.234
+    /// does not. With bounds, the example is the least value of the digits allowed from the
+    /// minimum (2 for an integer from 1.5), or a bound written without grouping where grouped
+    /// it is too long (1234567 under --max-length 7). Each was refused by its own field.
     @Test(
         arguments: [
-            (NumberStyle.integer, false, "1.5", "2.5", nil), (.decimal, false, "1234567", nil, 7),
-            (.decimal, false, nil, "-1000000", 11), (.percent, true, "0.001", "0.019", nil),
-        ] as [(NumberStyle, Bool, String?, String?, Int?)])
-    func theExampleKeepsToTheBounds(
-        style: NumberStyle, integer: Bool, minimum: String?, maximum: String?, maxLength: Int?
-    ) throws {
-        Self.expectEveryExampleAccepted { locale in
-            var number = NumberSpec()
-            number.style = style
-            number.integerOnly = integer
-            number.minimum = minimum.flatMap { ExactDecimal($0) }
-            number.maximum = maximum.flatMap { ExactDecimal($0) }
-            var spec = FieldSpec(kind: .number(number), locale: locale)
-            spec.maxLength = maxLength
-            return spec
-        }
-    }
-
-    /// The field `spec(locale)` in every ICU locale: its placeholder's example (between "like "
-    /// and the last " (") is accepted by the field itself.
-    static func expectEveryExampleAccepted(_ spec: (LocaleID) -> FieldSpec) {
+            Rules(), Rules(style: .integer), Rules(style: .percent), Rules(style: .currency),
+            Rules(style: .currency, integer: true), Rules(style: .currency, maxFractionDigits: 1),
+            Rules(maxFractionDigits: 0), Rules(style: .currency, maxLength: 8), Rules(minLength: 10),
+            Rules(style: .integer, minLength: 8, maxLength: 9), Rules(style: .integer, minLength: 4, maxLength: 4),
+            Rules(integer: true, minLength: 7, maxLength: 7),
+            Rules(style: .integer, minimum: "1.5", maximum: "2.5"), Rules(maxLength: 7, minimum: "1234567"),
+            Rules(maxLength: 11, maximum: "-1000000"),
+            Rules(style: .percent, integer: true, minimum: "0.001", maximum: "0.019"),
+        ])
+    func theExampleIsAccepted(rules: Rules) throws {
+        // In every ICU locale, the placeholder's example (between "like " and the last " (")
+        // is accepted by the field itself.
         var refused: [String] = []
         var checked = 0
         for id in LocaleID.available {
-            guard let locale = try? LocaleID(id), let field = try? FieldValidator(spec(locale)) else { continue }
+            guard let locale = try? LocaleID(id), let field = try? FieldValidator(rules.spec(locale)) else { continue }
             let phrase = field.placeholderPhrase
             guard let start = phrase.firstRange(of: "like ")?.upperBound,
                 let end = phrase[start...].ranges(of: " (").last?.lowerBound
