@@ -36,19 +36,11 @@ struct RowProblems {
     /// The physical line the row starts on.
     var line: Int { record.line }
 
-    /// The problems of `record`, each redacted by `table` (which keeps its column's example)
-    /// under `redact`.
-    init(
-        file: String?, row: Int, record: CSVRecord, delimiter: UInt8, errors: [CellProblem],
-        warnings: [CellProblem], redactedBy table: TableValidator?
-    ) {
-        self.file = file
-        self.row = row
-        self.record = record
-        self.delimiter = delimiter
-        redact = table != nil
-        self.errors = table.map { table in errors.map { table.redacted($0, isError: true) } } ?? errors
-        self.warnings = table.map { table in warnings.map { table.redacted($0, isError: false) } } ?? warnings
+    /// `problems` as shown: redacted by `table` (which keeps each column's example) when one
+    /// is given (`--redact`).
+    static func shown(_ problems: [CellProblem], redactedBy table: TableValidator?, isError: Bool) -> [CellProblem] {
+        guard let table else { return problems }
+        return problems.map { table.redacted($0, isError: isError) }
     }
 }
 

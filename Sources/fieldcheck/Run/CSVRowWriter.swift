@@ -87,10 +87,13 @@ final class CSVRowWriter: TableRowSink {
         if !(result.errors.isEmpty && result.warnings.isEmpty) {
             file.bar.clear()
             // The row's own problems unless redacted: mapped, every problem was copied.
+            let redactor = routing.redact ? file.table : nil
             try routing.printer.row(
                 RowProblems(
-                    file: path, row: row, record: record, delimiter: delimiter, errors: result.errors,
-                    warnings: result.warnings, redactedBy: routing.redact ? file.table : nil),
+                    file: path, row: row,
+                    errors: RowProblems.shown(result.errors, redactedBy: redactor, isError: true),
+                    warnings: RowProblems.shown(result.warnings, redactedBy: redactor, isError: false),
+                    redact: redactor != nil, record: record, delimiter: delimiter),
                 into: sinks)
         }
         if !result.isValid && onInvalid == .abort {

@@ -181,8 +181,10 @@ struct CSVRunner {
                         if !headerProblems.isEmpty {
                             try routing.printer.row(
                                 RowProblems(
-                                    file: path, row: 0, record: record, delimiter: delimiter, errors: headerProblems,
-                                    warnings: [], redactedBy: redact ? file.table : nil),
+                                    file: path, row: 0,
+                                    errors: RowProblems.shown(
+                                        headerProblems, redactedBy: redact ? file.table : nil, isError: true),
+                                    warnings: [], redact: redact, record: record, delimiter: delimiter),
                                 into: sinks)
                         }
                         if header {
