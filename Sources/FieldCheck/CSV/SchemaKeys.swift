@@ -4,8 +4,8 @@
 ///
 /// A typo must never make a bad file pass: `typ: number` would read the column as text,
 /// `constraints: {requried: true}` would let empty cells through.
-enum SchemaKeys {
-    enum Level: String {
+package enum SchemaKeys {
+    package enum Level: String {
         case table = "the schema"
         case field = "a field"
         case constraints = "constraints"
@@ -17,7 +17,7 @@ enum SchemaKeys {
     }
 
     /// Keys read, or descriptive (names, titles, examples): they change no verdict.
-    static func known(_ level: Level) -> Set<String> {
+    package static func known(_ level: Level) -> Set<String> {
         switch level {
         case .table:
             [
@@ -55,7 +55,7 @@ enum SchemaKeys {
     }
 
     /// Keys with a meaning fieldcheck does not check: refused, with the reason.
-    static func unchecked(_ level: Level) -> [String: String] {
+    package static func unchecked(_ level: Level) -> [String: String] {
         switch level {
         case .table:
             [

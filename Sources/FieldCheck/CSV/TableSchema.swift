@@ -135,8 +135,12 @@ public struct ColumnSchema: Sendable {
     public var required = false
     /// A repeated value is `not_unique`.
     public var unique = false
-    /// The allowed values, in canonical form (`not_in_enum` otherwise).
-    public var allowedValues: [String]? = nil
+    /// The allowed values, in canonical form (`not_in_enum` otherwise): the field's rule
+    /// (`FieldSpec.allowedValues`).
+    public var allowedValues: [String]? {
+        get { spec.allowedValues }
+        set { spec.allowedValues = newValue }
+    }
     /// Table Schema's `bareNumber: false`: text before and after the number is dropped.
     public var bareNumber = true
     /// Where the column was defined, for messages ("schema.yaml: fields[2]").
@@ -305,7 +309,7 @@ public enum FieldsMatch: String, Sendable, Hashable, CaseIterable {
 /// kept as its text (`YAMLTree.YAMLNumber`: a fraction, an exponent, more digits than `Int`
 /// holds) comes as a `LosslessStringConvertible`, and its text is the number exactly: a
 /// `Double` would have made `minimum: 0.1` or a 20-digit `enum` value another number.
-func scalarText(_ value: Any) -> String? {
+package func scalarText(_ value: Any) -> String? {
     switch value {
     case let string as String: string
     case let int as Int: String(int)

@@ -8,7 +8,7 @@
 extension TableValidator {
     /// The column checked in each cell, when every rule of the table can be judged on the
     /// clean-row path; nil when one cannot. Left out: a primary key and foreign keys (they
-    /// look at several cells), `enum`s, missing values other than the empty cell, numbers
+    /// look at several cells), missing values other than the empty cell, numbers
     /// with text around them (`bareNumber: false`), two unique columns (a value added
     /// before a later one repeats could not be taken back), and two columns on one cell.
     static func cleanRowColumns(
@@ -19,7 +19,7 @@ extension TableValidator {
         else { return nil }
         var cells = [Unmanaged<Column>?](repeating: nil, count: width)
         for column in columns {
-            guard column.bareNumber, column.allowedValues == nil, column.index < width, cells[column.index] == nil
+            guard column.bareNumber, column.index < width, cells[column.index] == nil
             else { return nil }
             cells[column.index] = Unmanaged.passUnretained(column)
         }

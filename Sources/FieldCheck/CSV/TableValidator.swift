@@ -23,12 +23,7 @@ public final class TableValidator {
         let isUnique: Bool
         let required: Bool
         let bareNumber: Bool
-        /// The `enum` values, as a set: a cell is looked up, not compared with each in turn.
-        let allowedValues: Set<String>?
-        /// The allowed values as a `not_in_enum` message lists them, built once per column.
-        let allowedList: String
-        /// Numbers keep the scale written (3.00), but compare as values: `3.00` repeats `3`
-        /// and is in `enum: [3]`.
+        /// Numbers keep the scale written (3.00), but compare as values: `3.00` repeats `3`.
         let isNumber: Bool
         /// The ASCII bytes the fast path's canonical form of the column's values is made of,
         /// as two 64-bit sets (bytes 0–63, 64–127); nil when it may hold any (text). A
@@ -44,8 +39,6 @@ public final class TableValidator {
             isUnique = schema.unique
             required = schema.required
             bareNumber = schema.bareNumber
-            allowedValues = schema.allowedValues.map(Set.init)
-            allowedList = TableValidator.listed(schema.allowedValues ?? [])
             if case .number = schema.spec.kind { isNumber = true } else { isNumber = false }
             canonicalBytes = Self.canonicalBytes(of: schema.spec)
         }
@@ -80,13 +73,7 @@ public final class TableValidator {
         /// The part of a canonical value that is compared: a number without the trailing
         /// zeros of its scale (`3.00` is compared as `3`).
         func comparedRange(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-            guard isNumber, let point = bytes[range].firstIndex(of: UInt8(ascii: ".")),
-                !bytes[range].contains(UInt8(ascii: "E"))
-            else { return range }
-            var end = range.upperBound
-            while end > point + 1 && bytes[end - 1] == UInt8(ascii: "0") { end -= 1 }
-            if end == point + 1 { end = point }
-            return range.lowerBound..<end
+            AllowedValues.comparedRange(range, in: bytes, asNumber: isNumber)
         }
 
         /// Adds a value to the column's unique set, prepared already on another thread or
@@ -101,13 +88,6 @@ public final class TableValidator {
 
         /// Reads the slot of the column's unique set where a value of this hash starts probing.
         func warm(hash: UInt64) -> UInt8 { unique?.warm(hash: hash) ?? 0 }
-
-        func compared(_ value: String) -> String {
-            let bytes = Array(value.utf8)
-            return bytes.withUnsafeBufferPointer {
-                String(decoding: $0[comparedRange(0..<$0.count, in: $0)], as: UTF8.self)
-            }
-        }
     }
 
     public let header: [String]?
@@ -577,15 +557,6 @@ public final class TableValidator {
                 room: cell.count + FieldValidator.fastPathSlack,
                 { column.validator.acceptFast(cell, at: $0) })
             {
-                if let allowed = column.allowedValues {
-                    let value = result.outputBytes.withUnsafeBufferPointer {
-                        String(decoding: $0[column.comparedRange(range, in: $0)], as: UTF8.self)
-                    }
-                    if !allowed.contains(value) {
-                        reject(String(decoding: cell, as: UTF8.self), notInEnum(value, column))
-                        return
-                    }
-                }
                 result.outputRanges[column.index] = range
                 if column.isUnique {
                     unique(
@@ -608,10 +579,6 @@ public final class TableValidator {
         }
         guard fieldResult.isValid, let value = fieldResult.value else {
             for error in fieldResult.errors { reject(fieldResult.input, error) }
-            return
-        }
-        if let allowed = column.allowedValues, !allowed.contains(column.compared(value)) {
-            reject(fieldResult.input, notInEnum(value, column))
             return
         }
         let range = result.append(fieldResult.emitted ?? value)
@@ -644,19 +611,6 @@ public final class TableValidator {
         }
         result.pendingUnique.append((position, result.errors.count, key, prepared))
         if let input { result.pendingInputs.append((position, input)) }
-    }
-
-    private func notInEnum(_ value: String, _ column: Column) -> Diagnostic {
-        Diagnostic(
-            code: .notInEnum, offset: nil, length: 0, reason: .notInEnum(value: value, allowed: column.allowedList))
-    }
-
-    /// The values of an `enum` as a message lists them: the first few, each quoted (and cut as
-    /// any quoted value is), then how many more, so that a list of ten 1 MB values does not
-    /// put 10 MB on stderr for every row that misses it.
-    static func listed(_ values: [String], shown: Int = 5) -> String {
-        let list = values.prefix(shown).map(quoted).joined(separator: ", ")
-        return values.count > shown ? list + " and \(values.count - shown) more" : list
     }
 
     private func repeated(_ value: String, _ column: String, _ first: Int) -> Diagnostic {

@@ -22,6 +22,9 @@ public struct FieldSpec: Sendable, Hashable {
     /// A value the pattern matches, for its example of a valid value, when the pattern comes
     /// with one (`name@example.com` for Table Schema's `format: email`); else one is found.
     public var patternExample: String? = nil
+    /// The values allowed (Table Schema's `enum`), in the canonical form the field writes
+    /// (numbers compare as values: `3.00` is `3`); nil: any value the other rules accept.
+    public var allowedValues: [String]? = nil
     // format
     public var output: OutputForm = .canonical
     /// How diagnostics name the rules above (the front end's option or key names).

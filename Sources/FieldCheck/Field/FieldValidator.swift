@@ -57,6 +57,8 @@ public final class FieldValidator {
     private let graphemes: GraphemeCounter
     /// `minLength` and `maxLength` in the field's unit, as its examples keep them too.
     private let lengthRule: LengthRule
+    /// The values the field allows (`enum`), or nil for any.
+    private let allowed: AllowedValues?
     let normalizer: OpaquePointer?
     let typed: TypedValidator?
     /// The typed field's completion samples, by their comparison keys, sorted (see
@@ -130,6 +132,11 @@ public final class FieldValidator {
         let unit = spec.lengthUnit
         lengthRule = LengthRule(
             least: spec.minLength, most: spec.maxLength, length: { unit.count($0, graphemes: graphemes) })
+        if case .number = spec.kind {
+            allowed = spec.allowedValues.map { AllowedValues($0, comparesAsNumbers: true) }
+        } else {
+            allowed = spec.allowedValues.map { AllowedValues($0, comparesAsNumbers: false) }
+        }
         var status = U_ZERO_ERROR
         switch spec.normalization {
         case .nfc: normalizer = cicu_unorm2_getNFCInstance(&status)
@@ -233,6 +240,7 @@ public final class FieldValidator {
             length = bytes.count
         }
         guard !hasLengthOrPattern || lengthAndPatternVerdict(ascii: bytes) == true else { return nil }
+        if let allowed, !allowed.contains(canonical: UnsafeBufferPointer(start: out, count: length)) { return nil }
         if typed != nil && spec.output == .input {
             if let base = bytes.baseAddress { out.update(from: base, count: bytes.count) }
             length = bytes.count
@@ -357,6 +365,12 @@ public final class FieldValidator {
             if result.errors.isEmpty { typed.validate(value, map: map, detail: detail, into: &result) }
         } else if result.errors.isEmpty {
             result.value = value
+        }
+        if let allowed, result.errors.isEmpty, let value = result.value, !allowed.contains(value) {
+            result.errors.append(
+                Diagnostic(
+                    code: .notInEnum, offset: nil, length: 0,
+                    reason: .ifExplained(explains, .notInEnum(value: value, allowed: allowed.listed))))
         }
         if spec.caseMapping != nil || map.table != nil, !(result.errors.isEmpty && result.warnings.isEmpty) {
             Self.pointAtInput(input, &result)
