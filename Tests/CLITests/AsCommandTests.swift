@@ -213,4 +213,53 @@ import Testing
         #expect(column.status == 2)
         #expect(column.stderr.contains("--column 'ok=boolean::yes': a boolean has no FORMAT"))
     }
+
+    /// `--rule KEY=VALUE` gives a line the keys a schema field has (issue 30: the registry's
+    /// keys are the line command's rules): a pattern written as it is (`[A-Z]` is not YAML),
+    /// an enum compared in canonical form, a boolean's words, lengths and trimming.
+    @Test func rulesAreTheSchemaFieldsKeys() throws {
+        let codes = try CLI.run(
+            ["as", "string", "--rule", "pattern=[A-Z]{2}[0-9]{2}", "--rule", "enum=DE01, FR12"],
+            input: "DE01\nXX99\nFR12\nde01\n")
+        #expect(codes.status == 1)
+        #expect(codes.stdout == "DE01\nFR12\n")
+        #expect(
+            codes.stderr.contains(
+                "line 2: 'XX99': 'XX99' is not one of the allowed values: 'DE01', 'FR12' [not_in_enum]"),
+            "\(codes.stderr)")
+        #expect(codes.stderr.contains("line 4: 'de01': does not match the pattern '[A-Z]{2}[0-9]{2}'"))
+
+        let numbers = try CLI.run(["as", "number:de_DE", "--rule", "enum=[3, 3.5]"], input: "3,50\n4\n3\n")
+        #expect(numbers.stdout == "3.50\n3\n", "\(numbers.stderr)")
+        #expect(numbers.stderr.contains("line 2: '4': '4' is not one of the allowed values: '3', '3.5' [not_in_enum]"))
+
+        let words = try CLI.run(
+            ["as", "boolean", "--rule", "trueValues=[yes, y]", "--rule", "falseValues=no,n"], input: "y\nno\ntrue\n")
+        #expect(words.stdout == "true\nfalse\n")
+        #expect(words.stderr.contains("line 3: 'true': not a boolean"), "\(words.stderr)")
+
+        let lengths = try CLI.run(
+            ["as", "string", "--rule", "maxLength=4", "--rule", "trim=true"], input: " ab \nabcdef\n")
+        #expect(lengths.stdout == "ab\n")
+        #expect(lengths.stderr.contains("line 2: 'abcdef': too long: 6 characters, at most 4 allowed"))
+        // An option given beside a rule decides.
+        let both = try CLI.run(["as", "string", "--rule", "maxLength=4", "--max-length", "6"], input: "abcdef\n")
+        #expect(both.status == 0 && both.stdout == "abcdef\n", "\(both.stderr)")
+    }
+
+    /// A rule a line cannot honour, or a key that is not one, is a usage error that says what
+    /// to write instead; it is never silently ignored.
+    @Test(arguments: [
+        ("minLenght=3", "unknown key (did you mean 'minLength'?)"),
+        ("required=true", "required is a constraint of a table's column, which fieldcheck csv checks"),
+        ("exclusiveMinimum=3", "fieldcheck cannot honour this key: exclusive bounds are not checked"),
+        ("pattern", "expected KEY=VALUE"), ("enum=[a, [b]]", "a list of single values"),
+        ("maxLength=x", "expected a whole number"), ("type=number", "TYPE names the type"),
+    ])
+    func aRuleThatCannotBeHonouredIsRefused(rule: String, message: String) throws {
+        let run = try CLI.run(["as", "string", "--rule", rule], input: "a\n")
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+    }
 }

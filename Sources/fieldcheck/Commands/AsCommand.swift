@@ -22,9 +22,11 @@ extension Fieldcheck {
                 ISO 8601. FORMAT is a date, time or datetime pattern or style, or a number \
                 style; a boolean or an identifier takes none. --min and --max bound a type \
                 with an order (marked below), written as a schema's minimum and maximum are \
-                (10.5, 2026-04-13, 09:00:00). The other options are the locale, length, \
-                preparation and run options; a type's other rules (--pattern, --to) are its \
-                line command's, or a schema's. Accepted values are written in their \
+                (10.5, 2026-04-13, 09:00:00). --rule KEY=VALUE gives the field any key or \
+                constraint a schema's field of the type has (pattern, enum, maxLength, format, \
+                decimalChar, trueValues...), read by the type as a schema's is; required and \
+                unique are a table's (csv). The other options are the locale, length, \
+                preparation and run options. Accepted values are written in their \
                 canonical form (ISO 8601, true/false, the code); rejections as the line \
                 commands report them.
 
@@ -38,6 +40,7 @@ extension Fieldcheck {
                   fieldcheck as date:en_US:MM/dd/yyyy       # 04/13/2026 -> 2026-04-13
                   fieldcheck as duration --json
                   fieldcheck as datetime --min 2026-01-01T00:00:00Z
+                  fieldcheck as string --rule 'pattern=[A-Z]{2}[0-9]{2}' --rule enum=DE01,FR12
                 """
         )
 
@@ -76,6 +79,15 @@ struct TypeArgument: ParsableArguments {
             valueName: "VALUE"))
     var max: String?
 
+    @Option(
+        name: .customLong("rule"),
+        help: ArgumentHelp(
+            "A key of a Table Schema field or of its constraints, as KEY=VALUE: 'pattern=[A-Z]{2}[0-9]{2}', "
+                + "enum=DE,FR (or YAML: 'enum=[DE, \"F,R\"]'), maxLength=5, trueValues=yes,y, decimalChar=, "
+                + "(repeatable; required and unique are a table's: csv).",
+            valueName: "KEY=VALUE"))
+    var rules: [String] = []
+
     /// The field the type names, with the length and preparation options.
     func spec(_ basics: FieldBasics) throws -> FieldSpec {
         let category =
@@ -86,7 +98,7 @@ struct TypeArgument: ParsableArguments {
             }
         let column = try InlineField.column(
             name: "value", type[...], path: "as '\(type)'",
-            defaultLocale: try basics.locale.resolve(category: category))
+            defaultLocale: try basics.locale.resolve(category: category), keys: try InlineField.keys(rules: rules))
         var spec = column.spec
         spec.vocabulary = .commandLine
         try applyBounds(to: &spec)

@@ -247,8 +247,8 @@ struct PrepareOptions: ParsableArguments {
     var normalize: Normalization?
 
     func apply(to spec: inout FieldSpec) {
-        spec.trim = trim
-        spec.normalization = normalize
+        if trim { spec.trim = true }
+        if let normalize { spec.normalization = normalize }
     }
 }
 
@@ -272,9 +272,11 @@ struct LengthOptions: ParsableArguments {
         if let minLength, minLength < 0 { throw ValidationError("--min-length must not be negative") }
     }
 
+    /// Sets what was given: a length a field has already (`as … --rule maxLength=5`) stays
+    /// unless an option says otherwise.
     func apply(to spec: inout FieldSpec) {
-        spec.maxLength = maxLength
-        spec.minLength = minLength
+        if let maxLength { spec.maxLength = maxLength }
+        if let minLength { spec.minLength = minLength }
         spec.lengthUnit = count
     }
 }
