@@ -325,4 +325,54 @@ import Testing
         let german = try CLI.run(["number", "--locale", "de_DE", "--style", "currency", "--value", "1.234,00 $"])
         #expect(german.stderr.contains("not the currency symbol of this field, which is written 'EUR' or '€'"))
     }
+
+    /// A grouped number never begins with a group of zeros: `0,123` (en_US) and `0.500`
+    /// (de_DE) were read as 123 and 500, silently, where Babel's strict reader refuses them
+    /// and the other decimal mark is the likelier story (a trial against Babel's tests).
+    @Test(arguments: [
+        ("en_US", "0,123", "in de_DE it reads as 0.123"), ("de_DE", "0.500", "in en_US it reads as 0.500"),
+        ("en_US", "-0,123", "in de_DE it reads as -0.123"), ("en_US", "0,000,001", ""), ("en_IN", "0,12,345", ""),
+        ("en_US", "00,123", "in de_DE it reads as 0.123"),
+    ])
+    func aGroupOfZerosBeginsNoGroupedNumber(locale: String, value: String, otherReading: String) throws {
+        let run = try CLI.run(["number", "--locale", locale, "--value", value])
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("no grouped number begins with a group of zeros"), "\(run.stderr)")
+        #expect(run.stderr.hasSuffix("[misplaced_grouping_separator]\n"))
+        if !otherReading.isEmpty { #expect(run.stderr.contains(otherReading), "\(run.stderr)") }
+        // Neither on the fast path (a csv column) nor with other numbers beside it.
+        let column = try CLI.run(["csv", "--column", "v=number:\(locale)", "--normalize"], input: "v\n\(value)\n1\n")
+        #expect(column.status == 1)
+        #expect(column.stdout == "v\n1\n")
+        let plain = try CLI.run(["number", "--locale", "en_US"], input: "0.5\n1,234\n0123\n0\n")
+        #expect(plain.status == 0 && plain.stdout == "0.5\n1234\n123\n0\n", "\(plain.stderr)")
+    }
+
+    /// `--lenient` keeps the scale written, as the strict reading does (ICU's text has none:
+    /// 3,00 was 3, and 1.500 passed --max-fraction-digits 2), and refuses a grouping
+    /// separator before the first digit, which ICU skips (de .9 was 9).
+    @Test func theLenientReadingKeepsTheScaleAndRefusesALeadingGroupingSeparator() throws {
+        for (locale, value, expected) in [
+            ("de", "3,00", "3.00"), ("en", "1,234.50", "1234.50"), ("de", "1,50E1", "15.0"), ("en", "-0.00", "0.00"),
+            ("en", "1.25E2", "125"),
+        ] {
+            let run = try CLI.run(["number", "--locale", locale, "--lenient", "--value", value])
+            #expect(run.status == 0 && run.stdout == expected + "\n", "\(value): \(run.stdout) \(run.stderr)")
+        }
+        let digits = try CLI.run(
+            ["number", "--locale", "en", "--lenient", "--max-fraction-digits", "2", "--value", "1.500"])
+        #expect(digits.status == 1)
+        #expect(digits.stderr.contains("[too_many_fraction_digits]"))
+        let formatted = try CLI.run(["number", "--locale", "en", "--lenient", "--to", "de_DE", "--value", "3.00"])
+        #expect(formatted.stdout == "3,00\n")
+        for (locale, value, other) in [
+            ("de", ".9", "in en_US it reads as 0.9"), ("en", ",9", "in de_DE it reads as 0.9"),
+        ] {
+            let run = try CLI.run(["number", "--locale", locale, "--lenient", "--value", value])
+            #expect(run.status == 1)
+            #expect(run.stderr.contains("a grouping separator must stand between digits"), "\(run.stderr)")
+            #expect(run.stderr.contains(other))
+        }
+    }
 }

@@ -145,6 +145,8 @@ final class FastNumber {
                 // A separator closes a run: the first may be 1...secondary digits, later ones
                 // must be whole secondary groups; the last run is checked below.
                 guard run > 0, run <= secondary, runs == 0 || run == secondary else { return 0 }
+                // A grouped number that begins with 0 (`0,123`) is the pipeline's to judge.
+                guard digits[0] != 0x30 else { return 0 }
                 runs += 1
                 run = 0
                 index += length
@@ -195,7 +197,7 @@ final class FastNumber {
                 written += 1
                 run += 1
             } else if Int(byte) == group {
-                guard run > 0, run <= secondary, runs == 0 || run == secondary else { return 0 }
+                guard run > 0, run <= secondary, runs == 0 || run == secondary, digits[0] != 0x30 else { return 0 }
                 runs += 1
                 run = 0
             } else {

@@ -606,7 +606,7 @@ final class NumberParser {
         if let e = parsed.exponentIndex, work.exponentDigits.isEmpty {
             return fail(.notANumber, e, .exponentWithoutDigits)
         }
-        if let failure = checkGrouping(work.separators, integerCount: work.integer.count) {
+        if let failure = checkGrouping(work.separators, integer: work.integer) {
             return .failure(failure)
         }
         if let failure = checkGroupingIsComplete(
@@ -630,9 +630,12 @@ final class NumberParser {
     }
 
     /// Each separator must stand a primary group, then whole secondary groups, from the end
-    /// of the integer part; the first group is no longer than a group.
-    private func checkGrouping(_ separators: [(index: Int, digitsBefore: Int)], integerCount: Int) -> NumberFailure? {
+    /// of the integer part; the first group is no longer than a group, and is not zero: no
+    /// grouped number begins `0,`, and `0,123` (en_US) or `0.500` (de_DE) is a fraction
+    /// written with the other decimal mark far more often than the number 123 or 500.
+    private func checkGrouping(_ separators: [(index: Int, digitsBefore: Int)], integer: [UInt8]) -> NumberFailure? {
         guard !separators.isEmpty else { return nil }
+        let integerCount = integer.count
         let primary = symbols.primaryGroupingSize
         let secondary = symbols.secondaryGroupingSize
         let example = groupingExample
@@ -650,6 +653,11 @@ final class NumberParser {
             return NumberFailure(
                 code: .misplacedGroupingSeparator, index: separators[0].index,
                 problem: .firstGroupTooLong(digits: firstGroup, place: symbols.placeName, example: example))
+        }
+        if integer[..<firstGroup].allSatisfy({ $0 == 0 }) {
+            return NumberFailure(
+                code: .misplacedGroupingSeparator, index: separators[0].index,
+                problem: .zeroBeforeGrouping(place: symbols.placeName, example: example))
         }
         return nil
     }

@@ -37,6 +37,8 @@ public enum NumberProblem: Sendable, Hashable {
     case groupSize(digitsAfter: Int, place: String, example: String)
     /// More digits before the first separator than a group holds.
     case firstGroupTooLong(digits: Int, place: String, example: String)
+    /// Only zeros before the first separator (`0,123`): no grouped number begins so.
+    case zeroBeforeGrouping(place: String, example: String)
     /// Separators at some boundaries but not all: the value grouped in full, and the column
     /// before which none stands.
     case partialGrouping(suggestion: String?, gapColumn: Int?, place: String, example: String)
@@ -145,6 +147,11 @@ extension NumberProblem {
         case .firstGroupTooLong(let digits, let place, let example):
             writer.put(decimal: digits)
             writer.put(" digits stand before it without a separator; ")
+            writer.put(place)
+            writer.put(" groups as in ")
+            writer.put(example)
+        case .zeroBeforeGrouping(let place, let example):
+            writer.put("no grouped number begins with a group of zeros; ")
             writer.put(place)
             writer.put(" groups as in ")
             writer.put(example)

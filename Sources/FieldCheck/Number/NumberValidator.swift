@@ -526,7 +526,15 @@ final class NumberValidator: TypedValidator {
         let scalars = Array(value.unicodeScalars)
         // Without a digit there is no number to read leniently: the strict reader says why
         // (no digits, or NaN and infinity), at once, whatever the length.
-        guard scalars.contains(where: Self.isDigit) else { return parser.parse(scalars) }
+        guard let firstDigit = scalars.firstIndex(where: Self.isDigit) else { return parser.parse(scalars) }
+        // ICU's lenient parser skips a grouping separator before the first digit: `.9` in
+        // de_DE read as 9, where it is 0.9 written the English way.
+        if let group = parser.symbols.groupingSeparator.unicodeScalars.first, !group.properties.isWhitespace,
+            let stray = scalars[..<firstDigit].firstIndex(of: group)
+        {
+            return .failure(
+                NumberFailure(code: .misplacedGroupingSeparator, index: stray, problem: .groupingNotBetweenDigits))
+        }
         let (short, origin) = Self.shorteningRuns(scalars)
         let digitsHanded = short.reduce(0) { $0 + (Self.isDigit($1) ? 1 : 0) }
         if digitsHanded > Self.lenientDigitLimit {
@@ -559,9 +567,13 @@ final class NumberValidator: TypedValidator {
         var parsed = ParsedNumber(value: ExactDecimal())
         locateParts(scalars, in: &parsed)
         // The exponent as written, before ICU's reading of it (1E-2147483648 reads as 0).
-        if let exponent = parsed.exponentIndex, Self.exponentExceedsBound(scalars, from: exponent) {
-            return .failure(
-                NumberFailure(code: .exponentOutOfRange, index: exponent, problem: .exponentBeyondBound))
+        var writtenExponent = 0
+        if let exponent = parsed.exponentIndex {
+            guard let written = Self.writtenExponent(scalars, from: exponent) else {
+                return .failure(
+                    NumberFailure(code: .exponentOutOfRange, index: exponent, problem: .exponentBeyondBound))
+            }
+            writtenExponent = written
         }
         guard var number = ExactDecimal(icu.text) else {
             return .failure(
@@ -589,10 +601,17 @@ final class NumberValidator: TypedValidator {
                 return .failure(Self.tooManyDigitsForICU)
             }
         }
+        locateFractionRead(scalars, written: number, in: &parsed)
+        // The scale written, as the strict reader keeps it (`3,00` is 3.00; `1,50E1` 15.0):
+        // ICU's text has none. Only when it holds the value's own fraction digits (the parts
+        // were found where ICU found them).
+        let writtenScale = parsed.fractionDigitCount - writtenExponent
+        if writtenScale >= number.fractionDigitCount, writtenScale <= ExactDecimal.maximumWrittenScale {
+            number.scale = writtenScale
+        }
         parsed.value = number
         parsed.currency = lenientCurrency
         parsed.negativeForm = number.negative || value.hasPrefix("-")
-        locateFractionRead(scalars, written: number, in: &parsed)
         return .success(parsed)
     }
 
@@ -714,11 +733,15 @@ final class NumberValidator: TypedValidator {
         return .success((text, anyCurrency ? String(decoding: found.prefix(3), as: UTF16.self) : nil))
     }
 
-    /// Whether the exponent starting at `index` has more digits than `largestExponent`,
-    /// leading zeros aside (ICU reads any decimal digit there).
-    private static func exponentExceedsBound(_ scalars: [Unicode.Scalar], from index: Int) -> Bool {
+    /// The exponent written after the exponent symbol at `index`, its sign and digits; nil
+    /// when it is beyond ±`NumberParser.largestExponent` (nine digits, leading zeros aside).
+    private static func writtenExponent(_ scalars: [Unicode.Scalar], from index: Int) -> Int? {
         var position = index
-        while position < scalars.count, !isDigit(scalars[position]) { position += 1 }
+        var negative = false
+        while position < scalars.count, !isDigit(scalars[position]) {
+            if "-\u{2212}".unicodeScalars.contains(scalars[position]) { negative = true }
+            position += 1
+        }
         var significant = 0
         var magnitude = 0
         while position < scalars.count, isDigit(scalars[position]),
@@ -726,12 +749,12 @@ final class NumberValidator: TypedValidator {
         {
             if significant > 0 || value != 0 {
                 significant += 1
-                if significant > 9 { return true }
+                if significant > 9 { return nil }
                 magnitude = magnitude * 10 + Int(value)
             }
             position += 1
         }
-        return magnitude > NumberParser.largestExponent
+        return magnitude > NumberParser.largestExponent ? nil : negative ? -magnitude : magnitude
     }
 
     /// Finds the decimal separator, the exponent and the fraction digits in a value ICU's
