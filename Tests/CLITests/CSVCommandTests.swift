@@ -478,8 +478,10 @@ import Testing
             to: schema, atomically: true, encoding: .utf8)
         let run = try CLI.run(
             ["csv", "--schema", schema.path, "--normalize"],
-            stdin: Data("p\n-€5\n($5)\n€ 95\n".utf8) + Data([0x78, 0xFF, 0x0A]))
-        #expect(run.stdout == "p\n-5\n-5\n95\n")
+            stdin: Data("p\n-€5\n($5)\n(12.5) EUR\n€ 95\n".utf8) + Data([0x78, 0xFF, 0x0A]))
+        // Parentheses are text around the number, dropped as Table Schema and Frictionless
+        // drop them: (12.5) is 12.5 in every tool, never -12.5 in one of them.
+        #expect(run.stdout == "p\n-5\n5\n12.5\n95\n")
         #expect(run.stderr.contains("[invalid_utf8]"))
     }
 }

@@ -620,8 +620,10 @@ public final class TableValidator {
 
     /// Table Schema's `bareNumber: false`: the number may be surrounded by other text
     /// (`€ 95`, `95 %`), which is dropped before reading. A minus sign before that text
-    /// (`-€5`) or accounting parentheses (`($5)`) still make the number negative. Findings
-    /// are about the cell as written: its `input`, and offsets in it.
+    /// (`-€5`) still makes the number negative; parentheses are text like any other (`($5)`
+    /// is 5, as Table Schema strips them and Frictionless reads it: a reading that made it
+    /// -5 gave another value than every other tool, silently). Findings are about the cell
+    /// as written: its `input`, and offsets in it.
     private func validateEmbeddedNumber(_ validator: FieldValidator, _ cell: UnsafeBufferPointer<UInt8>)
         -> FieldResult
     {
@@ -637,10 +639,9 @@ public final class TableValidator {
         while start > 0, "+-−.,".unicodeScalars.contains(scalars[start - 1]) { start -= 1 }
         var text = String(String.UnicodeScalarView(scalars[start...last]))
         let prefix = scalars[..<start]
-        let suffix = scalars[(last + 1)...]
         let signed = "+-−".unicodeScalars.contains(scalars[start])
         var added = 0
-        if !signed && (prefix.contains { $0 == "-" || $0 == "−" } || (prefix.contains("(") && suffix.contains(")"))) {
+        if !signed && prefix.contains(where: { $0 == "-" || $0 == "−" }) {
             text = "-" + text
             added = 1
         }
@@ -650,8 +651,8 @@ public final class TableValidator {
             return result
         }
         // An offset in the number read is one in the cell: the sign put before it stands
-        // for the one (or the parenthesis) in the text dropped.
-        let sign = prefix.firstIndex { $0 == "-" || $0 == "−" || $0 == "(" } ?? start
+        // for the one in the text dropped.
+        let sign = prefix.firstIndex { $0 == "-" || $0 == "−" } ?? start
         func place(_ list: inout [Diagnostic]) {
             for index in list.indices {
                 guard let offset = list[index].offset, list[index].code != .invalidUTF8 else { continue }
