@@ -262,4 +262,20 @@ import Testing
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains(message), "\(run.stderr)")
     }
+
+    /// A boolean's and a duration's example keep to the length rule (`true or false` under
+    /// --max-length 1, `P1Y2M10DT2H30M` under 3), and the value shown is accepted.
+    @Test(arguments: [
+        ("boolean", "1", "1 or 0", ["1", "0"]), ("duration", "3", "P1D", ["P1D"]),
+        ("duration", "7", "PT2H30M", ["PT2H30M"]),
+    ])
+    func theExampleKeepsToTheLength(type: String, most: String, shown: String, values: [String]) throws {
+        let run = try CLI.run(["as", type, "--max-length", most, "--value", "P1Y2M10DT2H30M0S"])
+        #expect(run.status == 1)
+        #expect(
+            run.stderr.contains("expected \(type == "boolean" ? "a boolean like " : "")\(shown) [too_long]"),
+            "\(run.stderr)")
+        let accepted = try CLI.run(["as", type, "--max-length", most] + values.flatMap { ["--value", $0] })
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+    }
 }

@@ -19,7 +19,9 @@ final class BooleanValidator: TypedValidator {
     private let wordBytes: [UInt8]
     private let wordSpans: [(start: Int, count: Int, value: Bool)]
 
-    init(_ spec: BooleanSpec) throws(ConfigurationError) {
+    /// `lengths` is the field's length rule: the example shows words that keep to it
+    /// (`1 or 0` under a maximum length of 1).
+    init(_ spec: BooleanSpec, lengths: LengthRule = .none) throws(ConfigurationError) {
         guard !spec.trueValues.isEmpty, !spec.falseValues.isEmpty else {
             throw ConfigurationError("a boolean field needs at least one true value and one false value")
         }
@@ -40,7 +42,9 @@ final class BooleanValidator: TypedValidator {
         }
         self.wordBytes = wordBytes
         self.wordSpans = wordSpans
-        example = "a boolean like \(spec.trueValues[0]) or \(spec.falseValues[0])"
+        let yes = spec.trueValues.first(where: lengths.admits) ?? spec.trueValues[0]
+        let no = spec.falseValues.first(where: lengths.admits) ?? spec.falseValues[0]
+        example = "a boolean like \(yes) or \(no)"
         lists = "true is written " + Self.listed(spec.trueValues) + ", false " + Self.listed(spec.falseValues)
     }
 

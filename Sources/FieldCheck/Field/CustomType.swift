@@ -5,8 +5,15 @@
 public protocol ValueReader: Sendable {
     /// A valid value, for messages ("expected a value like #1E90FF") and the prompt's placeholder.
     var example: String { get }
+    /// Valid values of other lengths (`P1D` beside `P1Y2M10DT2H30M`): a field with a length
+    /// rule shows the first that keeps to it. By default none.
+    var otherExamples: [String] { get }
     /// Reads a prepared value (trimmed, normalized, case-mapped as the field asks).
     func read(_ value: String) -> ValueReading
+}
+
+extension ValueReader {
+    public var otherExamples: [String] { [] }
 }
 
 /// What a `ValueReader` made of a value.
@@ -57,12 +64,15 @@ final class CustomValidator: TypedValidator {
         get { nil }
         set {}
     }
-    /// The reader's example, unless the field's rules ask for another (a bound).
+    /// The reader's example (or another of its examples that keeps to the field's `lengths`),
+    /// unless the field's rules ask for another (a bound).
     let example: String
 
-    init(_ type: CustomType, example: String? = nil) {
+    init(_ type: CustomType, example: String? = nil, lengths: LengthRule = .none) {
         self.type = type
-        self.example = example ?? type.reader.example
+        let reader = type.reader
+        self.example =
+            example ?? ([reader.example] + reader.otherExamples).first(where: lengths.admits) ?? reader.example
     }
 
     func validate(_ value: String, map: OffsetMap, detail: CheckDetail, into result: inout FieldResult) {

@@ -148,10 +148,10 @@ public final class FieldValidator {
         case .number(let number):
             typed = try NumberValidator(number, locale: spec.locale, vocabulary: spec.vocabulary, lengths: lengthRule)
         case .date(let date): typed = try DateValidator(date, locale: spec.locale, vocabulary: spec.vocabulary)
-        case .boolean(let boolean): typed = try BooleanValidator(boolean)
+        case .boolean(let boolean): typed = try BooleanValidator(boolean, lengths: lengthRule)
         case .temporal(let temporal):
             typed = try TemporalValidator(temporal, locale: spec.locale, vocabulary: spec.vocabulary)
-        case .custom(let type): typed = CustomValidator(type)
+        case .custom(let type): typed = CustomValidator(type, lengths: lengthRule)
         case .identifier(let identifier):
             typed = try IdentifierValidator(
                 identifier, locale: spec.locale, vocabulary: spec.vocabulary, lengths: lengthRule)

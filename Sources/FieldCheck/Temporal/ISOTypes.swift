@@ -195,6 +195,7 @@ struct ISOTemporalReader: ValueReader {
 /// have a fraction (`PT1.5S`).
 struct DurationReader: ValueReader {
     var example: String { "P1Y2M10DT2H30M" }
+    var otherExamples: [String] { ["PT2H30M", "P1D"] }
     func read(_ value: String) -> ValueReading {
         ISOScanner.read(value) { (scanner: inout ISOScanner) throws(ISORejection) in
             // XML Schema's duration, which Table Schema names, may be negative (-P1D); not '+'.
