@@ -231,6 +231,10 @@ import Testing
             (["--pattern", "[a-z0-9]+", "--deny", "abc", "--max-length", "3"], "def"),
             // Case-insensitive: an example of the rest of the pattern (there was none).
             (["--pattern", "(?i)hello"], "hello"), (["--pattern", "(?i)[A-Z]{2}-\\d{2}"], "AB-12"),
+            // Letters beyond ASCII, which the automaton does not read: sketched (there was none).
+            (["--pattern", "café"], "café"), (["--pattern", "[äöü]+"], "ä"),
+            (["--pattern", "(?:Straße|Weg) \\d+"], "Straße 1"), (["--pattern", "[α-ω]{3,}"], "ααα"),
+            (["--pattern", "[äöü]+", "--min-length", "4"], "äääää"),
         ]
         for (rules, example) in cases {
             let run = try CLI.run(["text"] + rules + ["--json"], input: "!\n")

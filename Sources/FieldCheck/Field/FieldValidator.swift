@@ -804,7 +804,13 @@ public final class FieldValidator {
         {
             return (found, true)
         }
-        // A pattern the automaton does not read (`\p{Lu}{2}`, `\w+`, `\p{Lu}\p{Ll}+`): a few plain candidates.
+        // A pattern the automaton does not read: sketched from its text (`café`, `[äöü]+`).
+        if let sketch = PatternSketch(regex.pattern),
+            let found = sketch.candidates(more: [preferred, spec.minLength ?? 1]).first(where: fits)
+        {
+            return (found, true)
+        }
+        // Nor that (`\p{Lu}{2}`, `\p{Lu}\p{Ll}+`): a few plain candidates.
         for length in [preferred] + (1...8).filter({ $0 != preferred }) {
             for run in ["abcdefgh", "ABCDEFGH", "Abcdefgh", "12345678"] where fits(String(run.prefix(length))) {
                 return (String(run.prefix(length)), true)
