@@ -211,4 +211,27 @@ import Testing
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains(phrase), "\(run.stderr)")
     }
+
+    /// A date outside the two-digit-year window is shown with its whole year (`01.01.90`
+    /// for 2090-01-01 reads as 1990, itself out of range), and the date shown is accepted.
+    @Test(arguments: [
+        (
+            ["--pattern", "dd.MM.yy", "--min", "2090-01-01"], "01.01.90",
+            "expected a date of 01.01.2090 (dd.MM.yy) or later", "01.01.2090"
+        ),
+        (["--locale", "en_US", "--min", "2090-01-01"], "x", "expected a date like 1/1/2090 (M/d/yy)", "1/1/2090"),
+        (
+            ["--pattern", "dd.MM.yy", "--max", "1900-05-01"], "x", "expected a date like 01.05.1900 (dd.MM.yy)",
+            "01.05.1900"
+        ),
+    ])
+    func aDateOutsideTheTwoDigitYearWindowIsWrittenWithItsWholeYear(
+        rules: [String], value: String, phrase: String, shown: String
+    ) throws {
+        let run = try CLI.run(["date"] + rules + ["--value", value])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains(phrase), "\(run.stderr)")
+        let back = try CLI.run(["date"] + rules + ["--value", shown])
+        #expect(back.status == 0, "\(back.stderr)")
+    }
 }

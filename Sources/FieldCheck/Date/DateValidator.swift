@@ -231,8 +231,17 @@ final class DateValidator: TypedValidator {
         if let min = spec.minimum, sample < min { sample = min }
         if let max = spec.maximum, max < sample { sample = max }
         samplePatterns = sources
+        // A date outside the two-digit-year window is written with its whole year: 01.01.90
+        // for 2090-01-01 would read as 1990 (yy reads four digits too).
+        let window: Range<CivilDate> =
+            spec.strptimeYears
+            ? CivilDate(year: 1969, month: 1, day: 1)!..<CivilDate(year: 2069, month: 1, day: 1)!
+            : start..<(CivilDate(year: start.year + 100, month: start.month, day: start.day) ?? start)
+        func years(_ pattern: String, for day: CivilDate) -> String {
+            window.contains(day) || window.isEmpty ? pattern : DatePatterns.fullYear(pattern)
+        }
         func written(_ pattern: String) -> String {
-            guard let writer = try? DateWriter(pattern: pattern, locale: locale) else { return "" }
+            guard let writer = try? DateWriter(pattern: years(pattern, for: sample), locale: locale) else { return "" }
             // A time of day is shown at 13:45:30 (UTC, so that an offset is written Z).
             if content == .date { return writer.string(sample) }
             return writer.string(millis: Double(sample.daysSinceEpoch * 86_400 + 49_530) * 1000) ?? ""
@@ -252,7 +261,12 @@ final class DateValidator: TypedValidator {
         let hasBounds = spec.minimum != nil || spec.maximum != nil
         let boundWriter =
             readsISO || content != .date || !hasBounds ? nil : try? DateWriter(pattern: sources[0], locale: locale)
-        func bound(_ day: CivilDate) -> String { boundWriter?.string(day) ?? day.description }
+        func bound(_ day: CivilDate) -> String {
+            guard let boundWriter else { return day.description }
+            if window.contains(day) { return boundWriter.string(day) }
+            return (try? DateWriter(pattern: years(sources[0], for: day), locale: locale))?.string(day)
+                ?? day.description
+        }
         let inPattern = boundWriter == nil ? "" : " (\(sources[0]))"
         boundsPhrase =
             switch (spec.minimum, spec.maximum) {
