@@ -484,4 +484,15 @@ import Testing
         #expect(run.stdout == "p\n-5\n5\n12.5\n95\n")
         #expect(run.stderr.contains("[invalid_utf8]"))
     }
+
+    /// `--on-invalid blank` empties bad cells of a well-shaped row only: a short row with a
+    /// bad cell went out blanked and short (`,1` under `a,b,c`), where a short row without one
+    /// was dropped.
+    @Test func blankDropsEveryRowOfTheWrongShape() throws {
+        let run = try CLI.run(
+            ["csv", "--column", "a=integer", "--column", "c=integer", "--on-invalid", "blank"],
+            input: "a,b,c\nx,1\n2,3\n4,5,6\ny,7,8\n")
+        #expect(run.status == 1)
+        #expect(run.stdout == "a,b,c\n4,5,6\n,7,8\n", "\(run.stdout)")
+    }
 }
