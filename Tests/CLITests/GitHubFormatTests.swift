@@ -6,7 +6,7 @@ import Testing
 /// `--format json`; the same under `--jobs`.
 @Suite struct GitHubFormatTests {
     @Test func lineCommandAnnotatesEachFindingWithFileLineAndColumn() throws {
-        let file = CLI.temporaryFile("prices,100%.txt")
+        let file = CLI.temporaryFile("prices,100%\nq1.txt")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data("1,5\n12a,5\n1.2.3\n".utf8).write(to: file)
         let run = try CLI.run(["number", "--locale", "de_DE", "--format", "github", file.path])
@@ -14,8 +14,10 @@ import Testing
         #expect(run.stderr.isEmpty)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
-        // The file name's ',' and '%' escaped in the property; no accepted value on stdout.
+        // The file name's ',', '%' and line feed escaped in the property (the line feed was
+        // written as a terminal shows it, \u{A}, naming no file); no accepted value on stdout.
         let escaped = file.path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: ",", with: "%2C")
+            .replacingOccurrences(of: "\n", with: "%0A")
         #expect(
             lines[0].hasPrefix(
                 "::error file=\(escaped),line=2,col=3,title=fieldcheck unexpected_character::'12a,5': unexpected character 'a'"

@@ -253,7 +253,9 @@ struct GitHubFindings: FindingsPrinter {
     ) -> String {
         let message = TerminalText.escaped(message, keepingLineBreaks: true)
         var properties: [String] = []
-        if let file { properties.append("file=\(escapeProperty(TerminalText.escaped(file)))") }
+        // CR and LF as GitHub escapes them (%0D, %0A), so that the path names the file; other
+        // control characters as a terminal shows them.
+        if let file { properties.append("file=\(TerminalText.escaped(escapeProperty(file)))") }
         if let line { properties.append("line=\(line)") }
         if let column { properties.append("col=\(column)") }
         properties.append("title=\(escapeProperty("fieldcheck \(code)"))")
