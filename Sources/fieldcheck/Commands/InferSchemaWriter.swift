@@ -17,6 +17,13 @@ enum SchemaWriter {
         /// Keys whose values are lists of strings (a boolean's `trueValues`).
         var listKeys: [(String, [String])] = []
         var comment: String? = nil
+
+        /// Adds `text` to the comment: what the column's outliers were is said beside what
+        /// its keys mean to other tools, never instead of it.
+        mutating func addComment(_ text: String?) {
+            guard let text else { return }
+            comment = comment.map { $0 + "; " + text } ?? text
+        }
     }
 
     /// Header cells no field can stand for, with the reason: an empty cell, or a name an
@@ -100,11 +107,11 @@ enum SchemaWriter {
                         }
                     }
                 }
-                if let comment = outlierComment(column) { field.comment = comment }
+                field.addComment(outlierComment(column))
             case .boolean:
                 field.keys.append(("type", "boolean"))
                 field.listKeys = [("trueValues", column.trueValues), ("falseValues", column.falseValues)]
-                if let comment = outlierComment(column) { field.comment = comment }
+                field.addComment(outlierComment(column))
             case let type where type.identifierKind != nil:
                 // fieldcheck's extension of Table Schema: a string its own key `identifier`
                 // names (other tools read the column as text, and pass the key over).
@@ -114,12 +121,12 @@ enum SchemaWriter {
                     return field
                 }
                 field.keys += top.schemaKeys
-                if let comment = outlierComment(column) { field.comment = comment }
+                field.addComment(outlierComment(column))
             case let type where type.isRegistered:
                 // A registered type infer tries (datetime, time, yearmonth, duration), in ISO
                 // 8601, its name alone reads: Table Schema's own types.
                 field.keys.append(("type", type.rawValue))
-                if let comment = outlierComment(column) { field.comment = comment }
+                field.addComment(outlierComment(column))
             default:
                 field.keys.append(("type", "string"))
                 if !column.isDecided { field.comment = "undecided: \(column.undecidedReason ?? "")" }
@@ -146,10 +153,9 @@ enum SchemaWriter {
         if english, field.constraints.isEmpty, let format = uts35ToStrptime(field.keys[index].1, namesInEnglish: true) {
             field.keys[index].1 = format
         } else {
-            field.comment =
-                (field.comment.map { $0 + "; " } ?? "")
-                + "format is a UTS #35 pattern, a fieldcheck extension: strptime cannot read "
-                + (locale.map { "\($0)'s dates" } ?? "this pattern") + ", so other tools may not read this field"
+            field.addComment(
+                "format is a UTS #35 pattern, a fieldcheck extension: strptime cannot read "
+                    + (locale.map { "\($0)'s dates" } ?? "this pattern") + ", so other tools may not read this field")
         }
     }
 
