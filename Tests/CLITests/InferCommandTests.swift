@@ -354,4 +354,21 @@ import Testing
         #expect(good.status == 0)
         #expect(good.stdout.contains("decimal mark: ,"))
     }
+
+    /// On the bundled sample: the value said to rule a date pattern out is one the chosen
+    /// pattern reads (`31.02.2026`, read by none, was named against dd.MM.yyyy), and the
+    /// schema's note that its format is fieldcheck's own stays beside the outlier count (the
+    /// count replaced it, and Frictionless then refused every date without a word).
+    @Test func theSampleSaysWhatDecidedAndWhatOtherToolsCannotRead() throws {
+        let sample = CSVCommandTests.sample
+        let report = try CLI.run(["infer", sample])
+        #expect(report.stdout.contains("decided by: '19.4.26' (row 12) rules out dd.MM.yyyy"), "\(report.stdout)")
+        #expect(!report.stdout.contains("'31.02.2026' (row 5) rules out"))
+        let schema = try CLI.run(["infer", "--schema", sample])
+        #expect(
+            schema.stdout.contains(
+                "# format is a UTS #35 pattern, a fieldcheck extension: strptime cannot read this pattern, "
+                    + "so other tools may not read this field; 1 outlier in the rows read\n  - name: \"date\""),
+            "\(schema.stdout)")
+    }
 }

@@ -602,11 +602,24 @@ public final class ColumnInferrer {
                 }
         }
         answer.candidates = standing.map { list[$0].0 }
+        // What rules a candidate out is a value the candidate chosen reads and it does not:
+        // the first of its rejections that is no outlier of the chosen one (`31.02.2026`, which
+        // no pattern reads, was named as ruling out dd.MM.yyyy, where `19.4.26` does).
+        let chosen = standing.first.map { list[$0].1 }
         for index in list.indices where tallies[index].rejected > best {
-            if let first = tallies[index].first {
-                answer.eliminations.append(
-                    Elimination(candidate: list[index].0.name, value: first.value, row: first.row, code: first.code))
+            guard let first = tallies[index].first else { continue }
+            var evidence = first
+            if let chosen, chosen.validate(first.value, detail: .verdict).isValid == false,
+                let telling = tallies[index].rejections.first(where: {
+                    chosen.validate($0.value, detail: .verdict).isValid
+                })
+            {
+                let code = list[index].1.validate(telling.value, detail: .verdict).errors.first?.code ?? first.code
+                evidence = (telling.value, telling.row, code)
             }
+            answer.eliminations.append(
+                Elimination(
+                    candidate: list[index].0.name, value: evidence.value, row: evidence.row, code: evidence.code))
         }
         answer.eliminations.sort { $0.row < $1.row }
         // Outliers: the values the top candidate rejects, with its full reasons.
