@@ -56,9 +56,6 @@ final class CSVRowWriter: TableRowSink {
         if onInvalid == .abort { throw StopReading() }
     }
 
-    /// The findings that a row's shape is wrong: such a row is never written blanked.
-    private static let shapeCodes: Set<ErrorCode> = [.raggedRow, .missingColumn, .malformedCSV, .recordTooLong]
-
     /// Everything a checked row is written to. `written`: the row as `--normalize` writes
     /// it, written on a worker.
     func checked(_ record: CSVRecord, row: Int, written: UnsafeBufferPointer<UInt8>?, _ result: inout RowResult)
@@ -72,9 +69,7 @@ final class CSVRowWriter: TableRowSink {
                 try out.write(written)
             } else if result.isValid {
                 try writeRow(record, result, blankRejected: false, normalized: normalize, file.newline)
-            } else if onInvalid == .blank && !result.rejectedCells.isEmpty
-                && !result.errors.contains(where: { Self.shapeCodes.contains($0.diagnostic.code) })
-            {
+            } else if onInvalid == .blank && !result.rejectedCells.isEmpty && record.count == file.table?.width {
                 // Only bad cells can be emptied; a row whose shape is wrong is dropped, bad
                 // cells or not (a short row blanked went out short under the header).
                 try writeRow(record, result, blankRejected: true, normalized: normalize, file.newline)
