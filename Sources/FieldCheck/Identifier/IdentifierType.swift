@@ -37,7 +37,7 @@ extension FieldType {
             if let list = given as? [Any] {
                 words = list.compactMap(scalarText)
             } else if let text = scalarText(given) {
-                words = text.split(separator: ",").map { $0.trimmingWhitespace }
+                words = text.split(separator: ",").map { $0.trimmingWhitespace() }
             } else {
                 throw ConfigurationError("\(field.path, member: "accept"): expected a list of forms (\(formNames))")
             }
@@ -66,11 +66,5 @@ extension FieldType {
             spec.historic = flag
         }
         return spec
-    }
-}
-
-extension Substring {
-    fileprivate var trimmingWhitespace: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

@@ -47,7 +47,7 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
 
     /// The locale ICU has data for, its keywords not yet checked.
     private init(resolving text: String) throws(ConfigurationError) {
-        let trimmed = try Self.withoutPOSIXParts(text.trimmingASCIIWhitespace(), written: text)
+        let trimmed = try Self.withoutPOSIXParts(text.trimmingWhitespace(), written: text)
         if ["C", "POSIX", "c", "posix"].contains(trimmed) {
             self = .posix
             return
@@ -386,13 +386,16 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-extension String {
-    func trimmingASCIIWhitespace() -> String {
+extension StringProtocol {
+    /// The text without white space at either end (a locale id as typed, a list's items).
+    package func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
-        return String(scalars[first...last])
+        return String(String.UnicodeScalarView(scalars[first...last]))
     }
+}
 
+extension String {
     func replacingHyphens() -> String { String(map { $0 == "-" ? "_" : $0 }) }
 }

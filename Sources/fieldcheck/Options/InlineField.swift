@@ -64,9 +64,9 @@ enum InlineField {
         var constraints: [String: Any] = [:]
         let constraintKeys = SchemaKeys.known(.constraints)
         // What names the field, describes it, or holds its constraints is not a rule.
-        let fieldKeys = SchemaKeys.known(.field).subtracting([
+        let known = SchemaKeys.known(.field).subtracting([
             "name", "type", "constraints", "title", "description", "example", "rdfType",
-        ])
+        ]).union(constraintKeys)
         for rule in rules {
             let option = "--rule '\(rule)'"
             guard let equals = rule.firstIndex(of: "="), equals != rule.startIndex else {
@@ -82,19 +82,18 @@ enum InlineField {
             if key == "type" || key == "name" {
                 throw ConfigurationError("\(option): TYPE names the type, and a line's value has no name")
             }
-            guard constraintKeys.contains(key) || fieldKeys.contains(key) else {
-                let reason = SchemaKeys.unchecked(.constraints)[key] ?? SchemaKeys.unchecked(.field)[key]
-                let near = Suggestion.near(key, in: constraintKeys.union(fieldKeys))
+            guard known.contains(key) else {
+                if let reason = SchemaKeys.unchecked(.constraints)[key] ?? SchemaKeys.unchecked(.field)[key] {
+                    throw ConfigurationError("\(option): fieldcheck cannot honour this key: \(reason)")
+                }
+                let near = Suggestion.near(key, in: known)
+                guard near.isEmpty else {
+                    throw ConfigurationError(
+                        "\(option): unknown key (did you mean '\(near.joined(separator: "' or '"))'?)")
+                }
                 throw ConfigurationError(
-                    "\(option): "
-                        + (reason.map { "fieldcheck cannot honour this key: \($0)" }
-                            ?? "unknown key"
-                            + (near.isEmpty
-                                ? "; the keys are "
-                                    + constraintKeys.union(fieldKeys).subtracting(["required", "unique"]).sorted()
-                                    .joined(separator: ", ")
-                                : " (did you mean '\(near.joined(separator: "' or '"))'?)"))
-                )
+                    "\(option): unknown key; the keys are "
+                        + known.subtracting(["required", "unique"]).sorted().joined(separator: ", "))
             }
             guard object[key] == nil, constraints[key] == nil else {
                 throw ConfigurationError("\(option): \(key) is given twice")
@@ -129,9 +128,7 @@ enum InlineField {
             return whole ? Int(text)! : text
         }
         guard text.hasPrefix("[") else {
-            return text.split(separator: ",", omittingEmptySubsequences: false).map { item in
-                String(item.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-            }
+            return text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
         }
         let parsed: Any?
         do throws(YAMLTreeError) { parsed = try YAMLTree.parse(text) } catch {
