@@ -12,28 +12,24 @@ struct AllowedValues: Sendable {
     init(_ values: [String], comparesAsNumbers: Bool) {
         self.comparesAsNumbers = comparesAsNumbers
         self.values = Set(
-            values.map { value in
-                Array(value.utf8).withUnsafeBufferPointer {
-                    String(
-                        decoding: $0[Self.comparedRange(0..<$0.count, in: $0, asNumber: comparesAsNumbers)],
-                        as: UTF8.self)
-                }
-            })
+            values.map { value in Array(value.utf8).withUnsafeBufferPointer { Self.compared($0, comparesAsNumbers) } })
         listed = Self.listed(values)
     }
 
     /// Whether the canonical value `bytes` is one of the values.
     func contains(canonical bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        values.contains(
-            String(
-                decoding: bytes[Self.comparedRange(0..<bytes.count, in: bytes, asNumber: comparesAsNumbers)],
-                as: UTF8.self))
+        values.contains(Self.compared(bytes, comparesAsNumbers))
     }
 
     /// Whether the canonical value `value` is one of the values.
     func contains(_ value: String) -> Bool {
         var value = value
         return value.withUTF8 { contains(canonical: $0) }
+    }
+
+    /// The part of a canonical value that compares, as text.
+    private static func compared(_ bytes: UnsafeBufferPointer<UInt8>, _ asNumber: Bool) -> String {
+        String(decoding: bytes[comparedRange(0..<bytes.count, in: bytes, asNumber: asNumber)], as: UTF8.self)
     }
 
     /// The part of a canonical value at `range` of `bytes` that compares: a decimal number

@@ -132,11 +132,8 @@ public final class FieldValidator {
         let unit = spec.lengthUnit
         lengthRule = LengthRule(
             least: spec.minLength, most: spec.maxLength, length: { unit.count($0, graphemes: graphemes) })
-        if case .number = spec.kind {
-            allowed = spec.allowedValues.map { AllowedValues($0, comparesAsNumbers: true) }
-        } else {
-            allowed = spec.allowedValues.map { AllowedValues($0, comparesAsNumbers: false) }
-        }
+        let isNumber = if case .number = spec.kind { true } else { false }
+        allowed = spec.allowedValues.map { AllowedValues($0, comparesAsNumbers: isNumber) }
         var status = U_ZERO_ERROR
         switch spec.normalization {
         case .nfc: normalizer = cicu_unorm2_getNFCInstance(&status)
