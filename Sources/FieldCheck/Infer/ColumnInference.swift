@@ -609,10 +609,10 @@ public final class ColumnInferrer {
         for index in list.indices where tallies[index].rejected > best {
             guard let first = tallies[index].first else { continue }
             var evidence = first
-            if let chosen, chosen.validate(first.value, detail: .verdict).isValid == false,
+            if let chosen,
                 let telling = tallies[index].rejections.first(where: {
                     chosen.validate($0.value, detail: .verdict).isValid
-                })
+                }), telling.row != first.row
             {
                 let code = list[index].1.validate(telling.value, detail: .verdict).errors.first?.code ?? first.code
                 evidence = (telling.value, telling.row, code)
