@@ -17,6 +17,25 @@ import Testing
         #expect(run.stdout == "\(example)\n")
     }
 
+    /// A field with allowed values shows one of them, as its input writes it, in every other
+    /// rejection (`--rule enum=ab,xyz --rule maxLength=3` said "expected text like 'abc'",
+    /// which the field refuses), and the value shown is accepted.
+    @Test(arguments: [
+        (["string", "--rule", "enum=ab,xyz", "--rule", "maxLength=3"], "abcd", "'ab'"),
+        (["string", "--rule", "enum=abcdef,xyz,ab", "--rule", "minLength=3"], "x", "'abcdef'"),
+        (["number", "--locale", "de_DE", "--rule", "enum=3.5,1234.5"], "abc", "3,5"),
+        (["date", "--rule", "format=dd.MM.yyyy", "--rule", "enum=2026-05-01"], "7", "01.05.2026"),
+        (["country", "--rule", "enum=FR"], "XX", "FR"), (["year", "--rule", "enum=1999"], "7", "1999"),
+    ])
+    func anEnumsExampleIsAnAllowedValue(arguments: [String], bad: String, shown: String) throws {
+        let run = try CLI.run(["as"] + arguments, input: bad + "\n")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains(" like \(shown)"), "\(run.stderr)")
+        let value = shown.trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+        let accepted = try CLI.run(["as"] + arguments, input: value + "\n")
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+    }
+
     @Test func aDatetimeIsCheckedAndWrittenInISO8601() throws {
         let run = try CLI.run(
             ["as", "datetime"], input: "2026-04-13T13:45:30Z\n2026-04-13 13:45:30\n2026-02-30T10:00:00\n")

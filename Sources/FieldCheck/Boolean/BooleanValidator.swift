@@ -4,7 +4,7 @@
 /// character and where, as every other reader does.
 final class BooleanValidator: TypedValidator {
     let spec: BooleanSpec
-    let example: String
+    private(set) var example: String
     /// The words a rejection lists (`true is written 'true', '1', false 'false', '0'`), worded once.
     private let lists: String
     var completionFreeFrom: Int? {
@@ -46,6 +46,17 @@ final class BooleanValidator: TypedValidator {
         let no = spec.falseValues.first(where: lengths.admits) ?? spec.falseValues[0]
         example = "a boolean like \(yes) or \(no)"
         lists = "true is written " + Self.listed(spec.trueValues) + ", false " + Self.listed(spec.falseValues)
+    }
+
+    func adoptExample(_ value: String) { example = "a boolean like \(value)" }
+
+    /// The first of the field's words for the value (`yes` for `true`).
+    func inputForm(ofCanonical value: String) -> String? {
+        switch value {
+        case "true": spec.trueValues.first
+        case "false": spec.falseValues.first
+        default: nil
+        }
     }
 
     func validate(_ value: String, map: OffsetMap, detail: CheckDetail, into result: inout FieldResult) {

@@ -79,7 +79,13 @@ final class DateValidator: TypedValidator {
     }
     /// The first day of the two-digit-year window, in the calendar's own year, month and day.
     private let windowStart: (year: Int, month: Int, day: Int)
-    let example: String
+    private(set) var example: String
+    /// How the example names the field's content and, for a locale's formats, the locale
+    /// (`a date like …`, ` in de_DE`), and how it writes a day (see `inputForm(ofCanonical:)`).
+    private let exampleWords: (noun: String, locale: String, pattern: String)
+    private let writeDay: ((CivilDate) -> String)?
+    /// The last value `inputForm(ofCanonical:)` wrote: an example adopted from it names the pattern.
+    private var lastWritten: String?
     /// What a value must be for the bounds, said once (`a date from 01.01.2030 to 31.12.2030
     /// (dd.MM.yyyy)`): in the field's own pattern where ISO 8601 is not read, else in ISO.
     private let boundsPhrase: String
@@ -246,10 +252,13 @@ final class DateValidator: TypedValidator {
             if content == .date { return writer.string(sample) }
             return writer.string(millis: Double(sample.daysSinceEpoch * 86_400 + 49_530) * 1000) ?? ""
         }
+        exampleWords = (
+            "a \(content.name)", locale.origin == nil || spec.format.isPattern ? "" : " in \(locale.nameAndOrigin)",
+            sources[0]
+        )
         example =
-            "a \(content.name) like "
-            + sources.prefix(2).map { "\(written($0)) (\($0))" }.joined(separator: " or ")
-            + (locale.origin == nil || spec.format.isPattern ? "" : " in \(locale.nameAndOrigin)")
+            "\(exampleWords.noun) like "
+            + sources.prefix(2).map { "\(written($0)) (\($0))" }.joined(separator: " or ") + exampleWords.locale
         ownPatterns = sources
         let readsISO =
             switch spec.format {
@@ -268,6 +277,10 @@ final class DateValidator: TypedValidator {
                 ?? day.description
         }
         let inPattern = boundWriter == nil ? "" : " (\(sources[0]))"
+        writeDay =
+            content != .date
+            ? nil
+            : { day in (try? DateWriter(pattern: years(sources[0], for: day), locale: locale))?.string(day) ?? "" }
         boundsPhrase =
             switch (spec.minimum, spec.maximum) {
             case (let low?, let high?): "a date from \(bound(low)) to \(bound(high))\(inPattern)"
@@ -299,6 +312,16 @@ final class DateValidator: TypedValidator {
         } else {
             output = nil
         }
+    }
+
+    func adoptExample(_ value: String) {
+        let pattern = value == lastWritten ? " (\(exampleWords.pattern))" : ""
+        example = "\(exampleWords.noun) like \(value)\(pattern)\(exampleWords.locale)"
+    }
+
+    func inputForm(ofCanonical value: String) -> String? {
+        lastWritten = CivilDate(iso: value).flatMap { day in writeDay?(day) }
+        return lastWritten
     }
 
     /// Today's date in a time zone, which ICU must know.

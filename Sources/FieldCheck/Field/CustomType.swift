@@ -66,7 +66,7 @@ final class CustomValidator: TypedValidator {
     }
     /// The reader's example (or another of its examples that keeps to the field's `lengths`),
     /// unless the field's rules ask for another (a bound).
-    let example: String
+    private(set) var example: String
 
     init(_ type: CustomType, example: String? = nil, lengths: LengthRule = .none) {
         self.type = type
@@ -98,4 +98,5 @@ final class CustomValidator: TypedValidator {
     func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { false }
     func completionSamples() -> [String] { [example] }
     func completionTokens() -> [String] { [] }
+    func adoptExample(_ value: String) { example = value }
 }

@@ -8,6 +8,12 @@ internal import CICU
 protocol TypedValidator: AnyObject {
     /// An example of a valid value in the field's locale and format (the placeholder).
     var example: String { get }
+    /// Makes `example` show `value`, which the field accepts, in place of the value it chose:
+    /// a field with allowed values shows one of them (see `FieldValidator.allowedExample`).
+    func adoptExample(_ value: String)
+    /// How a value is written for the field to read it, given in its canonical form (an
+    /// allowed value: `3.5` is written 3,5 in de_DE), or nil when the type cannot say.
+    func inputForm(ofCanonical value: String) -> String?
     /// Validates the prepared value; `map` turns offsets in it into offsets in the input.
     /// Under a `detail` of `.codes` the diagnostics carry no reason, and nothing is spent on
     /// one (second readings, suggestions); under `.verdict` a rejection still has a code,
@@ -36,6 +42,7 @@ protocol TypedValidator: AnyObject {
 
 extension TypedValidator {
     var fastOutputIsValue: Bool { false }
+    func inputForm(ofCanonical value: String) -> String? { value }
 }
 
 /// A field specification compiled for use: ICU sets, expressions and formatters opened once
@@ -112,7 +119,7 @@ public final class FieldValidator {
         key.map { $0.properties.numericType == .decimal ? "0" : $0 }
     }
     /// An example of a valid value (the text field's placeholder).
-    public let example: String
+    public private(set) var example: String
     private var units: [UChar] = []
 
     public init(_ spec: FieldSpec) throws(ConfigurationError) {
@@ -177,6 +184,31 @@ public final class FieldValidator {
         asciiAllowed = allowed
         // Only a text value can hold CR on the fast path, and only when the rules allow it.
         carriageReturnPossible = typed == nil && allowed.contains(0x0D)
+        if let values = spec.allowedValues, let chosen = allowedExample(values) {
+            if let typed {
+                typed.adoptExample(chosen)
+                example = typed.example
+            } else {
+                (textExample, textExampleMatchesPattern) = (chosen, true)
+            }
+            placeholder = makePlaceholderPhrase()
+            patternExamplePhrase = typed == nil ? placeholder : ""
+        }
+    }
+
+    /// The example of a field with allowed values: the first of them (of the first few) that
+    /// the field accepts, as its input writes it (`3,5` for `enum: [3.5]` in de_DE), so that
+    /// "expected text like 'abc'" is not said of a field that allows only `ab` and `xyz`. Nil
+    /// when none is accepted as written.
+    private func allowedExample(_ values: [String]) -> String? {
+        for value in values.prefix(16) where value.utf8.count <= 256 {
+            var inputs = [value]
+            if let written = typed?.inputForm(ofCanonical: value), written != value { inputs.insert(written, at: 0) }
+            if let accepted = inputs.first(where: { validate($0, detail: .verdict).errors.isEmpty }) {
+                return accepted
+            }
+        }
+        return nil
     }
 
     /// What the front end says of a NUL inside a value, worded once: binary input has one in

@@ -25,6 +25,8 @@ final class IdentifierValidator: TypedValidator {
         ? "a \(catalog.noun) (\(locale.identifier))"
         : "a \(catalog.noun) like \(exampleForms) (\(locale.identifier))"
 
+    func adoptExample(_ value: String) { example = "a \(catalog.noun) like \(value) (\(locale.identifier))" }
+
     /// The usual example in each accepted form (`DE, DEU, 276 or Germany`); made on first use.
     private lazy var exampleForms: String = {
         /// Whether the field reads `text` as `code`: an example must not be ambiguous (pt_BR's

@@ -50,7 +50,11 @@ final class NumberValidator: TypedValidator {
     /// tenth of a line command's start-up.
     private lazy var otherReadings: [(locale: LocaleID, parser: NumberParser, mark: OtherReadingMark?)] =
         Self.readings(otherThan: parser.symbols)
-    let example: String
+    private(set) var example: String
+    /// What the example's value is followed by (` (de_DE)`), and how the field writes a value
+    /// as an example (see `inputForm(ofCanonical:)`).
+    private let exampleLabel: String
+    private let writeExample: (ExactDecimal) -> String?
     private let fast: FastNumber?
 
     /// How messages name the field's rules.
@@ -172,7 +176,13 @@ final class NumberValidator: TypedValidator {
                     ? ", grouping separator '\(symbols.groupingSeparator)'" : ", without grouping")
             : "\(locale.nameAndOrigin)\(spec.allowGrouping ? "" : ", without grouping")"
         example = "a number like \(shown) (\(label))"
+        exampleLabel = label
+        writeExample = writers[0]
     }
+
+    func adoptExample(_ value: String) { example = "a number like \(value) (\(exampleLabel))" }
+
+    func inputForm(ofCanonical value: String) -> String? { ExactDecimal(value).flatMap(writeExample) }
 
     /// The example a message and the prompt's placeholder show: the first of a few plain
     /// values that the field's own rules accept (1234.56, or 1234 for whole numbers; then

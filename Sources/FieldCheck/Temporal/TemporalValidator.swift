@@ -26,6 +26,8 @@ final class TemporalValidator: TypedValidator {
     private let inBounds: String?
 
     var example: String { reader.example }
+    func adoptExample(_ value: String) { reader.adoptExample(value) }
+    func inputForm(ofCanonical value: String) -> String? { reader.inputForm(ofCanonical: value) }
 
     /// The ISO 8601 reader's example, or the bound it falls outside of (`as year --min 2030`
     /// said 2026).
