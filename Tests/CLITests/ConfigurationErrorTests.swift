@@ -29,6 +29,20 @@ import Testing
         #expect(zero.status == 0 && zero.stdout == "0\n")
     }
 
+    /// A bound past the exponents fieldcheck reads is refused, on the line and in a schema
+    /// (`minimum: 1e999999999999` ran, rejecting every value with "expected a number like
+    /// 1E+999999999999", which the field itself refuses); one at the edge still runs.
+    @Test func aBoundPastTheReadableExponentsIsRefused() throws {
+        let line = try CLI.run(["number", "--max", "1e-1000000000"], input: "5\n")
+        #expect(line.status == 2 && line.stdout.isEmpty)
+        #expect(line.stderr.contains("--max 1E-1000000000 is beyond the numbers fieldcheck reads"), "\(line.stderr)")
+        let schema = try CLI.run(
+            ["as", "integer", "--rule", "minimum=1e999999999999"], input: "5\n")
+        #expect(schema.status == 2, "\(schema.stderr)")
+        let edge = try CLI.run(["number", "--max", "1e999999999"], input: "5\n")
+        #expect(edge.status == 0 && edge.stdout == "5\n", "\(edge.stderr)")
+    }
+
     /// Bounds closer together than the fraction digits allowed leave no value either (every
     /// value was rejected, with an example outside the bounds); a pair with one value between
     /// them, at the edge, still runs.

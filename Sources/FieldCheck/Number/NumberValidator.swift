@@ -73,6 +73,15 @@ final class NumberValidator: TypedValidator {
         if let min = spec.minimum, let max = spec.maximum, max < min {
             throw ConfigurationError("\(vocabulary.minimum) \(min) is greater than \(vocabulary.maximum) \(max)")
         }
+        // A bound past the exponents the field reads (1E+999999999999) is met or missed only by
+        // values no one writes, and its example could not be written so that the field reads it.
+        for (bound, name) in [(spec.minimum, vocabulary.minimum), (spec.maximum, vocabulary.maximum)] {
+            guard let bound, !bound.digits.isEmpty,
+                abs(bound.exponent + bound.digits.count - 1) > NumberParser.largestExponent
+            else { continue }
+            throw ConfigurationError(
+                "\(name) \(bound) is beyond the numbers fieldcheck reads (exponents up to ±999999999)")
+        }
         // Bounds closer than the digits allowed leave no value (0.001 to 0.002 with two
         // fraction digits): every value would be refused. A percent's digits are those of the
         // hundredfold value as written; a scientific value's stand beside an exponent, which
