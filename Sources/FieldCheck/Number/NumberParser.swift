@@ -323,6 +323,24 @@ final class NumberParser {
         return false
     }
 
+    /// Whether every form writes a symbol beside the number that is none of the bytes
+    /// `isPlainBody` takes (a percent or currency style's sign): then a value of those bytes
+    /// alone (`35` under `--style percent`) is certainly missing it, which `parse` finds only
+    /// after trying each form (see `NumberValidator.rejectsFast`).
+    private(set) lazy var everyFormWritesASymbol: Bool = candidates.allSatisfy { form in
+        (form.prefix + form.suffix).contains { scalar in
+            !scalar.isBidiMark && !Self.spaces.contains(scalar)
+                && !(scalar.isASCII && Self.isPlainBody(UInt8(scalar.value)))
+        }
+    }
+
+    /// ASCII digits, the separators `.`, `,` and `'`, the signs and a space: what a value
+    /// missing a form's symbol is made of.
+    static func isPlainBody(_ byte: UInt8) -> Bool {
+        byte &- 0x30 < 10 || byte == 0x2E || byte == 0x2C || byte == 0x27 || byte == 0x2D || byte == 0x2B
+            || byte == 0x20
+    }
+
     // MARK: Reading
 
     func parse(_ text: [Unicode.Scalar]) -> Result<ParsedNumber, NumberFailure> {

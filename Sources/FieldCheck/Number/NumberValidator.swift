@@ -285,6 +285,7 @@ final class NumberValidator: TypedValidator {
         if spec.lenient { return false }
         if spec.specialValues && Self.special(bytes) != nil { return false }
         return parser.readableASCII.missesSomeASCII(of: bytes) || parser.separatorsCertainlyFail(bytes)
+            || parser.everyFormWritesASymbol && bytes.allSatisfy(NumberParser.isPlainBody)
     }
 
     deinit { if let lenientFormat { cicu_unum_close(lenientFormat) } }
