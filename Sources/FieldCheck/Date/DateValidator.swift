@@ -225,6 +225,17 @@ final class DateValidator: TypedValidator {
             throw ConfigurationError("\(vocabulary.minimum) \(min) is later than \(vocabulary.maximum) \(max)")
         }
         fastSteps = Self.makeFastSteps(readers: readers, calendar: calendar, spec: spec, symbols: symbols)
+        leastDigits =
+            readers.map { reader in
+                reader.pattern.tokens.count { token in
+                    guard case .field(let field, let count) = token else { return false }
+                    switch field {
+                    case .year, .day, .hour, .hour12, .minute, .second, .fraction: return true
+                    case .month: return count <= 2
+                    case .era, .weekday, .dayPeriod, .zone: return false
+                    }
+                }
+            }.min() ?? 0
         let today: CivilDate
         if let given = spec.today { today = given } else { today = try Self.today(in: spec.timeZone) }
         let start =
@@ -609,11 +620,27 @@ final class DateValidator: TypedValidator {
     /// Empty, or, for a numeric pattern, an ASCII value the fast reader does not take: on ASCII
     /// it reads exactly what `DateParser` and the checks below accept, so what it declines
     /// is rejected.
+    ///
+    /// For patterns with names, an ASCII value with fewer digits than the numeric fields of
+    /// every pattern (`x0` against `d MMM y`): each numeric field takes one digit at least,
+    /// and an ASCII value has no other digits. Infer asks this of every value of a column
+    /// against some thirty such patterns.
     func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if bytes.isEmpty { return true }
-        guard fastSteps != nil, !bytes.contains(where: { $0 >= 0x80 }) else { return false }
-        return readFast(bytes) == nil
+        guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+        if fastSteps != nil { return readFast(bytes) == nil }
+        guard leastDigits > 0 else { return false }
+        var digits = 0
+        for byte in bytes where byte &- 0x30 < 10 {
+            digits += 1
+            if digits >= leastDigits { return false }
+        }
+        return true
     }
+
+    /// The fewest numeric fields (year, numeric month, day, hour, minute, second, fraction)
+    /// among the patterns read: the fewest digits a value can have (see `rejectsFast`).
+    private let leastDigits: Int
 
     /// The date of a value in a numeric pattern, read byte by byte, or nil.
     private func readFast(_ bytes: UnsafeBufferPointer<UInt8>) -> CivilDate? {

@@ -274,6 +274,32 @@ import Testing
         #expect(fastRejected * 2 > rejected, "\(pattern): \(fastRejected) of \(rejected) rejected on the fast path")
     }
 
+    /// Patterns with names have no fast reader, but an ASCII value with fewer digits than
+    /// their numeric fields is rejected at once (infer asks some thirty of them about every
+    /// value): never one the pipeline accepts.
+    @Test(arguments: [("d MMM y", "en_US"), ("EEEE, d. MMMM y", "de_DE"), ("MMM d, y, h:mm a", "en_US")])
+    func datesWithNames(pattern: String, locale: String) throws {
+        var date = DateSpec()
+        date.format = .pattern(pattern)
+        date.content = pattern.contains("h:mm") ? .dateTime : .date
+        date.today = CivilDate(year: 2026, month: 11, day: 22)
+        let field = try FieldValidator(FieldSpec(kind: .date(date), locale: try LocaleID(locale)))
+        let writer = try DateWriter(pattern: pattern, locale: try LocaleID(locale))
+        let (_, accepted, fastRejected) = Self.compare(field, seed: UInt64(pattern.utf8.count)) { generator in
+            let day = CivilDate(year: Int.random(in: 1...3000, using: &generator), month: 4, day: 13)!
+            let written =
+                date.content == .date
+                ? writer.string(day) : writer.string(millis: Double(day.daysSinceEpoch * 86_400) * 1000) ?? ""
+            // Dropping characters takes digits away, down to none.
+            var characters = Array(written)
+            for _ in 0..<Int.random(in: 0...6, using: &generator) where !characters.isEmpty {
+                characters.remove(at: Int.random(in: 0..<characters.count, using: &generator))
+            }
+            return Bool.random(using: &generator) ? written : Self.mutated(String(characters), &generator)
+        }
+        #expect(accepted > 0 && fastRejected > 0, "\(pattern): \(accepted) accepted, \(fastRejected) rejected fast")
+    }
+
     /// Issue 18: the ISO 8601 fast path of year, yearmonth, time and datetime, with and
     /// without bounds (offsets on either side, fractions), against `ISOScanner`.
     @Test(
