@@ -67,6 +67,26 @@ final class DateValidator: TypedValidator {
         let usesCenturyWindow: Bool
         /// Whether the month is written as a number (M, MM) rather than a name.
         let monthIsNumeric: Bool
+        /// Whether a value the pattern reads holds a letter, ASCII or not: the pattern has a
+        /// name (month, weekday, era, AM/PM) of which every one has a letter or a character
+        /// beyond ASCII. Then an ASCII value without a letter (`2024-01-05` against `d MMM
+        /// y`) is not read (see `DateValidator.rejectsFast`). Made on first use: the names are
+        /// read only when a value needs them.
+        lazy var needsALetter: Bool = pattern.tokens.contains { token in
+            guard case .field(let field, let count) = token else { return false }
+            let names: [DateSymbols.Name]
+            switch field {
+            case .month where count >= 3: names = parser.symbols.months
+            case .weekday: names = parser.symbols.weekdays
+            case .dayPeriod: names = parser.symbols.dayPeriods
+            case .era: names = parser.symbols.eras
+            default: return false
+            }
+            return !names.isEmpty
+                && names.allSatisfy { name in
+                    name.folded.contains { !$0.isASCII || $0.properties.isAlphabetic }
+                }
+        }
 
         init(pattern: DatePattern, parser: DateParser, yearLetters: Int, usesCenturyWindow: Bool, monthIsNumeric: Bool)
         {
@@ -623,19 +643,19 @@ final class DateValidator: TypedValidator {
     ///
     /// For patterns with names, an ASCII value with fewer digits than the numeric fields of
     /// every pattern (`x0` against `d MMM y`): each numeric field takes one digit at least,
-    /// and an ASCII value has no other digits. Infer asks this of every value of a column
+    /// and an ASCII value has no other digits; or one without a letter where every pattern
+    /// has a name that needs one (`2024-01-05`). Infer asks this of every value of a column
     /// against some thirty such patterns.
     func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if bytes.isEmpty { return true }
         guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
         if fastSteps != nil { return readFast(bytes) == nil }
-        guard leastDigits > 0 else { return false }
         var digits = 0
-        for byte in bytes where byte &- 0x30 < 10 {
-            digits += 1
-            if digits >= leastDigits { return false }
+        var letters = false
+        for byte in bytes {
+            if byte &- 0x30 < 10 { digits += 1 } else if (byte | 0x20) &- 0x61 < 26 { letters = true }
         }
-        return true
+        return digits < leastDigits || !letters && readers.allSatisfy { $0.needsALetter }
     }
 
     /// The fewest numeric fields (year, numeric month, day, hour, minute, second, fraction)
