@@ -145,15 +145,20 @@ final class DateValidator: TypedValidator {
         let ownLocale = locale.identifier
         let found: (place: String, pattern: String, read: String)? = Self.otherReadings.withLock { readings in
             if readings == nil { readings = Self.makeOtherReadings() }
-            for other in readings! where !own.contains(other.pattern) && other.locale.identifier != ownLocale {
-                // A value the other reading's fast path certainly rejects (the rejection
-                // FastPathTests holds to the full reading) is not read again in full.
-                if value.utf8.withContiguousStorageIfAvailable({ other.validator.rejectsFast($0) }) == true {
+            // By index: a loop over the readings copied each one (a locale, a pattern and a
+            // validator) for every value.
+            for index in readings!.indices {
+                let validator = readings![index].validator
+                guard !own.contains(readings![index].pattern), readings![index].locale.identifier != ownLocale else {
                     continue
                 }
+                // A value the other reading's fast path certainly rejects (the rejection
+                // FastPathTests holds to the full reading) is not read again in full.
+                if value.utf8.withContiguousStorageIfAvailable({ validator.rejectsFast($0) }) == true { continue }
                 var result = FieldResult(input: value)
-                other.validator.validate(value, map: OffsetMap(), detail: .verdict, into: &result)
+                validator.validate(value, map: OffsetMap(), detail: .verdict, into: &result)
                 guard result.isValid, let read = result.value else { continue }
+                let other = readings![index]
                 return (other.pattern == "yyyy-MM-dd" ? "ISO 8601" : other.locale.identifier, other.pattern, read)
             }
             return nil
@@ -245,6 +250,7 @@ final class DateValidator: TypedValidator {
             throw ConfigurationError("\(vocabulary.minimum) \(min) is later than \(vocabulary.maximum) \(max)")
         }
         fastSteps = Self.makeFastSteps(readers: readers, calendar: calendar, spec: spec, symbols: symbols)
+        self.readsNames = readsNames
         leastDigits =
             readers.map { reader in
                 reader.pattern.tokens.count { token in
@@ -648,8 +654,18 @@ final class DateValidator: TypedValidator {
     /// against some thirty such patterns.
     func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if bytes.isEmpty { return true }
+        if fastSteps != nil { return !bytes.contains(where: { $0 >= 0x80 }) && readFast(bytes) == nil }
+        // Numeric patterns without the fast reader (a locale's style beside ISO 8601): the
+        // scan would cost every value and save little.
+        return readsNames && lacksWhatNamesNeed(bytes)
+    }
+
+    /// Whether an ASCII value has fewer digits than every pattern's numeric fields, or no
+    /// letter where every pattern has a name that needs one (see `rejectsFast`). Apart from
+    /// `rejectsFast`, which is asked of every value and stays small enough to inline.
+    @inline(never)
+    private func lacksWhatNamesNeed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
-        if fastSteps != nil { return readFast(bytes) == nil }
         var digits = 0
         var letters = false
         for byte in bytes {
@@ -661,6 +677,8 @@ final class DateValidator: TypedValidator {
     /// The fewest numeric fields (year, numeric month, day, hour, minute, second, fraction)
     /// among the patterns read: the fewest digits a value can have (see `rejectsFast`).
     private let leastDigits: Int
+    /// Whether a pattern read has a name (month, weekday, era, AM/PM).
+    private let readsNames: Bool
 
     /// The date of a value in a numeric pattern, read byte by byte, or nil.
     private func readFast(_ bytes: UnsafeBufferPointer<UInt8>) -> CivilDate? {
