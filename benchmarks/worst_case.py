@@ -7,7 +7,9 @@
 Each input class is repeated to about 2 MB (the random-Unicode file is 30,000 lines of 1 to 40
 characters drawn from all of Unicode, seed 1) and run through each command in three modes
 (csv against the table the FuzzCSV target checks, without a header):
---quiet, explained (the default: every rejection in words on stderr) and --json. Prints MB/s
+--quiet, explained (the default: every rejection in words on stderr) and --json; infer, which
+has no quiet mode, reads random Unicode, the FuzzCSV corpus and a table 2,000 columns wide, in
+its report, --json and --schema. Prints MB/s
 of CPU time (user + system, lowest of 3 runs: this machine is noisy) and, per command, the slowest class and mode.
 Issue 35 asks that no class fall below 5 MB/s in any mode. Standard library only.
 """
@@ -55,6 +57,36 @@ CSV_SCHEMA = """fields:
   - {name: day, type: date, locale: de_DE, style: short}
 """
 CSV = ["csv", "--no-header", "--no-progress", "--schema", "FuzzCSV.yaml"]
+INFER = ["infer"]
+# The measured file is input.txt, which infer reads as values, one a line, unless told.
+INFER_CSV = ["infer", "--csv"]
+
+
+def wide_table() -> bytes:
+    """A table of 2,000 columns to about 2 MB (some 150 rows): text, whole numbers, de_DE
+    decimals and dates in turn. Infer tries about a hundred conventions on each column's
+    first values; a wide table has few rows over which to rule them out."""
+    columns = 2_000
+    rng = random.Random(1)
+    lines = [",".join(f"c{index}" for index in range(columns))]
+    size = len(lines[0])
+    row = 0
+    while size < TARGET:
+        cells = []
+        for index in range(columns):
+            kind = index % 4
+            if kind == 0:
+                cells.append(f"x{row}")
+            elif kind == 1:
+                cells.append(str(rng.randint(0, 9999)))
+            elif kind == 2:
+                cells.append(f'"{rng.randint(0, 999)},{rng.randint(0, 99):02d}"')
+            else:
+                cells.append(f"{rng.randint(1, 28):02d}.{rng.randint(1, 12):02d}.{rng.randint(1950, 2030)}")
+        lines.append(",".join(cells))
+        size += len(lines[-1]) + 1
+        row += 1
+    return ("\n".join(lines) + "\n").encode()
 
 
 def cpu_seconds(argv: list[str], directory: Path) -> float:
@@ -80,7 +112,9 @@ def main() -> int:
                 ("FuzzDate corpus", corpus("FuzzDate"), [LONG_DATE, PATTERN_DATE]),
                 ("FuzzText corpus", corpus("FuzzText"), [TEXT + ["--normalize", "nfkc"]]),
                 ("FuzzCSV corpus", corpus("FuzzCSV"), [CSV]),
-                ("random Unicode", random_unicode(), [LENIENT, LONG_DATE, TEXT, CSV]),
+                ("random Unicode", random_unicode(), [LENIENT, LONG_DATE, TEXT, CSV, INFER]),
+                ("FuzzCSV corpus", corpus("FuzzCSV"), [INFER_CSV]),
+                ("wide table", wide_table(), [INFER_CSV]),
             ],
             Path(scratch),
         )
@@ -98,10 +132,12 @@ def measure(classes: list[tuple[str, bytes, list[list[str]]]], scratch: Path) ->
         megabytes = len(blob) / 1e6
         for command in commands:
             shown = " ".join(command)
-            for mode in (["--quiet"], [], ["--json"]):
+            # infer has no quiet mode: its report, JSON Lines and the Table Schema it writes.
+            modes = ([], ["--json"], ["--schema"]) if command[0] == "infer" else (["--quiet"], [], ["--json"])
+            for mode in modes:
                 seconds = cpu_seconds([BINARY, *command, *mode, str(path)], scratch)
                 rate = megabytes / seconds if seconds > 0 else float("inf")
-                label = " ".join(mode) or "explained"
+                label = " ".join(mode) or ("report" if command[0] == "infer" else "explained")
                 print(f"| {name} | `{shown}` | {label} | {megabytes:.2f} | {seconds:.2f} | {rate:.1f} |")
                 key = command[0]
                 if key not in slowest or rate < slowest[key][0]:
