@@ -116,14 +116,7 @@ struct DateParser {
                     case .failure(let failure): return .failure(failure)
                     }
                 } else {
-                    let names: [DateSymbols.Name] =
-                        switch field {
-                        case .month: symbols.months
-                        case .weekday: symbols.weekdays
-                        case .dayPeriod: symbols.dayPeriods
-                        default: symbols.eras
-                        }
-                    guard let name = Self.longestName(names, in: scalars, at: index) else {
+                    guard let name = Self.longestName(symbols.names(of: field), in: scalars, at: index) else {
                         return .failure(
                             DateFailure(code: .invalidDate, index: index, problem: nameExpected(field)))
                     }

@@ -23,6 +23,16 @@ struct DateSymbols {
     var eras: [Name] { names.erasWithNarrow }
     /// AM (0) and PM (1), as the locale writes them.
     var dayPeriods: [Name] { names.table.dayPeriods }
+    /// The names a field of names reads: a month's, a weekday's, an AM/PM marker's, else an
+    /// era's.
+    func names(of field: DateField) -> [Name] {
+        switch field {
+        case .month: months
+        case .weekday: weekdays
+        case .dayPeriod: dayPeriods
+        default: eras
+        }
+    }
     /// One name of each month as the pattern's width writes it, for messages.
     var wideMonthExample: String { names.table.wideMonthExample }
     var wideWeekdayExample: String { names.table.wideWeekdayExample }

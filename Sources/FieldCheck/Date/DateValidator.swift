@@ -73,19 +73,10 @@ final class DateValidator: TypedValidator {
         /// y`) is not read (see `DateValidator.rejectsFast`). Made on first use: the names are
         /// read only when a value needs them.
         lazy var needsALetter: Bool = pattern.tokens.contains { token in
-            guard case .field(let field, let count) = token else { return false }
-            let names: [DateSymbols.Name]
-            switch field {
-            case .month where count >= 3: names = parser.symbols.months
-            case .weekday: names = parser.symbols.weekdays
-            case .dayPeriod: names = parser.symbols.dayPeriods
-            case .era: names = parser.symbols.eras
-            default: return false
-            }
+            guard case .field(let field, _) = token, field != .zone, !token.isNumericField else { return false }
+            let names = parser.symbols.names(of: field)
             return !names.isEmpty
-                && names.allSatisfy { name in
-                    name.folded.contains { !$0.isASCII || $0.properties.isAlphabetic }
-                }
+                && names.allSatisfy { name in name.folded.contains { !$0.isASCII || $0.properties.isAlphabetic } }
         }
 
         init(pattern: DatePattern, parser: DateParser, yearLetters: Int, usesCenturyWindow: Bool, monthIsNumeric: Bool)
@@ -102,10 +93,8 @@ final class DateValidator: TypedValidator {
     private(set) var example: String
     /// How the example names the field's content and, for a locale's formats, the locale
     /// (`a date like …`, ` in de_DE`), and how it writes a day (see `inputForm(ofCanonical:)`).
-    private let exampleWords: (noun: String, locale: String, pattern: String)
+    private let exampleWords: (noun: String, locale: String)
     private let writeDay: ((CivilDate) -> String)?
-    /// The last value `inputForm(ofCanonical:)` wrote: an example adopted from it names the pattern.
-    private var lastWritten: String?
     /// What a value must be for the bounds, said once (`a date from 01.01.2030 to 31.12.2030
     /// (dd.MM.yyyy)`): in the field's own pattern where ISO 8601 is not read, else in ISO.
     private let boundsPhrase: String
@@ -251,17 +240,7 @@ final class DateValidator: TypedValidator {
         }
         fastSteps = Self.makeFastSteps(readers: readers, calendar: calendar, spec: spec, symbols: symbols)
         self.readsNames = readsNames
-        leastDigits =
-            readers.map { reader in
-                reader.pattern.tokens.count { token in
-                    guard case .field(let field, let count) = token else { return false }
-                    switch field {
-                    case .year, .day, .hour, .hour12, .minute, .second, .fraction: return true
-                    case .month: return count <= 2
-                    case .era, .weekday, .dayPeriod, .zone: return false
-                    }
-                }
-            }.min() ?? 0
+        leastDigits = readers.map { $0.pattern.tokens.count(where: \.isNumericField) }.min() ?? 0
         let today: CivilDate
         if let given = spec.today { today = given } else { today = try Self.today(in: spec.timeZone) }
         let start =
@@ -290,8 +269,7 @@ final class DateValidator: TypedValidator {
             return writer.string(millis: Double(sample.daysSinceEpoch * 86_400 + 49_530) * 1000) ?? ""
         }
         exampleWords = (
-            "a \(content.name)", locale.origin == nil || spec.format.isPattern ? "" : " in \(locale.nameAndOrigin)",
-            sources[0]
+            "a \(content.name)", locale.origin == nil || spec.format.isPattern ? "" : " in \(locale.nameAndOrigin)"
         )
         example =
             "\(exampleWords.noun) like "
@@ -351,15 +329,15 @@ final class DateValidator: TypedValidator {
         }
     }
 
+    /// The example names the first pattern that reads `value`, as the field's own example does.
     func adoptExample(_ value: String) {
-        let pattern = value == lastWritten ? " (\(exampleWords.pattern))" : ""
+        let scalars = Array(value.unicodeScalars)
+        let reader = readers.first { if case .success = $0.parser.parse(scalars) { true } else { false } }
+        let pattern = reader.map { " (\($0.pattern.source))" } ?? ""
         example = "\(exampleWords.noun) like \(value)\(pattern)\(exampleWords.locale)"
     }
 
-    func inputForm(ofCanonical value: String) -> String? {
-        lastWritten = CivilDate(iso: value).flatMap { day in writeDay?(day) }
-        return lastWritten
-    }
+    func inputForm(ofCanonical value: String) -> String? { CivilDate(iso: value).flatMap { writeDay?($0) } }
 
     /// Today's date in a time zone, which ICU must know.
     static func today(in zone: String) throws(ConfigurationError) -> CivilDate {
