@@ -118,8 +118,9 @@ public final class FieldValidator {
     static func completionShape(_ key: [Unicode.Scalar]) -> [Unicode.Scalar] {
         key.map { $0.properties.numericType == .decimal ? "0" : $0 }
     }
-    /// An example of a valid value (the text field's placeholder).
-    public private(set) var example: String
+    /// An example of a valid value (the text field's placeholder): a typed field's; empty for
+    /// text, whose example is `textExample`.
+    public var example: String { typed?.example ?? "" }
     private var units: [UChar] = []
 
     public init(_ spec: FieldSpec) throws(ConfigurationError) {
@@ -164,14 +165,8 @@ public final class FieldValidator {
             throw ConfigurationError(
                 "\(spec.vocabulary.minLength) \(min) is greater than \(spec.vocabulary.maxLength) \(max)")
         }
-        example = typed?.example ?? ""
-        if typed == nil {
-            (textExample, textExampleMatchesPattern) = makeTextExample()
-        } else {
-            textExample = example
-        }
-        placeholder = makePlaceholderPhrase()
-        patternExamplePhrase = textExampleMatchesPattern && !textExample.isEmpty && typed == nil ? placeholder : ""
+        if typed == nil { (textExample, textExampleMatchesPattern) = makeTextExample() }
+        wordExamples()
         fastPathApplies =
             !spec.trim && spec.normalization == nil && spec.caseMapping == nil && !spec.strip
             && (typed == nil || (allowSet == nil && denySet == nil && presetSet == nil))
@@ -187,13 +182,17 @@ public final class FieldValidator {
         if let values = spec.allowedValues, let chosen = allowedExample(values) {
             if let typed {
                 typed.adoptExample(chosen)
-                example = typed.example
             } else {
                 (textExample, textExampleMatchesPattern) = (chosen, true)
             }
-            placeholder = makePlaceholderPhrase()
-            patternExamplePhrase = typed == nil ? placeholder : ""
+            wordExamples()
         }
+    }
+
+    /// Words the placeholder, and the example a pattern mismatch quotes, from the example chosen.
+    private func wordExamples() {
+        placeholder = makePlaceholderPhrase()
+        patternExamplePhrase = textExampleMatchesPattern && !textExample.isEmpty && typed == nil ? placeholder : ""
     }
 
     /// The example of a field with allowed values: the first of them (of the first few) that
@@ -204,7 +203,7 @@ public final class FieldValidator {
         for value in values.prefix(16) where value.utf8.count <= 256 {
             var inputs = [value]
             if let written = typed?.inputForm(ofCanonical: value), written != value { inputs.insert(written, at: 0) }
-            if let accepted = inputs.first(where: { validate($0, detail: .verdict).errors.isEmpty }) {
+            if let accepted = inputs.first(where: { validate($0, detail: .verdict).isValid }) {
                 return accepted
             }
         }
