@@ -235,6 +235,12 @@ final class NumberParser {
         // A locale that groups with a space reads one; one space may separate a symbol from the number.
         if groupIsSpace || affixScalars.contains(where: { $0 != "-" && $0 != "+" }) { readable.insert(" ") }
         readableASCII = readable
+        everyFormWritesASymbol = candidates.allSatisfy { form in
+            (form.prefix + form.suffix).contains { scalar in
+                !scalar.isBidiMark && !Self.spaces.contains(scalar)
+                    && !(scalar.isASCII && Self.isPlainBody(UInt8(scalar.value)))
+            }
+        }
         func bodyOnly(_ scalar: Unicode.Scalar) -> UInt8? {
             scalar.isASCII && !elsewhere.contains(UInt8(scalar.value)) ? UInt8(scalar.value) : nil
         }
@@ -327,12 +333,7 @@ final class NumberParser {
     /// `isPlainBody` takes (a percent or currency style's sign): then a value of those bytes
     /// alone (`35` under `--style percent`) is certainly missing it, which `parse` finds only
     /// after trying each form (see `NumberValidator.rejectsFast`).
-    private(set) lazy var everyFormWritesASymbol: Bool = candidates.allSatisfy { form in
-        (form.prefix + form.suffix).contains { scalar in
-            !scalar.isBidiMark && !Self.spaces.contains(scalar)
-                && !(scalar.isASCII && Self.isPlainBody(UInt8(scalar.value)))
-        }
-    }
+    let everyFormWritesASymbol: Bool
 
     /// ASCII digits, the separators `.`, `,` and `'`, the signs and a space: what a value
     /// missing a form's symbol is made of.
