@@ -39,8 +39,9 @@ public enum Reason: Sendable, Hashable {
 
     /// A table column's cell is empty where the column `requires` a value.
     indirect case required(column: String, expected: String)
-    /// A cell's value is not in the column's `enum`; `allowed` lists the first few.
-    indirect case notInEnum(value: String, allowed: String)
+    /// A value is not in the field's `enum`: as written, with what it means (`meaning`) when read as
+    /// something else (`3.500` is 3500 in de_DE); `allowed` lists the first few.
+    indirect case notInEnum(value: String, meaning: String?, allowed: String)
     /// A cell's value of a unique column already stood in row `firstRow`.
     indirect case repeated(value: String, column: String, firstRow: Int)
     /// Not a boolean: the diagnostic's character begins none of the words (or, without a
@@ -223,8 +224,13 @@ extension Diagnostic {
             writer.put(column)
             writer.put("' requires a value; expected ")
             writer.put(expected)
-        case .notInEnum(let value, let allowed):
+        case .notInEnum(let value, let meaning, let allowed):
             writer.put(quoting: value)
+            if let meaning {
+                writer.put(" (")
+                writer.put(meaning)
+                writer.put(")")
+            }
             writer.put(" is not one of the allowed values: ")
             writer.put(allowed)
         case .repeated(let value, let column, let firstRow):

@@ -6,14 +6,17 @@ struct AllowedValues: Sendable {
     private let values: Set<String>
     /// Numbers keep the scale written (3.00), but compare as values: `3.00` is in `enum: [3]`.
     let comparesAsNumbers: Bool
-    /// The values as a `not_in_enum` message lists them, built once per field.
+    /// The values as a `not_in_enum` message lists them, built once per field: as the field's
+    /// input writes them (`'3,5'` for `3.5` in de_DE, a boolean's first word), so that a value
+    /// copied from the message is one the field reads.
     let listed: String
 
-    init(_ values: [String], comparesAsNumbers: Bool) {
+    /// `written` gives how the field's input writes a canonical value.
+    init(_ values: [String], comparesAsNumbers: Bool, written: (String) -> String = { $0 }) {
         self.comparesAsNumbers = comparesAsNumbers
         self.values = Set(
             values.map { value in Array(value.utf8).withUnsafeBufferPointer { Self.compared($0, comparesAsNumbers) } })
-        listed = Self.listed(values)
+        listed = Self.listed(values.prefix(Self.shown + 1).map(written), of: values.count)
     }
 
     /// Whether the canonical value `bytes` is one of the values.
@@ -48,8 +51,11 @@ struct AllowedValues: Sendable {
     /// The values of an `enum` as a message lists them: the first few, each quoted (and cut as
     /// any quoted value is), then how many more, so that a list of ten 1 MB values does not
     /// put 10 MB on stderr for every value that misses it.
-    static func listed(_ values: [String], shown: Int = 5) -> String {
+    static func listed(_ values: [String], of count: Int) -> String {
         let list = values.prefix(shown).map(quoted).joined(separator: ", ")
-        return values.count > shown ? list + " and \(values.count - shown) more" : list
+        return count > shown ? list + " and \(count - shown) more" : list
     }
+
+    /// How many values a message lists.
+    static let shown = 5
 }

@@ -140,26 +140,30 @@ public final class FieldValidator {
         let unit = spec.lengthUnit
         lengthRule = LengthRule(
             least: spec.minLength, most: spec.maxLength, length: { unit.count($0, graphemes: graphemes) })
-        let isNumber = if case .number = spec.kind { true } else { false }
-        allowed = spec.allowedValues.map { AllowedValues($0, comparesAsNumbers: isNumber) }
         var status = U_ZERO_ERROR
         switch spec.normalization {
         case .nfc: normalizer = cicu_unorm2_getNFCInstance(&status)
         case .nfkc: normalizer = cicu_unorm2_getNFKCInstance(&status)
         case nil: normalizer = nil
         }
-        switch spec.kind {
-        case .text: typed = nil
-        case .number(let number):
-            typed = try NumberValidator(number, locale: spec.locale, vocabulary: spec.vocabulary, lengths: lengthRule)
-        case .date(let date): typed = try DateValidator(date, locale: spec.locale, vocabulary: spec.vocabulary)
-        case .boolean(let boolean): typed = try BooleanValidator(boolean, lengths: lengthRule)
-        case .temporal(let temporal):
-            typed = try TemporalValidator(temporal, locale: spec.locale, vocabulary: spec.vocabulary)
-        case .custom(let type): typed = CustomValidator(type, lengths: lengthRule)
-        case .identifier(let identifier):
-            typed = try IdentifierValidator(
-                identifier, locale: spec.locale, vocabulary: spec.vocabulary, lengths: lengthRule)
+        let typed: TypedValidator? =
+            switch spec.kind {
+            case .text: nil
+            case .number(let number):
+                try NumberValidator(number, locale: spec.locale, vocabulary: spec.vocabulary, lengths: lengthRule)
+            case .date(let date): try DateValidator(date, locale: spec.locale, vocabulary: spec.vocabulary)
+            case .boolean(let boolean): try BooleanValidator(boolean, lengths: lengthRule)
+            case .temporal(let temporal):
+                try TemporalValidator(temporal, locale: spec.locale, vocabulary: spec.vocabulary)
+            case .custom(let type): CustomValidator(type, lengths: lengthRule)
+            case .identifier(let identifier):
+                try IdentifierValidator(
+                    identifier, locale: spec.locale, vocabulary: spec.vocabulary, lengths: lengthRule)
+            }
+        self.typed = typed
+        let isNumber = if case .number = spec.kind { true } else { false }
+        allowed = spec.allowedValues.map {
+            AllowedValues($0, comparesAsNumbers: isNumber) { typed?.inputForm(ofCanonical: $0) ?? $0 }
         }
         if let min = spec.minLength, let max = spec.maxLength, min > max {
             throw ConfigurationError(
@@ -394,11 +398,15 @@ public final class FieldValidator {
         } else if result.errors.isEmpty {
             result.value = value
         }
-        if let allowed, result.errors.isEmpty, let value = result.value, !allowed.contains(value) {
+        if let allowed, result.errors.isEmpty, let canonical = result.value, !allowed.contains(canonical) {
+            // Said as written, with what it means when the type read it as something else
+            // (`'3.500' (3500)` in de_DE), against the allowed values as the input writes them.
+            let meaning = typed != nil && canonical != value ? canonical : nil
             result.errors.append(
                 Diagnostic(
                     code: .notInEnum, offset: nil, length: 0,
-                    reason: .ifExplained(explains, .notInEnum(value: value, allowed: allowed.listed))))
+                    reason: .ifExplained(
+                        explains, .notInEnum(value: value, meaning: meaning, allowed: allowed.listed))))
         }
         if spec.caseMapping != nil || map.table != nil, !(result.errors.isEmpty && result.warnings.isEmpty) {
             Self.pointAtInput(input, &result)

@@ -31,13 +31,14 @@ import Testing
     @Test func aValueInAMessageIsQuotedAndCutPast200Characters() {
         let long = String(repeating: "é", count: 300)
         let missed = Diagnostic(
-            code: .notInEnum, offset: nil, length: 0, reason: .notInEnum(value: long, allowed: "'a', 'b'"))
+            code: .notInEnum, offset: nil, length: 0, reason: .notInEnum(value: long, meaning: nil, allowed: "'a', 'b'")
+        )
         #expect(
             missed.message
                 == "'\(String(repeating: "é", count: 200))…' (300 characters) is not one of the allowed values: 'a', 'b'"
         )
         let short = Diagnostic(
-            code: .notInEnum, offset: nil, length: 0, reason: .notInEnum(value: "x'y", allowed: "'a'"))
+            code: .notInEnum, offset: nil, length: 0, reason: .notInEnum(value: "x'y", meaning: nil, allowed: "'a'"))
         #expect(short.message == "'x'y' is not one of the allowed values: 'a'")
     }
 
