@@ -275,6 +275,20 @@ import Testing
             session.screen.contains("'d' (U+0064 LATIN SMALL LETTER D) is not allowed: at most 3 characters allowed"))
     }
 
+    /// A key typed before the end (after Home) is the one refused, not a character the field
+    /// would name if the text were typed to its end (the first past the limit, or the last).
+    @Test(.needsPython3) func aKeyTypedAtHomeIsTheOneNamed() throws {
+        let long = try Self.type(["a", "b", "c", "\u{1B}[H", "x", "\r"], ["text", "--max-length", "3"])
+        #expect(long.stdout == "abc\n")
+        #expect(
+            long.screen.contains("'x' (U+0078 LATIN SMALL LETTER X) is not allowed: at most 3 characters allowed"),
+            "\(long.screen)")
+        let number = try Self.type(["1", "2", "\u{1B}[H", "x", "\r"], ["number"])
+        #expect(number.stdout == "12\n")
+        #expect(number.screen.contains("'x' (U+0078 LATIN SMALL LETTER X) is not allowed"), "\(number.screen)")
+        #expect(!number.screen.contains("'2' (U+0032"))
+    }
+
     @Test(.needsPython3) func cancellingRestoresTheTerminal() throws {
         for key in ["\u{03}", "\u{1B}", "\u{04}"] {
             let session = try Self.type(["1", key] + (key == "\u{04}" ? ["\u{7F}", "\u{04}"] : []), ["number"])

@@ -185,6 +185,17 @@ final class PromptSession {
                     low = middle + 1
                 }
             }
+            // The field judges the whole text as if typed to its end: a length limit names the
+            // first character past it, a shape its last character. Typed before the end (after
+            // Home), the key that made the text refused is the last one inserted, not those.
+            let start = text[..<cursor].reduce(0) { $0 + $1.unicodeScalars.count }
+            let typedScalars = characters[..<high].reduce(0) { $0 + $1.unicodeScalars.count }
+            if refusal.character != nil, !(start..<start + typedScalars).contains(refusal.offset),
+                let last = characters[high - 1].unicodeScalars.first
+            {
+                refusal.offset = start + typedScalars - characters[high - 1].unicodeScalars.count
+                refusal.character = last
+            }
             return (refusal.offset, Self.explain(refusal, secure: options.secure, expected: field.placeholderPhrase))
         }
         text = Array(prospective)
