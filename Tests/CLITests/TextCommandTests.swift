@@ -235,6 +235,9 @@ import Testing
             (["--pattern", "café"], "café"), (["--pattern", "[äöü]+"], "ä"),
             (["--pattern", "(?:Straße|Weg) \\d+"], "Straße 1"), (["--pattern", "[α-ω]{3,}"], "ααα"),
             (["--pattern", "[äöü]+", "--min-length", "4"], "äääää"),
+            // Digits beyond ASCII that `\d` matches: the preset's own (there was none).
+            (["--preset", "number-pad", "--locale", "ar_EG", "--pattern", "\\d{2}"], "٠١"),
+            (["--allow", "абвгд", "--pattern", "\\p{Ll}{3}"], "абв"),
         ]
         for (rules, example) in cases {
             let run = try CLI.run(["text"] + rules + ["--json"], input: "!\n")

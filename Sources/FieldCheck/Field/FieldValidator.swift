@@ -846,9 +846,12 @@ public final class FieldValidator {
         {
             return (found, true)
         }
-        // Nor that (`\p{Lu}{2}`, `\p{Lu}\p{Ll}+`): a few plain candidates.
+        // Nor that (`\p{Lu}{2}`, `\p{Lu}\p{Ll}+`): a few plain candidates, first the plain
+        // example's own characters (`\d{2}` over Arabic-Indic digits: the automaton and the
+        // runs below try ASCII only).
+        let own = String(repeating: plain, count: 8 / plain.count + 1)
         for length in [preferred] + (1...8).filter({ $0 != preferred }) {
-            for run in ["abcdefgh", "ABCDEFGH", "Abcdefgh", "12345678"] where fits(String(run.prefix(length))) {
+            for run in [own, "abcdefgh", "ABCDEFGH", "Abcdefgh", "12345678"] where fits(String(run.prefix(length))) {
                 return (String(run.prefix(length)), true)
             }
         }
