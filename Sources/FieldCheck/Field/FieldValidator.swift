@@ -170,7 +170,6 @@ public final class FieldValidator {
                 "\(spec.vocabulary.minLength) \(min) is greater than \(spec.vocabulary.maxLength) \(max)")
         }
         if typed == nil { (textExample, textExampleMatchesPattern) = makeTextExample() }
-        wordExamples()
         fastPathApplies =
             !spec.trim && spec.normalization == nil && spec.caseMapping == nil && !spec.strip
             && (typed == nil || (allowSet == nil && denySet == nil && presetSet == nil))
@@ -189,14 +188,8 @@ public final class FieldValidator {
             } else {
                 (textExample, textExampleMatchesPattern) = (chosen, true)
             }
-            wordExamples()
+            wordedPlaceholder = nil
         }
-    }
-
-    /// Words the placeholder, and the example a pattern mismatch quotes, from the example chosen.
-    private func wordExamples() {
-        placeholder = makePlaceholderPhrase()
-        patternExamplePhrase = textExampleMatchesPattern && !textExample.isEmpty && typed == nil ? placeholder : ""
     }
 
     /// The example of a field with allowed values: the first of them (of the first few) that
@@ -223,7 +216,9 @@ public final class FieldValidator {
     /// Whether `textExample` matches the field's pattern (or there is none).
     private var textExampleMatchesPattern = true
     /// The example a pattern mismatch quotes: the placeholder when it matches the pattern.
-    private var patternExamplePhrase = ""
+    private var patternExamplePhrase: String {
+        textExampleMatchesPattern && !textExample.isEmpty && typed == nil ? placeholder : ""
+    }
 
     /// Whether no stage could change or explain an ASCII value in a way the fast path does not.
     private var fastPathApplies = false
@@ -799,8 +794,17 @@ public final class FieldValidator {
     /// "text like 'aeiou'", "a number like 1.234,56 (de_DE)".
     public var placeholderPhrase: String { placeholder }
 
-    /// `placeholderPhrase`, worded once: every rejection of a value quotes it.
-    private var placeholder = ""
+    /// `placeholderPhrase`, worded on first use and then kept: every rejection of a value
+    /// quotes it, and a typed field's example may read whole catalogs (a country's took 285 M
+    /// instructions at start-up, for each of `infer`'s identifier candidates that never
+    /// explains a value).
+    private var placeholder: String {
+        if let wordedPlaceholder { return wordedPlaceholder }
+        let phrase = makePlaceholderPhrase()
+        wordedPlaceholder = phrase
+        return phrase
+    }
+    private var wordedPlaceholder: String?
 
     private func makePlaceholderPhrase() -> String {
         if typed != nil { return example }
