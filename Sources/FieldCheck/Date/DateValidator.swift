@@ -90,7 +90,16 @@ final class DateValidator: TypedValidator {
     }
     /// The first day of the two-digit-year window, in the calendar's own year, month and day.
     private let windowStart: (year: Int, month: Int, day: Int)
-    private(set) var example: String
+    /// A valid value, written on first use: it takes an ICU date format per pattern (42 M
+    /// instructions at start-up for `infer`'s 56 date candidates, which seldom explain one).
+    var example: String {
+        if let writtenExample { return writtenExample }
+        let made = makeExample()
+        writtenExample = made
+        return made
+    }
+    private var writtenExample: String?
+    private let makeExample: () -> String
     /// How the example names the field's content and, for a locale's formats, the locale
     /// (`a date like …`, ` in de_DE`), and how it writes a day (see `inputForm(ofCanonical:)`).
     private let exampleWords: (noun: String, locale: String)
@@ -268,12 +277,15 @@ final class DateValidator: TypedValidator {
             if content == .date { return writer.string(sample) }
             return writer.string(millis: Double(sample.daysSinceEpoch * 86_400 + 49_530) * 1000) ?? ""
         }
-        exampleWords = (
-            "a \(content.name)", locale.origin == nil || spec.format.isPattern ? "" : " in \(locale.nameAndOrigin)"
+        let words = (
+            noun: "a \(content.name)",
+            locale: locale.origin == nil || spec.format.isPattern ? "" : " in \(locale.nameAndOrigin)"
         )
-        example =
-            "\(exampleWords.noun) like "
-            + sources.prefix(2).map { "\(written($0)) (\($0))" }.joined(separator: " or ") + exampleWords.locale
+        exampleWords = words
+        makeExample = {
+            "\(words.noun) like " + sources.prefix(2).map { "\(written($0)) (\($0))" }.joined(separator: " or ")
+                + words.locale
+        }
         ownPatterns = sources
         let readsISO =
             switch spec.format {
@@ -334,7 +346,7 @@ final class DateValidator: TypedValidator {
         let scalars = Array(value.unicodeScalars)
         let reader = readers.first { if case .success = $0.parser.parse(scalars) { true } else { false } }
         let pattern = reader.map { " (\($0.pattern.source))" } ?? ""
-        example = "\(exampleWords.noun) like \(value)\(pattern)\(exampleWords.locale)"
+        writtenExample = "\(exampleWords.noun) like \(value)\(pattern)\(exampleWords.locale)"
     }
 
     func inputForm(ofCanonical value: String) -> String? { CivilDate(iso: value).flatMap { writeDay?($0) } }
