@@ -100,7 +100,17 @@ struct DateSymbols {
 
     init(locale: LocaleID, namesAtOnce: Bool = true) {
         names = NameTable(locale: locale, atOnce: namesAtOnce)
-        // The digits the locale's dates use: format the days 1–9 and 10.
+        digits = Self.digits(locale)
+    }
+
+    /// The digits of each locale's dates, found once: each takes an ICU date format (`infer`
+    /// opened one for each of its 56 date candidates, most of them in one locale).
+    private static let digitsByLocale = Mutex<[String: [Unicode.Scalar]]>([:])
+
+    /// The digits `locale`'s dates use: the days 1–9 and 10 as it formats them.
+    private static func digits(_ locale: LocaleID) -> [Unicode.Scalar] {
+        let key = locale.identifier + "|" + locale.dataLocale
+        if let known = digitsByLocale.withLock({ $0[key] }) { return known }
         var digits: [Unicode.Scalar] = []
         // (in the Gregorian calendar, whose day numbers are known, with the locale's numbering)
         if let writer = try? DateWriter(pattern: "d", locale: locale.setting(keyword: "calendar", to: "gregorian")) {
@@ -114,7 +124,8 @@ struct DateSymbols {
         if digits.count != 10 || !digits.allSatisfy({ $0.properties.numericType == .decimal }) {
             digits = Unicode.Scalar.asciiDigits
         }
-        self.digits = digits
+        digitsByLocale.withLock { $0[key] = digits }
+        return digits
     }
     /// Lower-cases each scalar on its own (names are matched case-insensitively, as ICU does).
     static func fold<S: Sequence<Unicode.Scalar>>(_ scalars: S) -> [Unicode.Scalar] {
