@@ -155,6 +155,6 @@ final class DateWriter {
             _ = cicu_udat_format(format, millis, &buffer, Int32(buffer.count), &status)
         }
         guard !ICU.failed(status) else { return nil }
-        return String(decoding: buffer[0..<Int(length)], as: UTF16.self)
+        return ICU.string(utf16: buffer[0..<Int(length)])
     }
 }

@@ -471,7 +471,7 @@ public final class FieldValidator {
             let normalized =
                 ICU.utf16String(capacity: segment.count * 3 + 4) {
                     cicu_unorm2_normalize(normalizer, segment, Int32(segment.count), $0, $1, &$2)
-                } ?? String(decoding: segment, as: UTF16.self)
+                } ?? ICU.string(utf16: segment)
             for scalar in normalized.unicodeScalars {
                 output.append(scalar)
                 table.append(map.original(segmentStart))
@@ -609,7 +609,7 @@ public final class FieldValidator {
                 case .lower: cicu_u_strToLower(dest, capacity, src, Int32(src.count), locale, &status)
                 case .title: cicu_u_strToTitle(dest, capacity, src, Int32(src.count), locale, &status)
                 }
-            } ?? String(decoding: src, as: UTF16.self)
+            } ?? ICU.string(utf16: src)
         }
         let mapped = run(source)
         let before = value.unicodeScalars.count

@@ -742,7 +742,7 @@ final class NumberValidator: TypedValidator {
             guard status == U_BUFFER_OVERFLOW_ERROR else { break }
             capacity = max(Int(length) + 1, units.count * 2 + 32)
         }
-        let consumedScalars = String(decoding: units.prefix(max(0, Int(position))), as: UTF16.self).unicodeScalars.count
+        let consumedScalars = ICU.string(utf16: units.prefix(max(0, Int(position)))).unicodeScalars.count
         if ICU.failed(status) || Int(position) < units.count {
             return .failure(
                 NumberFailure(
@@ -750,7 +750,7 @@ final class NumberValidator: TypedValidator {
                     problem: .lenientStops))
         }
         let text = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return .success((text, anyCurrency ? String(decoding: found.prefix(3), as: UTF16.self) : nil))
+        return .success((text, anyCurrency ? ICU.string(utf16: found.prefix(3)) : nil))
     }
 
     /// The exponent written after the exponent symbol at `index`, its sign and digits; nil

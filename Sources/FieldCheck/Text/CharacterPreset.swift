@@ -95,7 +95,7 @@ extension CharacterRule {
             let stop = cicu_uset_applyPattern(set, units, Int32(units.count), 0, &status)
             if ICU.failed(status) || Int(stop) < units.count {
                 cicu_uset_close(set)
-                let column = String(decoding: units.prefix(Int(stop)), as: UTF16.self).unicodeScalars.count + 1
+                let column = ICU.string(utf16: units.prefix(Int(stop))).unicodeScalars.count + 1
                 let reason = ICU.failed(status) ? ICU.explain(status) : "unexpected text after the set"
                 throw ConfigurationError(
                     "malformed character set in \(option) '\(source)' at column \(column): \(reason); "

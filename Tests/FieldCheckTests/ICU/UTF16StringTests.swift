@@ -11,7 +11,7 @@ import Testing
         [0x7F, 0x80, 0x7FF, 0x800, 0xFFFF, 0xD7FF, 0xE000],
     ])
     func decodesAsTheStandardLibraryDoes(units: [UInt16]) {
-        let decoded = units.withUnsafeBufferPointer { ICU.string(utf16: $0) }
+        let decoded = ICU.string(utf16: units)
         #expect(Array(decoded.utf16) == Array(String(decoding: units, as: UTF16.self).utf16))
     }
 
