@@ -297,17 +297,17 @@ final class DateValidator: TypedValidator {
         let hasBounds = spec.minimum != nil || spec.maximum != nil
         let boundWriter =
             readsISO || content != .date || !hasBounds ? nil : try? DateWriter(pattern: sources[0], locale: locale)
-        func bound(_ day: CivilDate) -> String {
-            guard let boundWriter else { return day.description }
-            if window.contains(day) { return boundWriter.string(day) }
+        /// A day in the first pattern, its year whole outside the window (`writer` writes the
+        /// pattern itself, when one is open).
+        func inFirstPattern(_ day: CivilDate, _ writer: DateWriter?) -> String? {
+            if let writer, window.contains(day) { return writer.string(day) }
             return (try? DateWriter(pattern: years(sources[0], for: day), locale: locale))?.string(day)
-                ?? day.description
+        }
+        func bound(_ day: CivilDate) -> String {
+            boundWriter == nil ? day.description : inFirstPattern(day, boundWriter) ?? day.description
         }
         let inPattern = boundWriter == nil ? "" : " (\(sources[0]))"
-        writeDay =
-            content != .date
-            ? nil
-            : { day in (try? DateWriter(pattern: years(sources[0], for: day), locale: locale))?.string(day) ?? "" }
+        writeDay = content != .date ? nil : { day in inFirstPattern(day, boundWriter) ?? "" }
         boundsPhrase =
             switch (spec.minimum, spec.maximum) {
             case (let low?, let high?): "a date from \(bound(low)) to \(bound(high))\(inPattern)"

@@ -16,7 +16,7 @@ struct AllowedValues: Sendable {
         self.comparesAsNumbers = comparesAsNumbers
         self.values = Set(
             values.map { value in Array(value.utf8).withUnsafeBufferPointer { Self.compared($0, comparesAsNumbers) } })
-        listed = Self.listed(values.prefix(Self.shown + 1).map(written), of: values.count)
+        listed = Self.listed(values.prefix(Self.shown).map(written), of: values.count)
     }
 
     /// Whether the canonical value `bytes` is one of the values.

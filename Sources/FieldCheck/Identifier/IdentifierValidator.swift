@@ -64,7 +64,8 @@ final class IdentifierValidator: TypedValidator {
     /// The words for the field's rules (`--historic`, `historic: true`).
     let vocabulary: RuleVocabulary
 
-    /// - Parameter lengths: the field's length rule, which the example's forms keep to (`--max-length 2` shows DE, not DEU, 276 or Germany).
+    /// - Parameter lengths: the field's length rule, which the example's forms keep to
+    ///   (`--max-length 2` shows DE, not DEU, 276 or Germany).
     init(
         _ spec: IdentifierSpec, locale: LocaleID, vocabulary: RuleVocabulary = .plain,
         lengths: LengthRule = .none

@@ -13,11 +13,15 @@ enum InlineField {
         name: String, _ text: Substring, path: String, defaultLocale: LocaleID, keys: [String: Any] = [:]
     ) throws(ConfigurationError) -> ColumnSchema {
         let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+        let formatWritten = parts.count > 2 && !parts[2].isEmpty
+        // The type's own format, unless one follows the locale or is given as a key (`--rule
+        // format=%d.%m.%Y`).
+        let usesDefaultFormat = !formatWritten && keys["format"] == nil && keys["style"] == nil
         var object = keys
         object["name"] = name
         object["type"] = parts[0]
         if parts.count > 1, !parts[1].isEmpty { object["locale"] = parts[1] }
-        if parts.count > 2, !parts[2].isEmpty {
+        if formatWritten {
             let format = parts[2]
             let styles = DateStyle.allCases.map(\.rawValue) + NumberStyle.allCases.map(\.rawValue)
             // A number has styles and no format of its own: anything else after the
@@ -34,20 +38,16 @@ enum InlineField {
                         + NumberStyle.allCases.map(\.rawValue).joined(separator: ", "))
             }
             object[styles.contains(format) ? "style" : "format"] = format
-        } else if object["format"] != nil || object["style"] != nil {
-            // A format or style given as a key (`--rule format=%d.%m.%Y`) is the field's.
-        } else if parts[0] == "date" {
+        } else if usesDefaultFormat, parts[0] == "date" {
             // As `fieldcheck date` reads: the locale's short style, and ISO 8601 (below).
             object["style"] = "short"
-        } else if parts[0] == "time" || parts[0] == "datetime", parts.count > 1, !parts[1].isEmpty {
+        } else if usesDefaultFormat, parts[0] == "time" || parts[0] == "datetime", parts.count > 1, !parts[1].isEmpty {
             // A time or datetime in a locale is written in its short style too; without
             // a locale, in ISO 8601 (Table Schema's default).
             object["style"] = "short"
         }
         var column = try ColumnSchema(object: object, path: path, defaultLocale: defaultLocale)
-        if parts[0] == "date", parts.count < 3 || parts[2].isEmpty, keys["format"] == nil, keys["style"] == nil,
-            case .date(var date) = column.spec.kind
-        {
+        if parts[0] == "date", usesDefaultFormat, case .date(var date) = column.spec.kind {
             // ISO 8601 too, what fieldcheck writes: `as date --value 2026-04-13` was refused
             // where `fieldcheck date` accepts it (a schema has no key for the pair).
             date.format = .styleOrISO(.short)

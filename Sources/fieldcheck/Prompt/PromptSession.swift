@@ -188,7 +188,7 @@ final class PromptSession {
             // The field judges the whole text as if typed to its end: a length limit names the
             // first character past it, a shape its last character. Typed before the end (after
             // Home), the key that made the text refused is the last one inserted, not those.
-            let start = text[..<cursor].reduce(0) { $0 + $1.unicodeScalars.count }
+            let start = cursorScalars
             let typedScalars = characters[..<high].reduce(0) { $0 + $1.unicodeScalars.count }
             if refusal.character != nil, !(start..<start + typedScalars).contains(refusal.offset),
                 let last = characters[high - 1].unicodeScalars.first
@@ -202,6 +202,9 @@ final class PromptSession {
         cursor = min(text.count, before.count)
         return nil
     }
+
+    /// The cursor's place in Unicode scalars, as a refusal's offset counts them.
+    private var cursorScalars: Int { text[..<cursor].reduce(0) { $0 + $1.unicodeScalars.count } }
 
     /// Why `character`, past `maxCharacters`, is refused.
     private func overLimit(_ character: Character) -> String {
@@ -237,7 +240,7 @@ final class PromptSession {
     private func insert(preparedRun keys: ArraySlice<String>) {
         var pending = keys
         while pending.count > 1 {
-            let start = text[..<cursor].reduce(0) { $0 + $1.unicodeScalars.count }
+            let start = cursorScalars
             guard let refusal = attempt(pending.joined()) else { return }
             // The key that holds the refused character (the last key, when the refusal is of
             // the text after all of them).
