@@ -78,6 +78,9 @@ final class DateValidator: TypedValidator {
             return !names.isEmpty
                 && names.allSatisfy { name in name.folded.contains { !$0.isASCII || $0.properties.isAlphabetic } }
         }
+        /// The ASCII characters a reading can consume and the digits it needs (see
+        /// `DateParser.asciiReading`), made on first use.
+        lazy var asciiReading: (characters: ASCIISet, digits: Int)? = parser.asciiReading()
 
         init(pattern: DatePattern, parser: DateParser, yearLetters: Int, usesCenturyWindow: Bool, monthIsNumeric: Bool)
         {
@@ -248,8 +251,6 @@ final class DateValidator: TypedValidator {
             throw ConfigurationError("\(vocabulary.minimum) \(min) is later than \(vocabulary.maximum) \(max)")
         }
         fastSteps = Self.makeFastSteps(readers: readers, calendar: calendar, spec: spec, symbols: symbols)
-        self.readsNames = readsNames
-        leastDigits = readers.map { $0.pattern.tokens.count(where: \.isNumericField) }.min() ?? 0
         let today: CivilDate
         if let given = spec.today { today = given } else { today = try Self.today(in: spec.timeZone) }
         let start =
@@ -637,38 +638,35 @@ final class DateValidator: TypedValidator {
     /// it reads exactly what `DateParser` and the checks below accept, so what it declines
     /// is rejected.
     ///
-    /// For patterns with names, an ASCII value with fewer digits than the numeric fields of
-    /// every pattern (`x0` against `d MMM y`): each numeric field takes one digit at least,
-    /// and an ASCII value has no other digits; or one without a letter where every pattern
-    /// has a name that needs one (`2024-01-05`). Infer asks this of every value of a column
-    /// against some thirty such patterns.
+    /// Without the fast reader (names, several patterns, another calendar, the locale's own
+    /// digits), an ASCII value no pattern can read as `DateParser` reads: one with a character
+    /// no reading consumes (`x12` against `d. MMMM y` in de_DE, whose names have no x), fewer
+    /// digits than the numeric fields (`x0` against `d MMM y`), ASCII digits where the locale's
+    /// are not (`2201` against fa_IR's `y/M/d`), or no letter where a name needs one
+    /// (`2024-01-05` against `d MMM y`). Infer asks this of every value of a column against
+    /// some sixty patterns; a value that fails it cost the full reading (7,000 instructions).
     func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if bytes.isEmpty { return true }
         if fastSteps != nil { return !bytes.contains(where: { $0 >= 0x80 }) && readFast(bytes) == nil }
-        // Numeric patterns without the fast reader (a locale's style beside ISO 8601): the
-        // scan would cost every value and save little.
-        return readsNames && lacksWhatNamesNeed(bytes)
+        return noPatternReads(bytes)
     }
 
-    /// Whether an ASCII value has fewer digits than every pattern's numeric fields, or no
-    /// letter where every pattern has a name that needs one (see `rejectsFast`). Apart from
+    /// Whether no pattern can read an ASCII value (see `rejectsFast`). Apart from
     /// `rejectsFast`, which is asked of every value and stays small enough to inline.
     @inline(never)
-    private func lacksWhatNamesNeed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private func noPatternReads(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
         var digits = 0
         var letters = false
         for byte in bytes {
             if byte &- 0x30 < 10 { digits += 1 } else if (byte | 0x20) &- 0x61 < 26 { letters = true }
         }
-        return digits < leastDigits || !letters && readers.allSatisfy { $0.needsALetter }
+        return readers.allSatisfy { reader in
+            guard let reading = reader.asciiReading else { return true }
+            return digits < reading.digits || reading.characters.missesSomeASCII(of: bytes)
+                || !letters && reader.needsALetter
+        }
     }
-
-    /// The fewest numeric fields (year, numeric month, day, hour, minute, second, fraction)
-    /// among the patterns read: the fewest digits a value can have (see `rejectsFast`).
-    private let leastDigits: Int
-    /// Whether a pattern read has a name (month, weekday, era, AM/PM).
-    private let readsNames: Bool
 
     /// The date of a value in a numeric pattern, read byte by byte, or nil.
     private func readFast(_ bytes: UnsafeBufferPointer<UInt8>) -> CivilDate? {

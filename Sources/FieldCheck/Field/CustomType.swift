@@ -56,10 +56,19 @@ extension FieldType {
     }
 }
 
+/// A reader of this library's own that can rule a raw value out from its bytes (no stage
+/// before it having changed them), without the String that `read` takes.
+protocol BytesRejecting {
+    /// Whether `read` certainly rejects the value these bytes hold.
+    func rejects(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool
+}
+
 /// The typed stage for a `CustomType`: the user's reader behind the pipeline's protocol.
-/// It has no fast path; every value goes through `read`.
+/// It accepts nothing on a fast path; a reader of this library's own may reject there
+/// (`BytesRejecting`).
 final class CustomValidator: TypedValidator {
     let type: CustomType
+    private let bytesRejecting: (any BytesRejecting)?
     var completionFreeFrom: Int? {
         get { nil }
         set {}
@@ -71,6 +80,7 @@ final class CustomValidator: TypedValidator {
     init(_ type: CustomType, example: String? = nil, lengths: LengthRule = .none) {
         self.type = type
         let reader = type.reader
+        bytesRejecting = reader as? any BytesRejecting
         self.example =
             example ?? ([reader.example] + reader.otherExamples).first(where: lengths.admits) ?? reader.example
     }
@@ -95,7 +105,7 @@ final class CustomValidator: TypedValidator {
     }
 
     func acceptFast(_ bytes: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int { 0 }
-    func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { false }
+    func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { bytesRejecting?.rejects(bytes) ?? false }
     func completionSamples() -> [String] { [example] }
     func completionTokens() -> [String] { [] }
     func adoptExample(_ value: String) { example = value }

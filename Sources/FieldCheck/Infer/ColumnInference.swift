@@ -392,6 +392,12 @@ public final class ColumnInferrer {
         }
     }
 
+    /// A value a candidate rejected, and its row.
+    fileprivate struct Rejection {
+        var value: String
+        var row: Int
+    }
+
     fileprivate struct Tally {
         /// Whether a value accepted with a warning counts as rejected.
         var strict = false
@@ -401,8 +407,10 @@ public final class ColumnInferrer {
         /// A candidate that rejected most values so far is out: the column stops paying for it.
         var isHopeless: Bool { rejected > 64 && rejected * 2 > count }
         var first: (value: String, row: Int, code: ErrorCode)?
-        /// The first rejections (for the outliers of the chosen candidate).
-        var rejections: [(value: String, row: Int)] = []
+        /// The first rejections (for the outliers of the chosen candidate). A struct, not a
+        /// tuple: an array of tuples is destroyed through their generic metadata, element by
+        /// element (a twentieth of `infer` on a wide table, whose candidates each keep 64).
+        var rejections: [Rejection] = []
         /// Meanings of values, for telling candidates that read alike from those that do
         /// not: value → canonical reading, for the first distinct values.
         var meanings: [String: String] = [:]
@@ -452,7 +460,7 @@ public final class ColumnInferrer {
         private mutating func reject(_ value: String, _ row: Int, _ code: ErrorCode?) {
             rejected += 1
             if first == nil { first = (value, row, code ?? .invalidDate) }
-            if rejections.count < 64 { rejections.append((value, row)) }
+            if rejections.count < 64 { rejections.append(Rejection(value: value, row: row)) }
         }
     }
 
@@ -606,13 +614,23 @@ public final class ColumnInferrer {
         // the first of its rejections that is no outlier of the chosen one (`31.02.2026`, which
         // no pattern reads, was named as ruling out dd.MM.yyyy, where `19.4.26` does).
         let chosen = standing.first.map { list[$0].1 }
+        // The chosen candidate's verdicts, kept: the candidates ruled out mostly share their
+        // first rejection (row 1's value), and a hundred readings of it were a tenth of
+        // `infer` on a wide table.
+        var chosenReads: [String: Bool] = [:]
+        func isReadByChosen(_ value: String) -> Bool {
+            guard let chosen else { return false }
+            if let known = chosenReads[value] { return known }
+            let reads = chosen.validate(value, detail: .verdict).isValid
+            chosenReads[value] = reads
+            return reads
+        }
         for index in list.indices where tallies[index].rejected > best {
             guard let first = tallies[index].first else { continue }
             var evidence = first
-            if let chosen,
-                let telling = tallies[index].rejections.first(where: {
-                    chosen.validate($0.value, detail: .verdict).isValid
-                }), telling.row != first.row
+            if chosen != nil,
+                let telling = tallies[index].rejections.first(where: { isReadByChosen($0.value) }),
+                telling.row != first.row
             {
                 let code = list[index].1.validate(telling.value, detail: .verdict).errors.first?.code ?? first.code
                 evidence = (telling.value, telling.row, code)

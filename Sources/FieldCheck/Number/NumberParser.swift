@@ -69,6 +69,11 @@ final class NumberParser {
     /// apostrophe): then every one of them in a value is in the body, where a second decimal
     /// separator, or a grouping separator after one, always stops `parse`.
     private let bodySeparators: (decimal: UInt8, group: UInt8?)?
+    /// The digits a group holds after a body grouping separator (see `bodySeparators`): the
+    /// primary size before the end of the integer part, the secondary size before another
+    /// separator. Nil where the locale's digits are not ASCII, or an affix or exponent symbol
+    /// holds an ASCII digit (a run of digits could then run into one).
+    private let groupSizes: (primary: Int, secondary: Int)?
 
     struct Affixes {
         var prefix: [Unicode.Scalar]
@@ -230,7 +235,10 @@ final class NumberParser {
         let affixScalars = candidates.flatMap { $0.prefix + $0.suffix + $0.prefixKeys + $0.reversedSuffixKeys }
         let elsewhere = ASCIISet(affixScalars + exponents.joined())
         var readable = elsewhere
-        readable.insert(contentsOf: "0123456789+-'".unicodeScalars)
+        // ASCII digits only where they are the locale's: `scanBody` refuses any other
+        // numbering system's (`2201` in mr_IN).
+        if symbols.digits.allSatisfy(\.isASCII) { readable.insert(contentsOf: "0123456789".unicodeScalars) }
+        readable.insert(contentsOf: "+-'".unicodeScalars)
         readable.insert(contentsOf: [decimal] + (group.map { [$0] } ?? []) + minusScalars + plusScalars)
         // A locale that groups with a space reads one; one space may separate a symbol from the number.
         if groupIsSpace || affixScalars.contains(where: { $0 != "-" && $0 != "+" }) { readable.insert(" ") }
@@ -254,19 +262,36 @@ final class NumberParser {
         } else {
             bodySeparators = nil
         }
+        let digitsOnlyInBody =
+            symbols.digits == Unicode.Scalar.asciiDigits && !"0123456789".utf8.contains(where: elsewhere.contains)
+        groupSizes =
+            digitsOnlyInBody && symbols.primaryGroupingSize > 0 && symbols.secondaryGroupingSize > 0
+            ? (symbols.primaryGroupingSize, symbols.secondaryGroupingSize) : nil
     }
 
     /// Whether `parse` certainly fails on these bytes for their separators alone: a second
-    /// decimal separator, or a grouping separator after the decimal one (`1,234.5` in de_DE).
+    /// decimal separator, a grouping separator after the decimal one (`1,234.5` in de_DE), or
+    /// one followed by a group of the wrong size (`582,97` in en_US, `03.05.1965` in de_DE),
+    /// which `checkGrouping` and `checkGroupingIsComplete` refuse between them: every group
+    /// after a separator holds the secondary size before another separator, the primary size
+    /// before whatever ends the integer part.
     func separatorsCertainlyFail(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let (decimal, group) = bodySeparators else { return false }
         var decimals = 0
-        for byte in bytes {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
             if byte == decimal {
                 decimals += 1
                 if decimals == 2 { return true }
-            } else if decimals > 0 && byte == group {
-                return true
+            } else if byte == group {
+                if decimals > 0 { return true }
+                guard let sizes = groupSizes else { continue }
+                let start = index
+                while index < bytes.count, bytes[index] &- 0x30 < 10 { index += 1 }
+                let size = index < bytes.count && bytes[index] == group ? sizes.secondary : sizes.primary
+                if index - start != size { return true }
             }
         }
         return false

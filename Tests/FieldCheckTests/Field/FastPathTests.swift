@@ -308,6 +308,63 @@ import Testing
         #expect(accepted > 0 && fastRejected > 0, "\(pattern): \(accepted) accepted, \(fastRejected) rejected fast")
     }
 
+    /// Numeric patterns without the fast reader (another calendar, the locale's own digits,
+    /// several patterns) and names whose letters a value lacks: an ASCII value with a
+    /// character no reading consumes, ASCII digits where the locale's are not, or too few
+    /// digits is rejected at once (infer asks every value of a column about some sixty
+    /// patterns) — never one the pipeline accepts.
+    @Test(arguments: [
+        ("dd/MM/yyyy", "th_TH"), ("dd/MM/yy", "th_TH"), ("y/M/d", "fa_IR"), ("yyyy/MM/dd", "fa_IR@numbers=latn"),
+        ("dd/MM/yyyy", "ar_SA@numbers=latn"), ("d. MMMM y", "de_DE"), ("EEEE, d 'de' MMMM 'de' y", "pt_BR"),
+        ("y年M月d日", "ja_JP"), ("any", "en_US"),
+    ])
+    func datesWithoutTheFastReader(pattern: String, locale: String) throws {
+        var date = DateSpec()
+        date.format = pattern == "any" ? .any : .pattern(pattern)
+        date.today = CivilDate(year: 2026, month: 11, day: 22)
+        let field = try FieldValidator(FieldSpec(kind: .date(date), locale: try LocaleID(locale)))
+        let writer = try DateWriter(pattern: pattern == "any" ? "M/d/yy" : pattern, locale: try LocaleID(locale))
+        let digits = DateSymbols(locale: try LocaleID(locale), namesAtOnce: false).digits
+        let (_, accepted, fastRejected) = Self.compare(field, seed: UInt64(pattern.utf8.count + locale.utf8.count)) {
+            generator in
+            let day = CivilDate(
+                year: Int.random(in: 1900...2100, using: &generator), month: Int.random(in: 1...12, using: &generator),
+                day: Int.random(in: 1...28, using: &generator))!
+            var written = writer.string(day)
+            // The locale's digits written as ASCII ones (`1405/1/24` for fa_IR's), which it does not read.
+            if Int.random(in: 0..<4, using: &generator) == 0 {
+                written = String(
+                    String.UnicodeScalarView(
+                        written.unicodeScalars.map { scalar in
+                            digits.firstIndex(of: scalar).map { Unicode.Scalar(UInt8(0x30 + $0)) } ?? scalar
+                        }))
+            }
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0: return written
+            // A value of another column: a code, a number, a date of another pattern.
+            case 1:
+                return Self.pick(["x12", "2201", "582,97", "03.05.1965", "2026-04-13", "Mai", "x"], &generator)
+            default: return Self.mutated(Self.mutated(written, &generator), &generator)
+            }
+        }
+        #expect(accepted > 0 && fastRejected > 0, "\(pattern): \(accepted) accepted, \(fastRejected) rejected fast")
+    }
+
+    /// A duration is ruled out on its bytes, by the steps its reader takes: never one the
+    /// pipeline accepts.
+    @Test func durations() throws {
+        let type = CustomType(name: "duration", reader: DurationReader())
+        let field = try FieldValidator(FieldSpec(kind: .custom(type), locale: try LocaleID("en_US")))
+        let (_, accepted, fastRejected) = Self.compare(field, seed: 11) { generator in
+            var value = Self.pick(["P", "-P", "P", "+P", "p", ""], &generator)
+            for _ in 0..<Int.random(in: 0...4, using: &generator) {
+                value += Self.pick(["1", "12", "1.5", "0,5", "T", "Y", "M", "W", "D", "H", "S", "x", " "], &generator)
+            }
+            return Self.mutated(value, &generator)
+        }
+        #expect(accepted > 0 && fastRejected > 0, "\(accepted) accepted, \(fastRejected) rejected fast")
+    }
+
     /// Issue 18: the ISO 8601 fast path of year, yearmonth, time and datetime, with and
     /// without bounds (offsets on either side, fractions), against `ISOScanner`.
     @Test(
