@@ -594,11 +594,11 @@ final class DateValidator: TypedValidator {
 
     // MARK: The fast path
 
-    /// The fast path's plan of a numeric Gregorian pattern (`dd.MM.yyyy`, `M/d/yy`,
-    /// `yyyyMMdd`): nil when the pattern has names, non-ASCII or letter literals, or the
-    /// calendar, digits or output ask for ICU. A constant, read for every value without an
-    /// access check.
-    private let fastSteps: [FastStep]?
+    /// The fast path's plan of each numeric Gregorian pattern read (`dd.MM.yyyy`, `M/d/yy`,
+    /// `yyyyMMdd`; a style's and ISO 8601's for a style): nil when a pattern has names,
+    /// non-ASCII or letter literals, or the calendar, digits or output ask for ICU. A
+    /// constant, read for every value without an access check.
+    private let fastSteps: [[FastStep]]?
 
     private enum FastStep {
         case literal(UInt8)
@@ -607,25 +607,28 @@ final class DateValidator: TypedValidator {
 
     private static func makeFastSteps(
         readers: [Reader], calendar: DateCalendar?, spec: DateSpec, symbols: DateSymbols
-    ) -> [FastStep]? {
-        guard readers.count == 1, calendar == nil, !spec.formatsOutput, spec.content == .date,
+    ) -> [[FastStep]]? {
+        guard calendar == nil, !spec.formatsOutput, spec.content == .date,
             symbols.digits == Unicode.Scalar.asciiDigits
         else { return nil }
-        let tokens = readers[0].pattern.tokens
-        var steps: [FastStep] = []
-        for (position, token) in tokens.enumerated() {
-            switch token {
-            case .literal(let scalars):
-                for scalar in scalars {
-                    guard scalar.isASCII, !scalar.properties.isAlphabetic else { return nil }
-                    steps.append(.literal(UInt8(scalar.value)))
+        var plans: [[FastStep]] = []
+        for reader in readers {
+            var steps: [FastStep] = []
+            for (position, token) in reader.pattern.tokens.enumerated() {
+                switch token {
+                case .literal(let scalars):
+                    for scalar in scalars {
+                        guard scalar.isASCII, !scalar.properties.isAlphabetic else { return nil }
+                        steps.append(.literal(UInt8(scalar.value)))
+                    }
+                case .field(let field, _):
+                    guard token.isNumericField else { return nil }
+                    steps.append(.number(field, maxDigits: reader.pattern.maxDigits(at: position)))
                 }
-            case .field(let field, _):
-                guard token.isNumericField else { return nil }
-                steps.append(.number(field, maxDigits: readers[0].pattern.maxDigits(at: position)))
             }
+            plans.append(steps)
         }
-        return steps
+        return plans
     }
 
     /// Reads a numeric date byte by byte, exactly as `DateParser` and the checks below would,
@@ -634,17 +637,17 @@ final class DateValidator: TypedValidator {
         readFast(bytes)?.writeISO(to: out) ?? 0
     }
 
-    /// Empty, or, for a numeric pattern, an ASCII value the fast reader does not take: on ASCII
+    /// Empty, or, for numeric patterns, an ASCII value the fast reader does not take: on ASCII
     /// it reads exactly what `DateParser` and the checks below accept, so what it declines
     /// is rejected.
     ///
-    /// Without the fast reader (names, several patterns, another calendar, the locale's own
-    /// digits), an ASCII value no pattern can read as `DateParser` reads: one with a character
-    /// no reading consumes (`x12` against `d. MMMM y` in de_DE, whose names have no x), fewer
-    /// digits than the numeric fields (`x0` against `d MMM y`), ASCII digits where the locale's
-    /// are not (`2201` against fa_IR's `y/M/d`), or no letter where a name needs one
-    /// (`2024-01-05` against `d MMM y`). Infer asks this of every value of a column against
-    /// some sixty patterns; a value that fails it cost the full reading (7,000 instructions).
+    /// Without the fast reader (names, another calendar, the locale's own digits), an ASCII
+    /// value no pattern can read as `DateParser` reads: one with a character no reading
+    /// consumes (`x12` against `d. MMMM y` in de_DE, whose names have no x), fewer digits than
+    /// the numeric fields (`x0` against `d MMM y`), ASCII digits where the locale's are not
+    /// (`2201` against fa_IR's `y/M/d`), or no letter where a name needs one (`2024-01-05`
+    /// against `d MMM y`). Infer asks this of every value of a column against some sixty
+    /// patterns; a value that fails it cost the full reading (7,000 instructions).
     func rejectsFast(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if bytes.isEmpty { return true }
         if fastSteps != nil { return !bytes.contains(where: { $0 >= 0x80 }) && readFast(bytes) == nil }
@@ -668,18 +671,41 @@ final class DateValidator: TypedValidator {
         }
     }
 
-    /// The date of a value in a numeric pattern, read byte by byte, or nil.
+    /// The date of a value in the numeric patterns, read byte by byte, or nil: as `validate`
+    /// reads it, the first pattern whose shape the value has decides (a date it refuses
+    /// there, `31.02.26`, is not looked for in the next pattern).
     private func readFast(_ bytes: UnsafeBufferPointer<UInt8>) -> CivilDate? {
-        guard let steps = fastSteps else { return nil }
+        guard let plans = fastSteps else { return nil }
+        for index in plans.indices {
+            switch readFast(bytes, plans[index], readers[index]) {
+            case .unread: continue
+            case .refused: return nil
+            case .date(let date): return date
+            }
+        }
+        return nil
+    }
+
+    /// What one pattern makes of a value: not its shape (`DateParser` fails: a literal or a
+    /// digit missing, text after it), its shape but a date the checks below refuse (a day
+    /// of three digits, a two-digit year where four are asked for, 31 February), or a date.
+    private enum FastReading {
+        case unread, refused
+        case date(CivilDate)
+    }
+
+    private func readFast(_ bytes: UnsafeBufferPointer<UInt8>, _ steps: [FastStep], _ reader: Reader) -> FastReading {
         var index = 0
         var year = 0
         var yearDigits = 0
         var month = 0
         var day = 0
+        // Refusals of a value of the pattern's shape, known only once the whole shape is read.
+        var refused = false
         for step in steps {
             switch step {
             case .literal(let byte):
-                guard index < bytes.count, bytes[index] == byte else { return nil }
+                guard index < bytes.count, bytes[index] == byte else { return .unread }
                 index += 1
             case .number(let field, let maxDigits):
                 var value = 0
@@ -688,30 +714,30 @@ final class DateValidator: TypedValidator {
                     value = value * 10 + Int(bytes[index] &- 0x30)
                     index += 1
                 }
-                guard index > start else { return nil }
+                guard index > start else { return .unread }
                 switch field {
                 case .year:
                     year = value
                     yearDigits = index - start
-                    guard yearDigits <= 4 else { return nil }
+                    if yearDigits > 4 { refused = true }
                 case .month: month = value
                 default: day = value
                 }
-                if field != .year && index - start > 2 { return nil }
+                if field != .year && index - start > 2 { refused = true }
             }
         }
-        guard index == bytes.count else { return nil }
-        let reader = readers[0]
-        if reader.yearLetters >= 3 && yearDigits < reader.yearLetters { return nil }
+        guard index == bytes.count else { return .unread }
+        if refused { return .refused }
+        if reader.yearLetters >= 3 && yearDigits < reader.yearLetters { return .refused }
         if reader.usesCenturyWindow && reader.yearLetters <= 2 && yearDigits == 2 {
             year = windowed(year, month: month, day: day)
         } else if reader.yearLetters <= 2 && (yearDigits != 4 || spec.strptimeYears) {
-            return nil
+            return .refused
         }
-        guard let date = CivilDate(year: year, month: month, day: day) else { return nil }
-        if let min = spec.minimum, date < min { return nil }
-        if let max = spec.maximum, max < date { return nil }
-        return date
+        guard let date = CivilDate(year: year, month: month, day: day) else { return .refused }
+        if let min = spec.minimum, date < min { return .refused }
+        if let max = spec.maximum, max < date { return .refused }
+        return .date(date)
     }
 
     /// ICU's reading of a two-digit year: the year in the hundred years that start 80 years

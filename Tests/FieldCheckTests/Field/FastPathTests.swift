@@ -274,6 +274,40 @@ import Testing
         #expect(fastRejected * 2 > rejected, "\(pattern): \(fastRejected) of \(rejected) rejected on the fast path")
     }
 
+    /// A locale's style beside ISO 8601 (the default of `date`): the fast reader reads both
+    /// patterns, and, as the pipeline does, the first whose shape a value has decides (sv_SE
+    /// and en_CA write `y-MM-dd`, the shape of ISO's `yyyy-MM-dd`: `2026-02-30` is refused
+    /// there, not read as ISO).
+    @Test(arguments: ["de_DE", "en_US", "ja_JP", "en_GB", "sv_SE", "en_CA"])
+    func styleAndISO(locale: String) throws {
+        var date = DateSpec()
+        date.format = .styleOrISO(.short)
+        date.today = CivilDate(year: 2026, month: 11, day: 22)
+        let field = try FieldValidator(FieldSpec(kind: .date(date), locale: try LocaleID(locale)))
+        let short = try DateWriter(
+            pattern: DatePatterns.pattern(for: .short, locale: try LocaleID(locale)), locale: try LocaleID(locale))
+        let (fast, accepted, fastRejected) = Self.compare(field, seed: UInt64(locale.utf8.count)) { generator in
+            func two(_ range: ClosedRange<Int>) -> String {
+                let value = Int.random(in: range, using: &generator)
+                return value < 10 ? "0\(value)" : String(value)
+            }
+            switch Int.random(in: 0..<3, using: &generator) {
+            case 0: return Self.mutated(Self.dateLike(&generator), &generator)
+            case 1:
+                let year = Self.pick(["2026", "1999", "26", "0026", "12026"], &generator)
+                return Self.mutated("\(year)-\(two(0...13))-\(two(0...31))", &generator)
+            default:
+                let day = CivilDate(
+                    year: Int.random(in: 1930...2120, using: &generator),
+                    month: Int.random(in: 1...12, using: &generator), day: Int.random(in: 1...28, using: &generator))!
+                return Self.mutated(short.string(day), &generator)
+            }
+        }
+        #expect(fast * 2 > accepted, "\(locale): fast path took \(fast) of \(accepted) accepted values")
+        let rejected = Self.count - accepted
+        #expect(fastRejected * 2 > rejected, "\(locale): \(fastRejected) of \(rejected) rejected on the fast path")
+    }
+
     /// Patterns with names have no fast reader, but an ASCII value with fewer digits than
     /// their numeric fields, or without the letter a name needs, is rejected at once (infer
     /// asks some thirty of them about every value): never one the pipeline accepts.
