@@ -166,23 +166,33 @@ struct DateParser {
         return .success(parsed)
     }
 
-    /// What an ASCII value must hold for `parse` to read it, found from the same rules: the
-    /// ASCII characters a reading can consume (the locale's digits where they are ASCII, the
-    /// literals' and the names' characters in any case, a space where a space variant stands,
-    /// `Z`, the signs, the colon and the digits of an offset), and the digits it needs, one per
-    /// numeric field. Nil when a numeric field needs the locale's digits and none of them is
-    /// ASCII: no ASCII value is read. A necessary condition only (`DateValidator.rejectsFast`
-    /// rules values out with it); the names are read if the pattern has one.
-    func asciiReading() -> (characters: ASCIISet, digits: Int)? {
+    /// What an ASCII value must hold for `parse` to read it, found from the same rules. A
+    /// necessary condition only: `DateValidator.rejectsFast` rules values out with it.
+    struct ASCIIReading {
+        /// The ASCII characters a reading can consume: the locale's digits, the literals' and
+        /// the names' characters in any case, a space where a space variant stands, `Z`, the
+        /// signs, the colon and the digits of an offset.
         var characters = ASCIISet()
+        /// The digits it needs: one per numeric field.
         var digits = 0
+        /// Whether it needs a letter: the pattern has a name (month, weekday, era, AM/PM) of
+        /// which every one has a letter or a character beyond ASCII (`2024-01-05` against
+        /// `d MMM y` has none).
+        var needsALetter = false
+    }
+
+    /// What an ASCII value must hold for `parse` to read it (the names are read if the
+    /// pattern has one); nil when a numeric field needs the locale's digits and none of them
+    /// is ASCII: no ASCII value is read.
+    func asciiReading() -> ASCIIReading? {
+        var reading = ASCIIReading()
         /// The ASCII characters that match `expected`, as a literal or a name's (folded)
         /// character matches: a space variant by any, anything else by its case folding.
         func insert(matching expected: Unicode.Scalar) {
-            if Self.spaces.contains(expected) { characters.insert(" ") }
+            if Self.spaces.contains(expected) { reading.characters.insert(" ") }
             let folded = DateSymbols.fold(expected)
             for value in UInt8(0)..<0x80 where DateSymbols.fold(Unicode.Scalar(value)) == folded {
-                characters.insert(Unicode.Scalar(value))
+                reading.characters.insert(Unicode.Scalar(value))
             }
         }
         for token in pattern.tokens {
@@ -190,20 +200,28 @@ struct DateParser {
             case .literal(let literal):
                 for expected in literal where !expected.isBidiMark { insert(matching: expected) }
             case .field(.zone, let count):
-                characters.insert(contentsOf: (count == 0 ? "Zz" : "Zz+-:0123456789").unicodeScalars)
+                reading.characters.insert(contentsOf: (count == 0 ? "Zz" : "Zz+-:0123456789").unicodeScalars)
             case .field(let field, _):
                 if token.isNumericField {
-                    guard symbols.digits.allSatisfy(\.isASCII) else { return nil }
-                    characters.insert(contentsOf: symbols.digits)
-                    digits += 1
-                } else {
-                    for name in symbols.names(of: field) {
-                        for expected in name.folded { insert(matching: expected) }
-                    }
+                    guard symbols.digits == Unicode.Scalar.asciiDigits else { return nil }
+                    reading.characters.insert(contentsOf: symbols.digits)
+                    reading.digits += 1
+                    continue
+                }
+                let names = symbols.names(of: field)
+                for name in names {
+                    for expected in name.folded { insert(matching: expected) }
+                }
+                if !names.isEmpty
+                    && names.allSatisfy({ name in
+                        name.folded.contains { !$0.isASCII || $0.properties.isAlphabetic }
+                    })
+                {
+                    reading.needsALetter = true
                 }
             }
         }
-        return (characters, digits)
+        return reading
     }
 
     /// A digit of another numbering system right after the locale's digits (`20٢6`): the

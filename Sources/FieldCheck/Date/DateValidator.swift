@@ -67,20 +67,10 @@ final class DateValidator: TypedValidator {
         let usesCenturyWindow: Bool
         /// Whether the month is written as a number (M, MM) rather than a name.
         let monthIsNumeric: Bool
-        /// Whether a value the pattern reads holds a letter, ASCII or not: the pattern has a
-        /// name (month, weekday, era, AM/PM) of which every one has a letter or a character
-        /// beyond ASCII. Then an ASCII value without a letter (`2024-01-05` against `d MMM
-        /// y`) is not read (see `DateValidator.rejectsFast`). Made on first use: the names are
-        /// read only when a value needs them.
-        lazy var needsALetter: Bool = pattern.tokens.contains { token in
-            guard case .field(let field, _) = token, field != .zone, !token.isNumericField else { return false }
-            let names = parser.symbols.names(of: field)
-            return !names.isEmpty
-                && names.allSatisfy { name in name.folded.contains { !$0.isASCII || $0.properties.isAlphabetic } }
-        }
-        /// The ASCII characters a reading can consume and the digits it needs (see
-        /// `DateParser.asciiReading`), made on first use.
-        lazy var asciiReading: (characters: ASCIISet, digits: Int)? = parser.asciiReading()
+        /// What an ASCII value must hold for the pattern to read it (see
+        /// `DateParser.ASCIIReading`). Made on first use: the names are read only when a value
+        /// needs them.
+        lazy var asciiReading: DateParser.ASCIIReading? = parser.asciiReading()
 
         init(pattern: DatePattern, parser: DateParser, yearLetters: Int, usesCenturyWindow: Bool, monthIsNumeric: Bool)
         {
@@ -658,16 +648,16 @@ final class DateValidator: TypedValidator {
     /// `rejectsFast`, which is asked of every value and stays small enough to inline.
     @inline(never)
     private func noPatternReads(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
         var digits = 0
         var letters = false
         for byte in bytes {
+            if byte >= 0x80 { return false }
             if byte &- 0x30 < 10 { digits += 1 } else if (byte | 0x20) &- 0x61 < 26 { letters = true }
         }
         return readers.allSatisfy { reader in
             guard let reading = reader.asciiReading else { return true }
-            return digits < reading.digits || reading.characters.missesSomeASCII(of: bytes)
-                || !letters && reader.needsALetter
+            return digits < reading.digits || !letters && reading.needsALetter
+                || reading.characters.missesSomeASCII(of: bytes)
         }
     }
 

@@ -409,7 +409,7 @@ public final class ColumnInferrer {
         var first: (value: String, row: Int, code: ErrorCode)?
         /// The first rejections (for the outliers of the chosen candidate). A struct, not a
         /// tuple: an array of tuples is destroyed through their generic metadata, element by
-        /// element (a twentieth of `infer` on a wide table, whose candidates each keep 64).
+        /// element (2 % of `infer` on a wide table, whose candidates each keep 64).
         var rejections: [Rejection] = []
         /// Meanings of values, for telling candidates that read alike from those that do
         /// not: value → canonical reading, for the first distinct values.

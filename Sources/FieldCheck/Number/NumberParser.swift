@@ -237,7 +237,8 @@ final class NumberParser {
         var readable = elsewhere
         // ASCII digits only where they are the locale's: `scanBody` refuses any other
         // numbering system's (`2201` in mr_IN).
-        if symbols.digits.allSatisfy(\.isASCII) { readable.insert(contentsOf: "0123456789".unicodeScalars) }
+        let asciiDigits = symbols.digits == Unicode.Scalar.asciiDigits
+        if asciiDigits { readable.insert(contentsOf: "0123456789".unicodeScalars) }
         readable.insert(contentsOf: "+-'".unicodeScalars)
         readable.insert(contentsOf: [decimal] + (group.map { [$0] } ?? []) + minusScalars + plusScalars)
         // A locale that groups with a space reads one; one space may separate a symbol from the number.
@@ -262,8 +263,7 @@ final class NumberParser {
         } else {
             bodySeparators = nil
         }
-        let digitsOnlyInBody =
-            symbols.digits == Unicode.Scalar.asciiDigits && !"0123456789".utf8.contains(where: elsewhere.contains)
+        let digitsOnlyInBody = asciiDigits && !"0123456789".utf8.contains(where: elsewhere.contains)
         groupSizes =
             digitsOnlyInBody && symbols.primaryGroupingSize > 0 && symbols.secondaryGroupingSize > 0
             ? (symbols.primaryGroupingSize, symbols.secondaryGroupingSize) : nil
