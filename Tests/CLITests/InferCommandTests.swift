@@ -356,15 +356,34 @@ import Testing
     }
 
     /// On the bundled sample: the value said to rule a date pattern out is one the chosen
-    /// pattern reads (`31.02.2026`, read by none, was named against dd.MM.yyyy), and the
-    /// schema's note that its format is fieldcheck's own stays beside the outlier count (the
-    /// count replaced it, and Frictionless then refused every date without a word).
+    /// pattern reads (`31.02.2026`, read by none, was named against dd.MM.yyyy). Its dates are
+    /// written with four-digit years but one (`19.4.26`): the column's convention is
+    /// dd.MM.yyyy with that one as an outlier, and the schema's format is one other tools read
+    /// (dd.MM.yy, which reads both, was chosen, said "year digits: 2" and wrote a UTS #35
+    /// pattern strptime has no form for).
     @Test func theSampleSaysWhatDecidedAndWhatOtherToolsCannotRead() throws {
         let sample = CSVCommandTests.sample
         let report = try CLI.run(["infer", sample])
-        #expect(report.stdout.contains("decided by: '19.4.26' (row 12) rules out dd.MM.yyyy"), "\(report.stdout)")
+        #expect(report.stdout.contains("year digits: 4\n"), "\(report.stdout)")
+        #expect(report.stdout.contains("outlier: row 12 '19.4.26': the year '26' at column 6 is too short"))
+        #expect(report.stdout.contains("[two_digit_year]\n"))
         #expect(!report.stdout.contains("'31.02.2026' (row 5) rules out"))
         let schema = try CLI.run(["infer", "--schema", sample])
+        #expect(
+            schema.stdout.contains(
+                "# 2 outliers in the rows read\n  - name: \"date\"\n    type: \"date\"\n    format: \"%d.%m.%Y\"\n"),
+            "\(schema.stdout)")
+    }
+
+    /// The comment that a date format is fieldcheck's own stays beside the outlier count (the
+    /// count replaced it, and Frictionless then refused every date without a word).
+    @Test func aFormatOtherToolsCannotReadIsSaidBesideTheOutliers() throws {
+        let file = CLI.temporaryFile("two-digit-years.csv")
+        try
+            "date\n13.04.26\n01.02.26\n28.02.26\n14.4.2026\n15.04.26\n16.04.26\n17.04.26\n18.04.26\n19.04.26\n20.04.26\n31.02.26\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let schema = try CLI.run(["infer", "--schema", file.path])
         #expect(
             schema.stdout.contains(
                 "# format is a UTS #35 pattern, a fieldcheck extension: strptime cannot read this pattern, "

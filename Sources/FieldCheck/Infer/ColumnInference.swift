@@ -89,6 +89,9 @@ public final class ColumnInferrer {
     private let dateFields: [FieldValidator]
     private let identifierFields: [FieldValidator]
     private let registeredFields: [FieldValidator]
+    /// Per date candidate, the four-digit-year twin of a two-digit-year pattern (dd.MM.yyyy
+    /// for dd.MM.yy), which stands in its place when it reads all but a few values.
+    private let dateTwins: [Int?]
     /// How many outliers a column may have, as a share of its values, and still be typed.
     public var outlierShare = 0.1
     /// Outliers listed per column.
@@ -120,6 +123,12 @@ public final class ColumnInferrer {
         dateFields = dates.map(\.1)
         identifierFields = identifiers.map(\.1)
         registeredFields = registered.map(\.1)
+        let names = dates.map(\.0.name)
+        dateTwins = names.map { name in
+            guard name.contains("yy"), !name.contains("yyyy") else { return nil }
+            let fourDigits = name.split(separator: "yy", omittingEmptySubsequences: false).joined(separator: "yyyy")
+            return names.firstIndex(of: fourDigits)
+        }
     }
 
     /// Collects one column's values, then `finish` answers.
@@ -546,6 +555,19 @@ public final class ColumnInferrer {
         let numberBest = numberTallies.map(\.rejected).min() ?? .max
         let dateBest = dateTallies.map(\.rejected).min() ?? .max
         let identifierBest = identifierTallies.map(\.rejected).min() ?? .max
+        // A four-digit twin set aside counts a lower bound of its rejections: when that is
+        // within reach of standing in for the best (`decide`), only its full count can tell.
+        let twinsSetAside = dateTallies.indices.compactMap { index -> Int? in
+            guard dateTallies[index].rejected == dateBest, let twin = dateTwins[index],
+                column.dates.tallies[twin].wasSetAside
+            else { return nil }
+            return twin
+        }
+        if !twinsSetAside.isEmpty,
+            fourDigitTwinsBest(twinsSetAside, column.dates.tallies, best: dateBest, values: column.values) != nil
+        {
+            column.isExact = false
+        }
         if numberBest <= allowed && numberBest <= dateBest {
             decide(&answer, numbers, numberTallies, best: numberBest, type: .number)
             if answer.candidates.allSatisfy({ candidate in
@@ -592,23 +614,39 @@ public final class ColumnInferrer {
         return answer
     }
 
+    /// The fewest rejections of the four-digit twins of the candidates reading a date column
+    /// best, when each has one and that is a few more (a tenth of the values, or one).
+    private func fourDigitTwinsBest(_ twins: [Int?], _ tallies: [Tally], best: Int, values: Int) -> Int? {
+        guard !twins.isEmpty else { return nil }
+        var twinBest = Int.max
+        for twin in twins {
+            guard let twin else { return nil }
+            twinBest = min(twinBest, tallies[twin].rejected)
+        }
+        let strays = max(1, Int(Double(values) * outlierShare))
+        return twinBest - best <= strays ? twinBest : nil
+    }
+
     private func decide(
         _ answer: inout ColumnInference, _ list: [(InferenceCandidate, FieldValidator)], _ tallies: [Tally],
         best: Int, type: InferredType
     ) {
         answer.type = type
-        let reading = list.indices.filter { tallies[$0].rejected == best }
-        var standing = reading
+        var best = best
+        var reading = list.indices.filter { tallies[$0].rejected == best }
         // A two-digit-year pattern also reads four-digit years: it stands aside when its
-        // four-digit twin reads the column as well.
-        standing.removeAll { index in
-            let name = list[index].0.name
-            return name.contains("yy") && !name.contains("yyyy")
-                && reading.contains {
-                    list[$0].0.name
-                        == name.split(separator: "yy", omittingEmptySubsequences: false).joined(separator: "yyyy")
-                }
+        // four-digit twin reads the column as well, or all of it but a few two-digit years.
+        // Those few are the twin's outliers (two_digit_year): `19.4.26` among dates of 2026 is
+        // a value to show, not the column's convention, and `%d.%m.%Y` is a schema other
+        // tools read.
+        let twins = type == .date ? dateTwins : []
+        func twin(_ index: Int) -> Int? { twins.isEmpty ? nil : twins[index] }
+        if let twinBest = fourDigitTwinsBest(reading.map(twin), tallies, best: best, values: answer.valueCount) {
+            best = twinBest
+            reading = list.indices.filter { tallies[$0].rejected == best && twin($0) == nil }
         }
+        var standing = reading
+        standing.removeAll { index in twin(index).map(reading.contains) ?? false }
         answer.candidates = standing.map { list[$0].0 }
         // What rules a candidate out is a value the candidate chosen reads and it does not:
         // the first of its rejections that is no outlier of the chosen one (`31.02.2026`, which
