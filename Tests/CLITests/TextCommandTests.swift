@@ -252,8 +252,70 @@ import Testing
         #expect(denied.stderr.contains("expected text like '-_.+*' [disallowed_character]"), "\(denied.stderr)")
         #expect(denied.stdout == "-_.+*\n")
         // No example is invented when none can be found: the message says what to match.
-        let none = try CLI.run(["text", "--pattern", "[A-Z]{2}[0-9]{4}", "--max-length", "3"], input: "AB12345\n")
-        #expect(none.stderr.contains("expected text that matches the pattern '[A-Z]{2}[0-9]{4}' [too_long]"))
+        let none = try CLI.run(["text", "--pattern", "\\p{Lu}{2}[0-9]{4}", "--max-length", "3"], input: "AB12345\n")
+        #expect(none.stderr.contains("expected text that matches the pattern '\\p{Lu}{2}[0-9]{4}' [too_long]"))
+    }
+
+    /// Rules no value can pass are a configuration error (exit 2, nothing read), saying which
+    /// rules exclude each other; they rejected every value with exit 1, and a prompt of them
+    /// could never finish. Rules some value passes run as before.
+    @Test func rulesNoValueCanPassAreAConfigurationError() throws {
+        let refused: [([String], String)] = [
+            (
+                ["--allow", "abc", "--pattern", "[0-9]+"],
+                "the pattern '[0-9]+' matches no text made of the characters the field allows (--allow abc)"
+            ),
+            (
+                ["--preset", "number-pad", "--pattern", "[a-z]+"],
+                "made of the characters the field allows (--preset number-pad)"
+            ),
+            (["--deny", "abc", "--pattern", "[a-c]+"], "made of the characters the field allows (--deny abc)"),
+            (["--allow", "abc", "--pattern", "\\d{2}"], "the pattern '\\d{2}' matches no text made of"),
+            (
+                ["--max-length", "3", "--pattern", "[A-Z]{2}[0-9]{4}"],
+                "matches no text of at most 3 characters (--max-length 3)"
+            ),
+            (
+                ["--min-length", "4", "--pattern", "[a-z]{1,3}"],
+                "matches no text of at least 4 characters (--min-length 4)"
+            ),
+            (
+                ["--count", "bytes", "--min-length", "2", "--max-length", "3", "--pattern", "(ab){2}x"],
+                "of 2 to 3 bytes (--min-length 2, --max-length 3)"
+            ),
+            (
+                ["--allow", "abc", "--max-length", "2", "--pattern", "[a-c]{3}|[0-9]"],
+                "of at most 2 characters (--max-length 2) made of the characters the field allows (--allow abc)"
+            ),
+        ]
+        for (rules, reason) in refused {
+            let run = try CLI.run(["text"] + rules, input: "abc\n")
+            #expect(run.status == 2, "\(rules)")
+            #expect(run.stdout.isEmpty)
+            #expect(run.stderr.hasPrefix("fieldcheck: no value can pass these rules: "), "\(run.stderr)")
+            #expect(run.stderr.contains(reason), "\(rules): \(run.stderr)")
+        }
+        // Some value passes: a pattern that matches beyond ASCII beside characters beyond it,
+        // a case mapping before the pattern, three code points that are two characters.
+        let running: [([String], String, Int32)] = [
+            (["--deny", "abc", "--pattern", ".+"], "def\n", 0),
+            (["--allow", "abc", "--case", "upper", "--pattern", "[A-C]+"], "cab\n", 0),
+            (["--pattern", "[a-z]{3}"], "abc\n", 0), (["--max-length", "2", "--pattern", ".{3}"], "e\u{301}x\n", 0),
+        ]
+        for (rules, input, status) in running {
+            let run = try CLI.run(["text"] + rules, input: input)
+            #expect(run.status == status, "\(rules): \(run.stderr)")
+            #expect(!run.stderr.contains("no value can pass"))
+        }
+        // The prompt, which could never finish, and `as string` refuse such rules alike.
+        let prompt = try CLI.run(
+            ["prompt", "text", "--no-tty", "--allow", "abc", "--pattern", "[0-9]+"], input: "ab\n")
+        #expect(prompt.status == 2 && prompt.stderr.contains("no value can pass these rules"), "\(prompt.stderr)")
+        let rule = try CLI.run(["as", "string", "--rule", "allow=abc", "--rule", "pattern=[0-9]+"], input: "ab\n")
+        #expect(rule.status == 2, "\(rule.stderr)")
+        #expect(
+            rule.stderr.contains("matches no text made of the characters the field allows (--allow abc)"),
+            "\(rule.stderr)")
     }
 
     @Test func arabicNumberPadMeansArabicIndicDigits() throws {

@@ -169,7 +169,10 @@ public final class FieldValidator {
             throw ConfigurationError(
                 "\(spec.vocabulary.minLength) \(min) is greater than \(spec.vocabulary.maxLength) \(max)")
         }
-        if typed == nil { (textExample, textExampleMatchesPattern) = makeTextExample() }
+        if typed == nil {
+            (textExample, textExampleMatchesPattern) = makeTextExample()
+            noValuePasses = whyNoValuePasses()
+        }
         fastPathApplies =
             !spec.trim && spec.normalization == nil && spec.caseMapping == nil && !spec.strip
             && (typed == nil || (allowSet == nil && denySet == nil && presetSet == nil))
@@ -190,6 +193,59 @@ public final class FieldValidator {
             }
             wordedPlaceholder = nil
         }
+    }
+
+    /// Why no value can pass the field's rules, when that is certain: a text pattern that no
+    /// value of the characters and lengths the field allows matches (`[0-9]+` beside an allowed
+    /// set `abc`). The line commands and the prompt refuse such a field, which would reject
+    /// every value or never finish; a table column may still hold empty cells, which no rule
+    /// reads. Nil when some value passes or the patterns are past telling (ICU's own syntax,
+    /// a case mapping, a `.` or `\d` beside characters beyond ASCII).
+    public private(set) var noValuePasses: String?
+
+    private func whyNoValuePasses() -> String? {
+        guard let regex, let automaton = regex.ascii, spec.caseMapping == nil else { return nil }
+        // Characters beyond ASCII matter only to a pattern that matches some (and then a
+        // combining mark may make two characters one).
+        if automaton.matchesBeyondASCII && allowsBeyondASCII { return nil }
+        let usable = { (byte: UInt8) in self.refusal(Unicode.Scalar(byte)) == nil }
+        // CR LF is one character: where a value may hold both, its length in characters
+        // tells nothing of its bytes.
+        let crlfIsOne =
+            spec.lengthUnit == .graphemes && usable(0x0D) && usable(0x0A) && automaton.mayHold(0x0D)
+            && automaton.mayHold(0x0A)
+        let least = spec.minLength ?? 0
+        let lengths = crlfIsOne ? 0...Int.max : least...Swift.max(least, spec.maxLength ?? Int.max)
+        guard automaton.matchesNothing(lengths: lengths, usable: usable) else { return nil }
+        let words = spec.vocabulary
+        let characterRules = [
+            spec.allow.map { "\(words.allow) \($0.source)" }, spec.preset.map { "\(words.preset) \($0.rawValue)" },
+            spec.deny.map { "\(words.deny) \($0.source)" },
+        ].compactMap { $0 }
+        let characters = "made of the characters the field allows (\(characterRules.joined(separator: ", ")))"
+        let pattern = "no value can pass these rules: the pattern '\(regex.pattern)' matches no text"
+        if automaton.matchesNothing(lengths: 0...Int.max, usable: usable) { return "\(pattern) \(characters)" }
+        let unit = spec.lengthUnit
+        let sized =
+            switch (spec.minLength, spec.maxLength) {
+            case (let min?, let max?):
+                "of \(min) to \(unit.describe(max)) (\(words.minLength) \(min), \(words.maxLength) \(max))"
+            case (let min?, nil): "of at least \(unit.describe(min)) (\(words.minLength) \(min))"
+            case (nil, let max?): "of at most \(unit.describe(max)) (\(words.maxLength) \(max))"
+            case (nil, nil): ""
+            }
+        if characterRules.isEmpty || automaton.matchesNothing(lengths: lengths, usable: { $0 != 0 }) {
+            return "\(pattern) \(sized)"
+        }
+        return "\(pattern) \(sized) \(characters)"
+    }
+
+    /// Whether the character rules let some character beyond ASCII through (yes when no set
+    /// bounds them, or one too large to list).
+    private var allowsBeyondASCII: Bool {
+        guard let bound = allowSet ?? presetSet else { return true }
+        let members = bound.characters(limit: 4_096)
+        return members.count >= 4_096 || members.contains { $0.value >= 0x80 && refusal($0) == nil }
     }
 
     /// The example of a field with allowed values: the first of them (of the first few) that

@@ -24,6 +24,9 @@ struct ASCIIPattern {
     /// continuation can match: then `firstStop` finds the offending character as ICU's
     /// prefix search does.
     private var everyPositionLeadsOn = false
+    /// Whether ICU's reading of the pattern also matches characters beyond ASCII: `.`, `\d`
+    /// (every decimal digit) and a negated set (`[^,]`) do; literals and sets of ASCII do not.
+    private(set) var matchesBeyondASCII = false
 
     /// A parsed pattern: sets of bytes combined.
     private indirect enum Node {
@@ -46,6 +49,7 @@ struct ASCIIPattern {
         guard pattern.utf8.allSatisfy({ $0 < 0x80 }), let node = parser.alternatives(), parser.atEnd else {
             return nil
         }
+        matchesBeyondASCII = parser.readsBeyondASCII
         guard let whole = build(node) else { return nil }
         first = whole.first
         last = whole.last
@@ -99,6 +103,47 @@ struct ASCIIPattern {
         guard !bytes.isEmpty else { return (matchesEmpty, nil) }
         guard let reading = read(bytes) else { return nil }
         return (reading.live & last != 0, reading.stop)
+    }
+
+    /// Whether some value the pattern matches may hold `byte`.
+    func mayHold(_ byte: UInt8) -> Bool { byte < 0x80 && accepting[Int(byte)] != 0 }
+
+    /// Whether the pattern certainly matches no value of a length in `lengths` made of the
+    /// bytes `usable` allows (NUL never is): the set of positions such a value can end on is
+    /// followed length by length. False when it cannot tell: a range past 1,024 is answered
+    /// only where no length would do. What characters beyond ASCII a value may hold is the
+    /// caller's to weigh (`matchesBeyondASCII`).
+    func matchesNothing(lengths: ClosedRange<Int>, usable: (UInt8) -> Bool) -> Bool {
+        if matchesEmpty && lengths.contains(0) { return false }
+        var inhabited: UInt64 = 0
+        for byte in UInt8(1)..<0x80 where usable(byte) { inhabited |= accepting[Int(byte)] }
+        // Whatever the length: no last position is reached.
+        if reachable(inhabited) & last == 0 { return true }
+        let cap = 1_024
+        guard lengths.lowerBound <= cap else { return false }
+        // The positions a value of n characters ends on, up to the least length.
+        var live = first & inhabited
+        var length = 1
+        while length < Swift.max(lengths.lowerBound, 1) {
+            live = followers(of: live) & inhabited
+            length += 1
+        }
+        if lengths.upperBound <= cap {
+            while length <= lengths.upperBound {
+                if live & last != 0 { return false }
+                live = followers(of: live) & inhabited
+                length += 1
+            }
+            return true
+        }
+        // Unbounded: no last position among those reached at the least length and after.
+        var reached = live
+        var frontier = live
+        while frontier != 0 {
+            frontier = followers(of: frontier) & inhabited & ~reached
+            reached |= frontier
+        }
+        return reached & last == 0
     }
 
     /// The positions live after the whole of `bytes` (not empty), or none and the offset of the
@@ -243,6 +288,8 @@ struct ASCIIPattern {
         let bytes: [UInt8]
         var index = 0
         var depth = 0
+        /// Whether an atom read matches characters beyond ASCII in ICU.
+        var readsBeyondASCII = false
 
         var atEnd: Bool { index == bytes.count }
 
@@ -287,11 +334,15 @@ struct ASCIIPattern {
             case UInt8(ascii: "["): return bracketedSet()
             case UInt8(ascii: "."):
                 // ICU's `.` refuses the line terminators; in ASCII, LF, VT, FF and CR.
+                readsBeyondASCII = true
                 return Self.set { !(0x0A...0x0D).contains($0) }
             case UInt8(ascii: "\\"):
                 guard let escaped = peek() else { return nil }
                 index += 1
-                if escaped == UInt8(ascii: "d") { return Self.set { (0x30...0x39).contains($0) } }
+                if escaped == UInt8(ascii: "d") {
+                    readsBeyondASCII = true
+                    return Self.set { (0x30...0x39).contains($0) }
+                }
                 guard Self.isPunctuation(escaped) else { return nil }
                 return Self.set { $0 == escaped }
             default:
@@ -307,6 +358,7 @@ struct ASCIIPattern {
             var negated = false
             if peek() == UInt8(ascii: "^") {
                 negated = true
+                readsBeyondASCII = true
                 index += 1
             }
             var members = [Bool](repeating: false, count: 128)

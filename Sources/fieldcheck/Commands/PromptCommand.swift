@@ -107,6 +107,8 @@ struct PromptOptions: ParsableArguments {
     var noTty = false
 
     func run(_ field: FieldValidator) throws -> Int32 {
+        // A field no value passes could never finish.
+        if let reason = field.noValuePasses { throw ConfigurationError(reason) }
         let session = PromptSession(field: field, options: self)
         return noTty ? try session.runWithoutTerminal() : try session.run()
     }

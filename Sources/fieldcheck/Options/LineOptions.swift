@@ -207,7 +207,9 @@ extension LineCommand {
     /// (it is a report format here) unless the command `readsStrptimeFormat` (`date`).
     func checkLines(_ spec: FieldSpec, readsStrptimeFormat: Bool = false) throws -> Int32 {
         if !readsStrptimeFormat { try run.refuseStrptimeFormat() }
-        return try LineRunner(validator: FieldValidator(spec), options: lines, runOptions: run).run()
+        let validator = try FieldValidator(spec)
+        if let reason = validator.noValuePasses { throw ConfigurationError(reason) }
+        return try LineRunner(validator: validator, options: lines, runOptions: run).run()
     }
 }
 
