@@ -102,6 +102,22 @@ public final class ColumnInferrer {
     /// every column reads it, and it is set only between columns.
     @exclusivity(unchecked) public var setsAside = true
 
+    /// How many rows the input is expected to hold, when the reader can tell (a file's size
+    /// over its first records' length). While setting aside, a candidate that has rejected most
+    /// values read and more than a tenth of that (and a quarter more) stops reading (it is
+    /// parked): a column of few rows paid for about 65 readings of each candidate, which is
+    /// dropped only after 64 rejections so that a column may begin with placeholders. `finish`
+    /// checks that each parked candidate rejected more values than a column may have outliers,
+    /// which rules it out whatever it did not read, and says the answer is not exact otherwise
+    /// (a second reading, which parks nothing, decides).
+    public var expectedRows: Int? {
+        didSet {
+            parkAt = expectedRows.map { Swift.max(16, Int(Double($0) * outlierShare * 1.25) + 1) } ?? .max
+        }
+    }
+    /// The rejections at which a candidate is parked (see `expectedRows`).
+    @exclusivity(unchecked) private(set) var parkAt = Int.max
+
     public init() {
         func open(_ list: [InferenceCandidate]) -> [(InferenceCandidate, FieldValidator)] {
             list.compactMap { candidate in
@@ -170,9 +186,12 @@ public final class ColumnInferrer {
         /// false when a candidate set aside could not be shown to be ruled out (see
         /// `ColumnInferrer.setsAside`). Known once `finish` has answered.
         public fileprivate(set) var isExact = true
-        /// How many candidates were ever set aside (for tests).
+        /// How many candidates were ever set aside, and parked (for tests).
         var candidatesSetAside: Int {
             (numbers.tallies + dates.tallies + identifiers.tallies + registered.tallies).filter(\.wasSetAside).count
+        }
+        var candidatesParked: Int {
+            (numbers.tallies + dates.tallies + identifiers.tallies + registered.tallies).filter(\.parked).count
         }
 
         fileprivate init(_ inferrer: ColumnInferrer, name: String?) {
@@ -238,10 +257,11 @@ public final class ColumnInferrer {
             }
             var value = Value(bytes: bytes, text: text)
             scratch.reserve(bytes.count + FieldValidator.fastPathSlack)
-            numbers.read(&value, row, numberFields, scratch)
-            dates.read(&value, row, dateFields, scratch)
-            identifiers.read(&value, row, identifierFields, scratch)
-            registered.read(&value, row, registeredFields, scratch)
+            let parkAt = inferrer.setsAside ? inferrer.parkAt : .max
+            numbers.read(&value, row, numberFields, scratch, parkAt: parkAt)
+            dates.read(&value, row, dateFields, scratch, parkAt: parkAt)
+            identifiers.read(&value, row, identifierFields, scratch, parkAt: parkAt)
+            registered.read(&value, row, registeredFields, scratch, parkAt: parkAt)
             if inferrer.setsAside, values >= 256, values % 64 == 0 {
                 numbers.setAside()
                 dates.setAside()
@@ -329,26 +349,32 @@ public final class ColumnInferrer {
             watchers = Array(repeating: [], count: count)
         }
 
-        mutating func read(_ value: inout Value, _ row: Int, _ fields: [FieldValidator], _ scratch: Scratch) {
+        mutating func read(
+            _ value: inout Value, _ row: Int, _ fields: [FieldValidator], _ scratch: Scratch, parkAt: Int
+        ) {
             // By index over the fields alone: iterating the (candidate, field) pairs copied
             // each candidate, with its arrays, for every value.
             var dropped = false
             for index in active {
                 let before = tallies[index].rejected
                 tallies[index].read(&value, row, fields[index], scratch)
-                dropped = dropped || tallies[index].isHopeless
-                if tallies[index].rejected > before && !watchers[index].isEmpty {
-                    readAside(&value, row, witness: index, fields, scratch)
+                guard tallies[index].rejected > before else { continue }
+                if tallies[index].isHopeless {
+                    dropped = true
+                } else if tallies[index].rejected >= parkAt && tallies[index].rejected * 2 > tallies[index].count {
+                    tallies[index].parked = true
+                    dropped = true
                 }
+                if !watchers[index].isEmpty { readAside(&value, row, witness: index, fields, scratch) }
             }
             if dropped {
                 // A dropped leader's watchers read every value again: nothing else would
                 // keep their rejections growing.
-                for index in active where tallies[index].isHopeless && !watchers[index].isEmpty {
+                for index in active where tallies[index].isOut && !watchers[index].isEmpty {
                     active += watchers[index]
                     watchers[index] = []
                 }
-                active.removeAll { tallies[$0].isHopeless }
+                active.removeAll { tallies[$0].isOut }
                 active.sort()
             }
         }
@@ -381,7 +407,7 @@ public final class ColumnInferrer {
             let floor = tallies[leader].rejected
             var kept: [Int] = []
             for index in active {
-                if index != leader && watchers[index].isEmpty && !tallies[index].isHopeless
+                if index != leader && watchers[index].isEmpty && !tallies[index].isOut
                     && tallies[index].rejected >= floor + Self.asideMargin
                 {
                     watchers[leader].append(index)
@@ -394,10 +420,13 @@ public final class ColumnInferrer {
         }
 
         /// Whether every candidate ever set aside has rejected more values than the best of
-        /// those that read every value: then none of them could have ranked otherwise.
-        func isExact(settled: [Tally]) -> Bool {
+        /// those that read every value, and every one parked more than the `allowed` outliers:
+        /// then none of them could have ranked otherwise.
+        func isExact(settled: [Tally], allowed: Int) -> Bool {
             let best = settled.indices.filter { !tallies[$0].wasSetAside }.map { settled[$0].rejected }.min() ?? .max
-            return tallies.allSatisfy { !$0.wasSetAside || $0.rejected > best }
+            return tallies.allSatisfy {
+                ($0.wasSetAside ? $0.rejected > best : true) && (!$0.parked || $0.rejected > allowed)
+            }
         }
     }
 
@@ -415,6 +444,10 @@ public final class ColumnInferrer {
         var count = 0
         /// A candidate that rejected most values so far is out: the column stops paying for it.
         var isHopeless: Bool { rejected > 64 && rejected * 2 > count }
+        /// Whether it stopped reading before it was hopeless (see `ColumnInferrer.expectedRows`).
+        var parked = false
+        /// Whether it reads no more values.
+        var isOut: Bool { parked || isHopeless }
         var first: (value: String, row: Int, code: ErrorCode)?
         /// The first rejections (for the outliers of the chosen candidate). A struct, not a
         /// tuple: an array of tuples is destroyed through their generic metadata, element by
@@ -548,22 +581,24 @@ public final class ColumnInferrer {
         let identifierTallies = column.settled(column.identifiers.tallies)
         let registeredTallies = column.settled(column.registered.tallies)
         column.isExact =
-            column.numbers.isExact(settled: numberTallies) && column.dates.isExact(settled: dateTallies)
-            && column.identifiers.isExact(settled: identifierTallies)
-            && column.registered.isExact(settled: registeredTallies)
+            column.numbers.isExact(settled: numberTallies, allowed: allowed)
+            && column.dates.isExact(settled: dateTallies, allowed: allowed)
+            && column.identifiers.isExact(settled: identifierTallies, allowed: allowed)
+            && column.registered.isExact(settled: registeredTallies, allowed: allowed)
         let registeredBest = registeredTallies.map(\.rejected).min() ?? .max
         let numberBest = numberTallies.map(\.rejected).min() ?? .max
         let dateBest = dateTallies.map(\.rejected).min() ?? .max
         let identifierBest = identifierTallies.map(\.rejected).min() ?? .max
-        // A four-digit twin set aside counts a lower bound of its rejections: when that is
-        // within reach of standing in for the best (`decide`), only its full count can tell.
+        // A four-digit twin set aside or parked counts a lower bound of its rejections: when that is
+        // within reach of standing in for the best of a date column (`decide`), only its full
+        // count can tell.
         let twinsSetAside = dateTallies.indices.compactMap { index -> Int? in
             guard dateTallies[index].rejected == dateBest, let twin = dateTwins[index],
-                column.dates.tallies[twin].wasSetAside
+                column.dates.tallies[twin].wasSetAside || column.dates.tallies[twin].parked
             else { return nil }
             return twin
         }
-        if !twinsSetAside.isEmpty,
+        if dateBest <= allowed, !twinsSetAside.isEmpty,
             fourDigitTwinsBest(twinsSetAside, column.dates.tallies, best: dateBest, values: column.values) != nil
         {
             column.isExact = false

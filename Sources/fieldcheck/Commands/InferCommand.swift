@@ -353,6 +353,7 @@ extension Fieldcheck {
                 name: path == "-" ? "stdin" : path, isCSV: asCSV, encoding: encoding, dialect: nil, header: false,
                 headerEvidence: "")
             let limit = allRows ? Int.max : Self.sampleRows
+            var estimate = RowEstimate(fd: fd, limit: limit)
             if !asCSV {
                 let column = inferrer.column(named: nil)
                 var rows = 0
@@ -364,6 +365,7 @@ extension Fieldcheck {
                             throw StopReading()
                         }
                         rows += 1
+                        estimate.note(row: rows, bytes: (record.oversizedLength ?? record.bytes.count) + 1, inferrer)
                         if let length = record.oversizedLength {
                             // Only its first bytes were kept: reading them would judge a
                             // value nobody wrote.
@@ -396,7 +398,9 @@ extension Fieldcheck {
             var rows = 0
             do {
                 try CSVReader(delimiter: dialect.delimiter).forEachRecord(fd: fd) { record in
-                    bar.advance(bytes: (record.oversizedLength ?? record.raw.count) + record.terminator.count)
+                    let bytes = (record.oversizedLength ?? record.raw.count) + record.terminator.count
+                    bar.advance(bytes: bytes)
+                    estimate.note(row: first == nil ? 0 : rows + 1, bytes: bytes, inferrer)
                     guard !record.isBlank else { return }
                     if let length = record.oversizedLength {
                         // Its cells were not kept: which one is long is not known, and none is
@@ -825,5 +829,36 @@ struct InputSource {
         lseek(copy, 0, SEEK_SET)
         keep = true
         return (copy, cut)
+    }
+}
+
+/// How many rows a regular file holds, told from its size and its first rows' length, for
+/// `ColumnInferrer.expectedRows`: set once, after the second data row.
+private struct RowEstimate {
+    private var size: Int?
+    private let limit: Int
+    /// Bytes before the first data row (a header, or a first record not yet known to be one),
+    /// and of the data rows so far.
+    private var before = 0
+    private var data = 0
+
+    init(fd: Int32, limit: Int) {
+        var info = stat()
+        if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 { size = Int(info.st_size) }
+        self.limit = limit
+    }
+
+    /// A record of `bytes` (terminator included), data row `row` (0 before any).
+    mutating func note(row: Int, bytes: Int, _ inferrer: ColumnInferrer) {
+        guard let size else { return }
+        guard row > 0 else {
+            before += bytes
+            return
+        }
+        data += bytes
+        guard row == 2 else { return }
+        let rows = Double(size - before) / (Double(data) / 2)
+        inferrer.expectedRows = Int(min(Double(limit), max(2, rows.rounded(.up))))
+        self.size = nil
     }
 }
