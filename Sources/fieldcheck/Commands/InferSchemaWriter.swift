@@ -148,9 +148,20 @@ enum SchemaWriter {
     static func standardDateFormat(_ field: inout Field) {
         guard let index = field.keys.firstIndex(where: { $0.0 == "format" }) else { return }
         let locale = field.keys.first { $0.0 == "locale" }?.1
-        // In English and the Gregorian calendar, strptime's C locale reads the names.
+        // In English and the Gregorian calendar, strptime's C locale reads the names: the whole
+        // names of every English locale, the abbreviations of en_US (en_GB writes `Sept`).
         let english = locale.map { ($0 == "en" || $0.hasPrefix("en_")) && !$0.contains("@") } ?? true
-        if english, field.constraints.isEmpty, let format = uts35ToStrptime(field.keys[index].1, namesInEnglish: true) {
+        var pattern = field.keys[index].1
+        let abbreviated = pattern.contains("MMM") && !pattern.contains("MMMM")
+        // ICU's styles write the year `y` (as many digits as it has); a column read so holds
+        // four-digit years, for two would be the year 26 AD: `%Y`, as `yyyy` says it.
+        if english, !pattern.contains("yy"), pattern.filter({ $0 == "y" }).count == 1 {
+            pattern = pattern.split(separator: "y", omittingEmptySubsequences: false).joined(separator: "yyyy")
+        }
+        let abbreviationsAreC = locale.map { ["en", "en_US", "en_US_POSIX"].contains($0) } ?? true
+        if english, !abbreviated || abbreviationsAreC, field.constraints.isEmpty,
+            let format = uts35ToStrptime(pattern, namesInEnglish: true)
+        {
             field.keys[index].1 = format
         } else {
             field.addComment(
