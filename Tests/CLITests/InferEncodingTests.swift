@@ -58,6 +58,41 @@ import Testing
         #expect(csv.stdout == "name,amount\nMüller,\"1.234,5\"\nSmith,2\n")
     }
 
+    /// A UTF-8 file with a row pasted from a windows-1252 one is UTF-8 with that row an
+    /// outlier: read as windows-1252, every other accent was garbled (`MÃ¼nchen`) and `csv`
+    /// accepted it all. A windows-1252 file whose accents happen to form a UTF-8 pair now and
+    /// then (`É` before `–`) stays windows-1252.
+    @Test func aFewStrayBytesInUTF8AreOutliersNotAnotherEncoding() throws {
+        let mixed =
+            Data(("Ort;Betrag\n" + String(repeating: "München;1,50\n", count: 50)).utf8)
+            + Data("K".utf8) + Data([0xF6]) + Data("ln;7,25\n".utf8)
+        let url = try Self.file("mixed.csv", mixed)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let report = try CLI.run(["infer", url.path])
+        #expect(report.status == 1)
+        #expect(
+            report.stdout.contains(
+                "encoding UTF-8 (50 multi-byte characters in UTF-8, but 1 byte that UTF-8 "
+                    + "does not read (the first at byte 712): their values are outliers)"), "\(report.stdout)")
+        #expect(report.stdout.contains("outlier: row 51 "), "\(report.stdout)")
+        #expect(report.stdout.contains("[invalid_utf8]"))
+        let (infer, csv) = try Self.roundTrip(url)
+        #expect(!infer.stdout.contains("windows-1252"), "\(infer.stdout)")
+        #expect(csv.status == 1)
+        #expect(csv.stdout.contains("München;1,50\n") && !csv.stdout.contains("Ã"), "\(csv.stdout)")
+        #expect(csv.stderr.contains("row 51 (line 52), column 'Ort'"), "\(csv.stderr)")
+        #expect(csv.stderr.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 1, "\(csv.stderr)")
+        var windows = Data("name;n\n".utf8)
+        for row in 0..<30 {
+            windows += Data("Caf".utf8) + Data([0xE9]) + Data(";\(row)\n".utf8)
+        }
+        windows += Data("CAF".utf8) + Data([0xC9, 0x96]) + Data("1;31\n".utf8)
+        let other = try Self.file("windows.csv", windows)
+        defer { try? FileManager.default.removeItem(at: other) }
+        let latin = try CLI.run(["infer", "--schema", other.path])
+        #expect(latin.stdout.contains("encoding: \"windows-1252\""), "\(latin.stdout)")
+    }
+
     @Test func noSchemaIsWrittenWithoutColumns() throws {
         let url = try Self.file("empty.csv", Data())
         defer { try? FileManager.default.removeItem(at: url) }
