@@ -375,6 +375,25 @@ import Testing
             "\(schema.stdout)")
     }
 
+    /// Outliers past the twenty listed are counted, in the report, the schema's comment and
+    /// the JSON (the schema said "20 outliers" of a column with 250).
+    @Test func everyOutlierIsCountedThoughTwentyAreListed() throws {
+        let file = CLI.temporaryFile("many-outliers.csv")
+        let rows = (1...5000).map { $0 % 20 == 0 ? "31.02.2025" : "13.04.2025" }
+        try ("d\n" + rows.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let report = try CLI.run(["infer", file.path])
+        #expect(report.status == 1)
+        #expect(report.stdout.components(separatedBy: "  outlier: row ").count - 1 == 20)
+        #expect(report.stdout.contains("  outliers: 250 in all, the first 20 listed\n"), "\(report.stdout)")
+        let schema = try CLI.run(["infer", "--schema", file.path])
+        #expect(schema.stdout.contains("# 250 outliers in the rows read\n"), "\(schema.stdout)")
+        let json = try CLI.run(["infer", "--json", file.path])
+        let column = try #require(json.objects.first { $0["kind"] as? String == "column" })
+        #expect(column["outlierCount"] as? Int == 250)
+        #expect((column["outliers"] as? [Any])?.count == 20)
+    }
+
     /// The comment that a date format is fieldcheck's own stays beside the outlier count (the
     /// count replaced it, and Frictionless then refused every date without a word).
     @Test func aFormatOtherToolsCannotReadIsSaidBesideTheOutliers() throws {

@@ -56,8 +56,13 @@ public struct ColumnInference: Sendable {
     /// The first value that ruled out each other candidate of the type.
     public var eliminations: [Elimination] = []
     public var outliers: [Outlier] = []
-    /// The outliers the type rejects, not those it reads with a warning.
-    public var rejectedOutlierCount: Int { outliers.count { !$0.isWarning } }
+    /// The outliers the type rejects, not those it reads with a warning: all of them, where
+    /// `outliers` lists the first `ColumnInferrer.outlierLimit`.
+    public var rejectedOutlierCount: Int {
+        max(outliers.count { !$0.isWarning }, rejectedOutlierTotal ?? 0)
+    }
+    /// How many values the type rejects in all, when more than those listed are known.
+    public var rejectedOutlierTotal: Int?
     /// Boolean columns: the words read as true and as false.
     public var trueValues: [String] = []
     public var falseValues: [String] = []
@@ -174,6 +179,8 @@ public final class ColumnInferrer {
         /// The first values no field reads, whatever its type (a NUL, bytes that are not
         /// UTF-8): `csv` rejects them in any column, so they are outliers of a text column too.
         fileprivate var unreadable: [(bytes: [UInt8], row: Int)] = []
+        /// How many values no field reads, all of them.
+        fileprivate var unreadableCount = 0
         /// The fast paths' output, reused from value to value.
         private let scratch = Scratch()
         /// The inferrer's fields, held here so that reading a value does not go through it.
@@ -238,7 +245,9 @@ public final class ColumnInferrer {
 
         /// A value no field reads, whatever its type, kept for the outliers of a text column.
         private func noteUnreadable(_ bytes: UnsafeBufferPointer<UInt8>, _ row: Int) {
-            guard unreadable.count < inferrer.outlierLimit, unreadable.last?.row != row else { return }
+            guard unreadable.last?.row != row else { return }
+            unreadableCount += 1
+            guard unreadable.count < inferrer.outlierLimit else { return }
             unreadable.append((Array(bytes), row))
         }
 
@@ -440,6 +449,8 @@ public final class ColumnInferrer {
         /// Whether a value accepted with a warning counts as rejected.
         var strict = false
         var rejected = 0
+        /// Of those, values read strictly that were accepted with a warning.
+        var warned = 0
         /// Values read; a candidate dropped as hopeless counts the rest as rejected.
         var count = 0
         /// A candidate that rejected most values so far is out: the column stops paying for it.
@@ -485,6 +496,7 @@ public final class ColumnInferrer {
                 } else {
                     // Read strictly, a value accepted with a warning is rejected for it
                     // (`de` is no country code: code_normalized), not for an invalid date.
+                    if result.isValid { warned += 1 }
                     reject(value.text, row, result.errors.first?.code ?? result.warnings.first?.code)
                 }
             }
@@ -572,6 +584,7 @@ public final class ColumnInferrer {
                     answer.trueValues = trueValues
                     answer.falseValues = falseValues
                     answer.outliers = Self.booleanOutliers(column.booleanOutliers, trueValues, falseValues)
+                    answer.rejectedOutlierTotal = column.booleanMisses
                     return answer
                 }
             }
@@ -635,6 +648,7 @@ public final class ColumnInferrer {
             decide(&answer, registered, registeredTallies, best: registeredBest, type: registered[top].0.type)
         } else {
             answer.type = .string
+            answer.rejectedOutlierTotal = column.unreadableCount
             // Text reads anything but what no field reads: those, as `csv` will reject them.
             let text = try? FieldValidator(FieldSpec(kind: .text, locale: .posix))
             for (bytes, row) in column.unreadable {
@@ -715,6 +729,7 @@ public final class ColumnInferrer {
         answer.eliminations.sort { $0.row < $1.row }
         // Outliers: the values the top candidate rejects, with its full reasons.
         if best > 0, let top = standing.first {
+            answer.rejectedOutlierTotal = best - tallies[top].warned
             for rejection in tallies[top].rejections.prefix(outlierLimit) {
                 let checked = list[top].1.validate(rejection.value, detail: .messages)
                 // A strict reading's outlier may be accepted with a warning: the warning says why.

@@ -644,11 +644,15 @@ extension Fieldcheck {
 
         /// One line per outlier of the column.
         static func outlierLines(_ column: ColumnInference) -> String {
-            column.outliers.map {
+            let lines = column.outliers.map {
                 let value = column.isRedacted ? "" : " '\(HumanPrinter.display($0.value).text)'"
                 return
                     "  \($0.isWarning ? "warning" : "outlier"): row \($0.row)\(value): \($0.message) [\($0.code.rawValue)]\n"
             }.joined()
+            let listed = column.outliers.count { !$0.isWarning }
+            let more = column.rejectedOutlierCount - listed
+            return more > 0
+                ? lines + "  outliers: \(column.rejectedOutlierCount) in all, the first \(listed) listed\n" : lines
         }
 
         /// Every candidate infer tries, read from the registry once per run (each type tried
@@ -723,6 +727,7 @@ extension Fieldcheck {
                     "\"decidedBy\":[\(decidedBy.joined(separator: ","))],\"outliers\":[\(outliers.joined(separator: ","))],"
                 text += "\"trueValues\":[\(column.trueValues.map { JSON.string($0) }.joined(separator: ","))],"
                 text += "\"falseValues\":[\(column.falseValues.map { JSON.string($0) }.joined(separator: ","))],"
+                text += "\"outlierCount\":\(column.rejectedOutlierCount),"
                 text += "\"values\":\(column.valueCount),\"empty\":\(column.emptyCount)}\n"
             }
             return text
