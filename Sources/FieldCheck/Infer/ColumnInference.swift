@@ -179,8 +179,9 @@ public final class ColumnInferrer {
         /// The first values no field reads, whatever its type (a NUL, bytes that are not
         /// UTF-8): `csv` rejects them in any column, so they are outliers of a text column too.
         fileprivate var unreadable: [(bytes: [UInt8], row: Int)] = []
-        /// How many values no field reads, all of them.
+        /// How many values no field reads, all of them (a value with a NUL and bad UTF-8 once).
         fileprivate var unreadableCount = 0
+        private var lastUnreadableRow = 0
         /// The fast paths' output, reused from value to value.
         private let scratch = Scratch()
         /// The inferrer's fields, held here so that reading a value does not go through it.
@@ -245,7 +246,8 @@ public final class ColumnInferrer {
 
         /// A value no field reads, whatever its type, kept for the outliers of a text column.
         private func noteUnreadable(_ bytes: UnsafeBufferPointer<UInt8>, _ row: Int) {
-            guard unreadable.last?.row != row else { return }
+            guard lastUnreadableRow != row else { return }
+            lastUnreadableRow = row
             unreadableCount += 1
             guard unreadable.count < inferrer.outlierLimit else { return }
             unreadable.append((Array(bytes), row))
