@@ -169,10 +169,7 @@ public final class FieldValidator {
             throw ConfigurationError(
                 "\(spec.vocabulary.minLength) \(min) is greater than \(spec.vocabulary.maxLength) \(max)")
         }
-        if typed == nil {
-            (textExample, textExampleMatchesPattern) = makeTextExample()
-            noValuePasses = whyNoValuePasses()
-        }
+        if typed == nil { (textExample, textExampleMatchesPattern) = makeTextExample() }
         fastPathApplies =
             !spec.trim && spec.normalization == nil && spec.caseMapping == nil && !spec.strip
             && (typed == nil || (allowSet == nil && denySet == nil && presetSet == nil))
@@ -185,6 +182,7 @@ public final class FieldValidator {
         asciiAllowed = allowed
         // Only a text value can hold CR on the fast path, and only when the rules allow it.
         carriageReturnPossible = typed == nil && allowed.contains(0x0D)
+        if typed == nil { noValuePasses = whyNoValuePasses() }
         if let values = spec.allowedValues, let chosen = allowedExample(values) {
             if let typed {
                 typed.adoptExample(chosen)
@@ -208,7 +206,7 @@ public final class FieldValidator {
         // Characters beyond ASCII matter only to a pattern that matches some (and then a
         // combining mark may make two characters one).
         if automaton.matchesBeyondASCII && allowsBeyondASCII { return nil }
-        let usable = { (byte: UInt8) in self.refusal(Unicode.Scalar(byte)) == nil }
+        let usable = asciiAllowed.contains
         // CR LF is one character: where a value may hold both, its length in characters
         // tells nothing of its bytes.
         let crlfIsOne =

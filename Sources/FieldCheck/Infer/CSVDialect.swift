@@ -34,7 +34,7 @@ public struct TextEncoding: Sendable, Hashable {
         // in another encoding, every accent of the rest would be garbled without a word.
         // Valid multi-byte sequences arise by chance in windows-1252 text only where a rare
         // pair stands (`Ã¼`); here they outnumber the stray bytes four to one.
-        let (sequences, stray, firstStray) = sample[..<end].withUnsafeBufferPointer(Self.utf8Sequences)
+        let (sequences, stray, firstStray) = sample[..<end].withUnsafeBufferPointer(utf8SequenceCounts)
         if stray > 0, sequences >= 4 * stray {
             return TextEncoding(
                 name: "UTF-8",
@@ -76,45 +76,6 @@ public struct TextEncoding: Sendable, Hashable {
         // ISO-8859-1 defines every byte: what cannot be read otherwise is read byte for byte.
         return TextEncoding(
             name: "ISO-8859-1", evidence: "not UTF-8 nor windows-1252; read byte for byte as ISO-8859-1\(guess)")
-    }
-
-    /// The valid multi-byte UTF-8 sequences of `bytes`, the bytes no valid sequence holds, and
-    /// the 0-based offset of the first of those.
-    static func utf8Sequences(_ bytes: UnsafeBufferPointer<UInt8>) -> (valid: Int, stray: Int, first: Int) {
-        var valid = 0
-        var stray = 0
-        var first = -1
-        var index = 0
-        while index < bytes.count {
-            let lead = bytes[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            let length =
-                lead >= 0xC2 && lead <= 0xDF
-                ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0
-            var whole = length > 0 && index + length <= bytes.count
-            if whole {
-                for offset in 1..<length where bytes[index + offset] & 0xC0 != 0x80 { whole = false }
-                if whole, length > 2 {
-                    // Overlong forms, surrogates and code points past U+10FFFF are not UTF-8.
-                    let second = bytes[index + 1]
-                    whole =
-                        !(lead == 0xE0 && second < 0xA0) && !(lead == 0xED && second >= 0xA0)
-                        && !(lead == 0xF0 && second < 0x90) && !(lead == 0xF4 && second >= 0x90)
-                }
-            }
-            if whole {
-                valid += 1
-                index += length
-            } else {
-                if first < 0 { first = index }
-                stray += 1
-                index += 1
-            }
-        }
-        return (valid, stray, max(first, 0))
     }
 
     /// UTF-16 without a byte order mark, when at least 30 % of the code units have a zero

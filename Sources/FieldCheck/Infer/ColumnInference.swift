@@ -195,12 +195,9 @@ public final class ColumnInferrer {
         /// `ColumnInferrer.setsAside`). Known once `finish` has answered.
         public fileprivate(set) var isExact = true
         /// How many candidates were ever set aside, and parked (for tests).
-        var candidatesSetAside: Int {
-            (numbers.tallies + dates.tallies + identifiers.tallies + registered.tallies).filter(\.wasSetAside).count
-        }
-        var candidatesParked: Int {
-            (numbers.tallies + dates.tallies + identifiers.tallies + registered.tallies).filter(\.parked).count
-        }
+        var candidatesSetAside: Int { allTallies.count(where: \.wasSetAside) }
+        var candidatesParked: Int { allTallies.count(where: \.parked) }
+        private var allTallies: [Tally] { numbers.tallies + dates.tallies + identifiers.tallies + registered.tallies }
 
         fileprivate init(_ inferrer: ColumnInferrer, name: String?) {
             self.inferrer = inferrer

@@ -59,16 +59,23 @@ struct ASCIIPattern {
         everyPositionLeadsOn = reachable(inhabited) & ~leadingToAMatch(inhabited) == 0
     }
 
-    /// The positions some value reaches: those of `first`, and every one that follows one,
-    /// whose set holds a byte (`inhabited`).
-    private func reachable(_ inhabited: UInt64) -> UInt64 {
-        var reached = first & inhabited
+    /// The positions some value reaches: those of `start` (the `first` by default), and every
+    /// one that follows one, whose set holds a byte (`inhabited`).
+    private func reachable(from start: UInt64? = nil, _ inhabited: UInt64) -> UInt64 {
+        var reached = (start ?? first) & inhabited
         var frontier = reached
         while frontier != 0 {
             frontier = followers(of: frontier) & inhabited & ~reached
             reached |= frontier
         }
         return reached
+    }
+
+    /// The positions whose set holds a byte of `bytes` that `usable` allows.
+    private func positions(holding bytes: Range<UInt8>, _ usable: (UInt8) -> Bool) -> UInt64 {
+        var inhabited: UInt64 = 0
+        for byte in bytes where usable(byte) { inhabited |= accepting[Int(byte)] }
+        return inhabited
     }
 
     /// The positions from which some continuation ends in a match, among the `inhabited`.
@@ -115,8 +122,7 @@ struct ASCIIPattern {
     /// caller's to weigh (`matchesBeyondASCII`).
     func matchesNothing(lengths: ClosedRange<Int>, usable: (UInt8) -> Bool) -> Bool {
         if matchesEmpty && lengths.contains(0) { return false }
-        var inhabited: UInt64 = 0
-        for byte in UInt8(1)..<0x80 where usable(byte) { inhabited |= accepting[Int(byte)] }
+        let inhabited = positions(holding: 1..<0x80, usable)
         // Whatever the length: no last position is reached.
         if reachable(inhabited) & last == 0 { return true }
         let cap = 1_024
@@ -137,13 +143,7 @@ struct ASCIIPattern {
             return true
         }
         // Unbounded: no last position among those reached at the least length and after.
-        var reached = live
-        var frontier = live
-        while frontier != 0 {
-            frontier = followers(of: frontier) & inhabited & ~reached
-            reached |= frontier
-        }
-        return reached & last == 0
+        return reachable(from: live, inhabited) & last == 0
     }
 
     /// The positions live after the whole of `bytes` (not empty), or none and the offset of the
@@ -169,8 +169,7 @@ struct ASCIIPattern {
     /// nil when no value fits.
     func example(lengths: ClosedRange<Int>, preferred: Int, usable: (UInt8) -> Bool) -> String? {
         // Positions whose set holds a character the example may use.
-        var inhabited: UInt64 = 0
-        for byte in UInt8(0x20)..<0x7F where usable(byte) { inhabited |= accepting[Int(byte)] }
+        let inhabited = positions(holding: 0x20..<0x7F, usable)
         // reached[n]: the positions a value of n characters can end on.
         let longest = Swift.min(lengths.upperBound, 64)
         var reached: [UInt64] = [0]
