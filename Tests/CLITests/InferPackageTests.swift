@@ -150,3 +150,57 @@ import Testing
             "\(printed)")
     }
 }
+
+extension InferPackageTests {
+    /// Trial defect 4 (stop 55): fr_FR's own separator is U+202F, but a file grouped with
+    /// U+00A0 (as spreadsheets write it) or with an apostrophe in de_CH where the locale has
+    /// U+2019 got the locale's character as `groupChar`, and Frictionless rejected every
+    /// grouped value. The schema names the character the values write.
+    @Test(.enabled(if: frictionless != nil, "needs python3 with frictionless (pip install frictionless)"))
+    func groupCharIsTheSeparatorTheValuesWrite() throws {
+        let folder = CLI.temporaryFile("groupchar")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let table = "montant;chf\n1\u{A0}250,00;1'250.50\n4,50;12'345.00\n3\u{A0}480,15;7.25\n"
+        let file = folder.appendingPathComponent("t.csv")
+        try Data(table.utf8).write(to: file)
+        let package = folder.appendingPathComponent("datapackage.json")
+        let infer = try CLI.run(["infer", "--package", package.path, file.path])
+        #expect(infer.status == 0, "\(infer.stderr)")
+        let printed = try Self.frictionlessOutput(
+            """
+            import sys, frictionless
+            package = frictionless.Package(sys.argv[1])
+            print("groupChar", [f.group_char for f in package.resources[0].schema.fields])
+            report = frictionless.validate(sys.argv[1])
+            print("valid", report.valid, [e.message for task in report.tasks for e in task.errors][:3])
+            for row in package.resources[0].read_rows():
+                print(row["montant"], row["chf"])
+            """, arguments: [package.path], in: folder)
+        #expect(printed.contains("groupChar ['\\xa0', \"'\"]"), "\(printed)")
+        #expect(printed.contains("valid True"), "\(printed)")
+        #expect(printed.contains("1250.00 1250.50\n4.50 12345.00\n3480.15 7.25\n"), "\(printed)")
+    }
+
+    /// A file that groups with several space variants gets the most used one, and a comment
+    /// saying which others the values write (other tools reject those; csv reads all alike).
+    @Test func valuesGroupedWithSeveralSpacesAreNamedInTheSchema() throws {
+        let table = "id;n\n1;1\u{A0}250,00\n2;3\u{A0}480,15\n3;6\u{202F}730,15\n4;6 725,65\n5;2\u{A0}000,5\n"
+        let data = CLI.temporaryFile("several-spaces.csv")
+        let file = CLI.temporaryFile("several-spaces.yaml")
+        defer { for url in [data, file] { try? FileManager.default.removeItem(at: url) } }
+        try Data(table.utf8).write(to: data)
+        let schema = try CLI.run(["infer", "--schema", data.path])
+        #expect(schema.status == 0, "\(schema.stderr)")
+        #expect(schema.stdout.contains("groupChar: \"\u{A0}\""), "\(schema.stdout)")
+        #expect(
+            schema.stdout.contains(
+                "the values group with U+00A0 3 times, U+0020 once, U+202F once: groupChar is U+00A0; "
+                    + "csv reads each as the locale's separator, other tools only groupChar"),
+            "\(schema.stdout)")
+        try Data(schema.stdout.utf8).write(to: file)
+        let checked = try CLI.run(["csv", "--schema", file.path, "--normalize", "--warnings", "none", data.path])
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(checked.stdout == "id;n\n1;1250.00\n2;3480.15\n3;6730.15\n4;6725.65\n5;2000.5\n")
+    }
+}

@@ -63,6 +63,10 @@ public struct ColumnInference: Sendable {
     }
     /// How many values the type rejects in all, when more than those listed are known.
     public var rejectedOutlierTotal: Int?
+    /// How often each space and apostrophe variant (`NumberParser`'s grouping separators read
+    /// alike) stands between two digits in the values, the most used first; those unused are
+    /// left out. A schema names the one the file writes: other tools read only that one.
+    public var separatorsBetweenDigits: [(separator: Unicode.Scalar, count: Int)] = []
     /// Boolean columns: the words read as true and as false.
     public var trueValues: [String] = []
     public var falseValues: [String] = []
@@ -190,6 +194,8 @@ public final class ColumnInferrer {
         private let identifierFields: [FieldValidator]
         private let registeredFields: [FieldValidator]
         @exclusivity(unchecked) fileprivate var notBoolean = false
+        /// Per `ColumnInferrer.groupingVariants`, how often it stood between two digits.
+        fileprivate var variantCounts = [Int](repeating: 0, count: ColumnInferrer.groupingVariants.count)
         /// Whether the answer is the one reading every candidate on every value would give:
         /// false when a candidate set aside could not be shown to be ruled out (see
         /// `ColumnInferrer.setsAside`). Known once `finish` has answered.
@@ -254,6 +260,32 @@ public final class ColumnInferrer {
             if !bytes.isEmpty, memchr(bytes.baseAddress!, 0, bytes.count) != nil { noteUnreadable(bytes, row) }
         }
 
+        /// Counts the grouping variants standing between two ASCII digits (`1 234`, `1'234`).
+        private func countGroupingVariants(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard bytes.count >= 3 else { return }
+            func digit(_ index: Int) -> Bool { index < bytes.count && bytes[index] &- 0x30 < 10 }
+            var index = 1
+            while index < bytes.count - 1 {
+                defer { index += 1 }
+                let byte = bytes[index]
+                let variant: Int
+                let width: Int
+                switch byte {
+                case 0x20: (variant, width) = (0, 1)
+                case 0x27: (variant, width) = (3, 1)
+                case 0xC2 where bytes[index + 1] == 0xA0: (variant, width) = (1, 2)
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80:
+                    switch bytes[index + 2] {
+                    case 0xAF: (variant, width) = (2, 3)
+                    case 0x99: (variant, width) = (4, 3)
+                    default: continue
+                    }
+                default: continue
+                }
+                if digit(index - 1), digit(index + width) { variantCounts[variant] += 1 }
+            }
+        }
+
         private func add(bytes: UnsafeBufferPointer<UInt8>, text: String?, row: Int) {
             if bytes.isEmpty {
                 empty += 1
@@ -263,6 +295,7 @@ public final class ColumnInferrer {
             if leadingZero == nil, bytes.count > 1, bytes[0] == 0x30, (0x30...0x39).contains(bytes[1]) {
                 leadingZero = (String(decoding: bytes, as: UTF8.self), row)
             }
+            countGroupingVariants(bytes)
             var value = Value(bytes: bytes, text: text)
             scratch.reserve(bytes.count + FieldValidator.fastPathSlack)
             let parkAt = inferrer.setsAside ? inferrer.parkAt : .max
@@ -292,6 +325,10 @@ public final class ColumnInferrer {
             }
         }
     }
+
+    /// The grouping separators a locale that groups with a space or an apostrophe reads alike:
+    /// U+0020, U+00A0, U+202F, U+0027, U+2019 (`NumberParser.spaces`, `.apostrophes`).
+    public static let groupingVariants: [Unicode.Scalar] = [" ", "\u{A0}", "\u{202F}", "'", "\u{2019}"]
 
     /// A value being read: its bytes, and the String made of them once one is needed.
     fileprivate struct Value {
@@ -566,6 +603,10 @@ public final class ColumnInferrer {
         answer.valueCount = column.values
         answer.emptyCount = column.empty
         guard column.values > 0 else { return answer }
+        // The most used first; on a tie, in `groupingVariants`' order.
+        answer.separatorsBetweenDigits = column.variantCounts.indices.filter { column.variantCounts[$0] > 0 }
+            .sorted { (column.variantCounts[$1], $0) < (column.variantCounts[$0], $1) }
+            .map { (Self.groupingVariants[$0], column.variantCounts[$0]) }
         let allowed = Int(Double(column.values) * outlierShare)
         // Booleans: every value a word of one pair, and not only 0 and 1 (integers); or all
         // but the outliers, when both words of the pair are there (a column of country codes

@@ -94,7 +94,11 @@ enum SchemaWriter {
                 {
                     let symbols = NumberSymbols(locale: locale)
                     field.keys.append(("decimalChar", symbols.decimalSeparator))
-                    if symbols.usesGrouping { field.keys.append(("groupChar", symbols.groupingSeparator)) }
+                    if symbols.usesGrouping {
+                        let (groupChar, note) = groupChar(symbols.groupingSeparator, column.separatorsBetweenDigits)
+                        field.keys.append(("groupChar", groupChar))
+                        field.addComment(note)
+                    }
                     // A percent sign or a currency symbol around the number: Table Schema's
                     // bareNumber: false lets other tools read past them. Past a percent sign
                     // they read 5% as 5, where `style: percent` reads 0.05: the value must be
@@ -134,6 +138,33 @@ enum SchemaWriter {
             }
             return field
         }
+    }
+
+    /// The `groupChar` of a locale that groups with a space or an apostrophe: the variant its
+    /// values write most (fieldcheck reads every variant as the locale's separator, other tools
+    /// only `groupChar`: fr_FR's own U+202F would make them reject `1 250,00` written with
+    /// U+00A0), the locale's own on a tie or when the values group with none. When the values
+    /// write several, a note says which, for other tools reject the rest.
+    static func groupChar(_ own: String, _ used: [(separator: Unicode.Scalar, count: Int)]) -> (String, String?) {
+        let family: Set<Unicode.Scalar>
+        switch own {
+        case " ", "\u{A0}", "\u{202F}": family = [" ", "\u{A0}", "\u{202F}"]
+        case "'", "\u{2019}": family = ["'", "\u{2019}"]
+        default: return (own, nil)
+        }
+        let written = used.filter { family.contains($0.separator) }
+        guard let most = written.map(\.count).max() else { return (own, nil) }
+        let chosen =
+            written.first { String($0.separator) == own && $0.count == most } ?? written.first { $0.count == most }!
+        guard written.count > 1 else { return (String(chosen.separator), nil) }
+        let counts = written.map {
+            "\(CharacterDescription.codepoint($0.separator)) \($0.count == 1 ? "once" : "\($0.count) times")"
+        }
+        return (
+            String(chosen.separator),
+            "the values group with \(counts.joined(separator: ", ")): groupChar is \(CharacterDescription.codepoint(chosen.separator)); "
+                + "csv reads each as the locale's separator, other tools only groupChar"
+        )
     }
 
     /// The comment on a typed column with outliers (values read only with a warning are none).
