@@ -394,6 +394,27 @@ import Testing
         #expect((column["outliers"] as? [Any])?.count == 20)
     }
 
+    /// Trial defect 9 (stop 55): birthdates half with two-digit years and half with four said
+    /// "year digits: 2" alone, as if every year had two.
+    @Test func twoAndFourDigitYearsAreBothSaid() throws {
+        let file = CLI.temporaryFile("mixed-years.csv")
+        try "name,birthdate\nAnna,13.04.1969\nBert,02.11.85\nCarl,28.02.2001\nDora,15.07.99\nEmil,31.12.1975\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let report = try CLI.run(["infer", file.path])
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(
+            report.stdout.contains("  year digits: 2 and 4 (3 of the 5 values have four; dd.MM.yy reads both)\n"),
+            "\(report.stdout)")
+        let json = try CLI.run(["infer", "--json", file.path])
+        let column = try #require(json.objects.first { $0["column"] as? String == "birthdate" })
+        let four = try #require(column["fourDigitYears"] as? [String: Any])
+        #expect(four["count"] as? Int == 3)
+        #expect(four["exact"] as? Bool == true)
+        let name = try #require(json.objects.first { $0["column"] as? String == "name" })
+        #expect(name["fourDigitYears"] is NSNull)
+    }
+
     /// The comment that a date format is fieldcheck's own stays beside the outlier count (the
     /// count replaced it, and Frictionless then refused every date without a word).
     @Test func aFormatOtherToolsCannotReadIsSaidBesideTheOutliers() throws {

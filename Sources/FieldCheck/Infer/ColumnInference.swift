@@ -67,6 +67,10 @@ public struct ColumnInference: Sendable {
     /// alike) stands between two digits in the values, the most used first; those unused are
     /// left out. A schema names the one the file writes: other tools read only that one.
     public var separatorsBetweenDigits: [(separator: Unicode.Scalar, count: Int)] = []
+    /// A date column read with a two-digit-year pattern (which reads four-digit years too): how
+    /// many of its values have four, when some do, and whether that is all of them (`exact`) or
+    /// those among the values its four-digit twin read before it stopped (a lower bound).
+    public var fourDigitYears: (count: Int, exact: Bool)?
     /// Boolean columns: the words read as true and as false.
     public var trueValues: [String] = []
     public var falseValues: [String] = []
@@ -675,6 +679,14 @@ public final class ColumnInferrer {
             }
         } else if dateBest <= allowed && dateBest <= identifierBest {
             decide(&answer, dates, dateTallies, best: dateBest, type: .date)
+            // The values the top pattern's four-digit twin reads are those with four digits.
+            if let top = answer.candidates.first, let index = dates.firstIndex(where: { $0.0 == top }),
+                let twin = dateTwins[index]
+            {
+                let tally = column.dates.tallies[twin]
+                let four = tally.count - tally.rejected
+                if four > 0 { answer.fourDigitYears = (four, tally.count == column.values) }
+            }
         } else if identifierBest <= allowed,
             let top = identifierTallies.indices.first(where: { identifierTallies[$0].rejected == identifierBest })
         {

@@ -618,7 +618,7 @@ extension Fieldcheck {
                     ? facet.values[0]
                     : (column.isDecided ? "not shown by the values: " : "undecided: ")
                         + facet.values.joined(separator: " or ")
-                text += "  \(facet.key): \(value)\n"
+                text += "  \(facet.key): \(value)\(facet.key == "year digits" ? yearsWritten(column) : "")\n"
             }
             if column.isDecided, column.candidates.count > 1 {
                 text += "  read alike by: \(column.candidates.map(\.name).joined(separator: ", "))\n"
@@ -653,6 +653,16 @@ extension Fieldcheck {
             let more = column.rejectedOutlierCount - listed
             return more > 0
                 ? lines + "  outliers: \(column.rejectedOutlierCount) in all, the first \(listed) listed\n" : lines
+        }
+
+        /// After `year digits: 2`, that some values have four (which a two-digit-year pattern
+        /// reads too): a column of half of each is not one of two-digit years.
+        static func yearsWritten(_ column: ColumnInference) -> String {
+            guard let (count, exact) = column.fourDigitYears, let top = column.candidates.first else { return "" }
+            let values = column.valueCount
+            return count == values
+                ? ""
+                : " and 4 (\(exact ? "" : "at least ")\(count) of the \(values) values have four; \(top.name) reads both)"
         }
 
         /// Every candidate infer tries, read from the registry once per run (each type tried
@@ -728,6 +738,10 @@ extension Fieldcheck {
                 text += "\"trueValues\":[\(column.trueValues.map { JSON.string($0) }.joined(separator: ","))],"
                 text += "\"falseValues\":[\(column.falseValues.map { JSON.string($0) }.joined(separator: ","))],"
                 text += "\"outlierCount\":\(column.rejectedOutlierCount),"
+                text +=
+                    "\"fourDigitYears\":"
+                    + (column.fourDigitYears.map { "{\"count\":\($0.count),\"exact\":\($0.exact)}" } ?? "null") + ","
+
                 text += "\"values\":\(column.valueCount),\"empty\":\(column.emptyCount)}\n"
             }
             return text
