@@ -394,6 +394,26 @@ import Testing
         #expect((column["outliers"] as? [Any])?.count == 20)
     }
 
+    /// Trial defect 8 (stop 55): `1,234` reads in en_US and de_DE; `5,5` rules en_US out and
+    /// decides the decimal mark, but en_US differs from de_DE in grouping too, and only
+    /// conventions one facet apart were shown: the report named no value for the mark.
+    @Test func theValueThatDecidesTheDecimalMarkIsShown() throws {
+        let file = CLI.temporaryFile("decimal-mark.csv")
+        try "n\n1,234\n5,5\n12,75\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let report = try CLI.run(["infer", file.path])
+        #expect(report.stdout.contains("  decimal mark: ,\n"), "\(report.stdout)")
+        #expect(
+            report.stdout.contains("  decided by: '5,5' (row 2) rules out en_US [misplaced_grouping_separator]\n"),
+            "\(report.stdout)")
+        // Not the digits nor the calendar, which every value decides.
+        #expect(!report.stdout.contains("rules out ar_EG"), "\(report.stdout)")
+        let json = try CLI.run(["infer", "--json", file.path])
+        let column = try #require(json.objects.first { $0["column"] as? String == "n" })
+        let decidedBy = try #require(column["decidedBy"] as? [[String: Any]])
+        #expect(decidedBy.contains { $0["candidate"] as? String == "en_US" && $0["value"] as? String == "5,5" })
+    }
+
     /// Trial defect 9 (stop 55): birthdates half with two-digit years and half with four said
     /// "year digits: 2" alone, as if every year had two.
     @Test func twoAndFourDigitYearsAreBothSaid() throws {

@@ -672,15 +672,35 @@ extension Fieldcheck {
         static let candidatesByName = Dictionary(grouping: InferenceCandidate.registered, by: \.name)
 
         /// The eliminations that decide a convention: of candidates that differ from the
-        /// chosen one in one facet only (en_US against de_DE; MM.dd.yyyy against dd.MM.yyyy).
+        /// chosen one in one facet only (MM.dd.yyyy against dd.MM.yyyy); and for the decimal
+        /// mark and the field order, the conventions common readings disagree on, when none of
+        /// those shows them, the elimination of the candidate nearest the chosen one that
+        /// differs in it (`5,5` ruling out en_US decides the decimal mark `,` of de_DE, though
+        /// en_US differs in grouping too). Digits and calendars are left out: every value
+        /// decides them, and their lines hid the ones a person looks for.
         static func deciding(_ column: ColumnInference) -> [Elimination] {
             guard let top = column.candidates.first else { return [] }
-            return column.eliminations.filter { elimination in
-                guard let candidate = candidatesByName[elimination.candidate]?.first(where: { $0.family == top.family })
-                else { return false }
-                let differing = zip(candidate.facets, top.facets).filter { $0.0.value != $0.1.value }.count
-                return candidate.facets.count == top.facets.count && differing == 1
+            let ruledOut = column.eliminations.compactMap { elimination -> (Elimination, [Bool])? in
+                guard
+                    let candidate = candidatesByName[elimination.candidate]?.first(where: { $0.family == top.family }),
+                    candidate.facets.count == top.facets.count
+                else { return nil }
+                return (elimination, zip(candidate.facets, top.facets).map { $0.0.value != $0.1.value })
             }
+            var chosen = Set(ruledOut.indices.filter { ruledOut[$0].1.count(where: { $0 }) == 1 })
+            for (facet, facets) in column.facets.enumerated()
+            where facets.values.count == 1 && ["decimal mark", "field order"].contains(facets.key) {
+                guard !chosen.contains(where: { ruledOut[$0].1[facet] }) else { continue }
+                // The nearest: fewest conventions apart; of those, the one that stood longest
+                // (en_US, which reads `1,234`, rather than de_CH, which does not).
+                let nearest = ruledOut.indices.filter { ruledOut[$0].1[facet] }
+                    .min {
+                        (ruledOut[$0].1.count(where: { $0 }), -ruledOut[$0].0.row)
+                            < (ruledOut[$1].1.count(where: { $0 }), -ruledOut[$1].0.row)
+                    }
+                if let nearest { chosen.insert(nearest) }
+            }
+            return chosen.sorted().map { ruledOut[$0].0 }
         }
 
         /// Where a record too long to read stands, in the words of the report.
