@@ -485,6 +485,46 @@ import Testing
         #expect(run.stderr.contains("[invalid_utf8]"))
     }
 
+    /// Trial defect 2 (stop 55): a percent column's schema read `0.05` and `5‰` (the outliers
+    /// infer listed) as numbers. `percentValue: written` reads 5% as 5, as other tools read
+    /// `bareNumber: false`, while the style still checks the form; bounds are in those units,
+    /// and the example is a percent the bounds admit.
+    @Test func aPercentReadAsWrittenKeepsItsFormAndItsUnits() throws {
+        let schema = CLI.temporaryFile("percent-written.yaml")
+        defer { try? FileManager.default.removeItem(at: schema) }
+        try
+            "fields:\n  - {name: p, type: number, locale: de_DE, style: percent, percentValue: written, bareNumber: false, constraints: {maximum: 50}}\n"
+            .write(to: schema, atomically: true, encoding: .utf8)
+        let run = try CLI.run(
+            ["csv", "--schema", schema.path, "--normalize"], input: "p\n5 %\n\"12,5 %\"\n\"0,05\"\n5 ‰\n60 %\n\"-2,25 %\"\n")
+        #expect(run.status == 1)
+        #expect(run.stdout == "p\n5\n12.5\n-2.25\n", "\(run.stdout)")
+        #expect(run.stderr.contains("row 3 (line 4), column 'p': '0,05': missing the percent sign"), "\(run.stderr)")
+        #expect(run.stderr.contains("row 4 (line 5), column 'p': '5 ‰': unexpected character '‰'"), "\(run.stderr)")
+        #expect(run.stderr.contains("row 5 (line 6), column 'p': '60 %': "), "\(run.stderr)")
+        #expect(run.stderr.contains("[out_of_range]"), "\(run.stderr)")
+        #expect(run.stderr.contains("expected a number like 12,5\u{A0}% (de_DE)"), "\(run.stderr)")
+        // The fraction, as before, without the key.
+        try "fields:\n  - {name: p, type: number, locale: de_DE, style: percent}\n".write(
+            to: schema, atomically: true, encoding: .utf8)
+        let fraction = try CLI.run(["csv", "--schema", schema.path, "--normalize"], input: "p\n5 %\n\"12,5 %\"\n")
+        #expect(fraction.stdout == "p\n0.05\n0.125\n")
+    }
+
+    @Test(arguments: [
+        ("{name: p, type: number, style: percent, percentValue: as-is}", "expected 'written' or 'fraction'"),
+        ("{name: p, type: number, percentValue: written}", "only a field of style percent has one"),
+    ])
+    func aPercentValueOutOfPlaceIsAConfigurationError(field: String, message: String) throws {
+        let schema = CLI.temporaryFile("percent-bad.yaml")
+        defer { try? FileManager.default.removeItem(at: schema) }
+        try "fields:\n  - \(field)\n".write(to: schema, atomically: true, encoding: .utf8)
+        let run = try CLI.run(["csv", "--schema", schema.path], input: "p\n5%\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("percentValue"), "\(run.stderr)")
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+    }
+
     /// `--on-invalid blank` empties bad cells of a well-shaped row only: a short row with a
     /// bad cell went out blanked and short (`,1` under `a,b,c`), where a short row without one
     /// was dropped.

@@ -29,7 +29,7 @@ package enum SchemaKeys {
             [
                 "name", "title", "type", "format", "description", "example", "constraints", "rdfType",
                 "bareNumber", "decimalChar", "groupChar", "trueValues", "falseValues", "locale", "style", "allow",
-                "deny", "preset", "trim", "fractionDigits", "accept", "output", "historic", "identifier",
+                "deny", "preset", "trim", "fractionDigits", "percentValue", "accept", "output", "historic", "identifier",
             ]
         case .constraints:
             ["required", "unique", "minLength", "maxLength", "minimum", "maximum", "pattern", "enum"]

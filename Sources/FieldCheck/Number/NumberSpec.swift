@@ -32,6 +32,10 @@ public struct NumberSpec: Sendable, Hashable {
     /// The grouping separator, instead of the locale's (Table Schema's `groupChar`): one
     /// character, or empty for none.
     public var groupingSeparator: String? = nil
+    /// Under the percent style, whether a value is the number as written (5% is 5, as Table
+    /// Schema's `bareNumber: false` reads it in other tools) rather than the fraction it
+    /// stands for (0.05, ICU's reading). The form is checked alike either way.
+    public var percentAsWritten = false
     /// Table Schema's special values of a `number`: `NaN`, `INF` and `-INF` (in any case),
     /// read as themselves and written so. The line command's own policy refuses them.
     public var specialValues = false
@@ -50,5 +54,6 @@ public struct NumberSpec: Sendable, Hashable {
 
     /// The power of ten from a value to its digits as written: 2 for a percent (0.001 is
     /// written 0.1 %), 0 otherwise. Fraction digits and wholeness are counted as written.
-    var writtenScale: Int { style == .percent ? 2 : 0 }
+    /// A percent read as written is its digits as written.
+    var writtenScale: Int { style == .percent && !percentAsWritten ? 2 : 0 }
 }

@@ -48,6 +48,17 @@ extension FieldType {
                 number.fractionDigits = count
                 number.toLocale = .posix
             }
+            // fieldcheck's own key: a percent's value as written (5% is 5, as other tools read
+            // it with `bareNumber: false`) or the fraction it stands for (0.05, the default).
+            if let scale = try field.text("percentValue") {
+                guard scale == "written" || scale == "fraction" else {
+                    throw ConfigurationError("\(path, member: "percentValue"): expected 'written' or 'fraction'")
+                }
+                guard number.style == .percent else {
+                    throw ConfigurationError("\(path, member: "percentValue"): only a field of style percent has one")
+                }
+                number.percentAsWritten = scale == "written"
+            }
             if let flag = field.object["bareNumber"] {
                 guard let value = flag as? Bool else {
                     throw ConfigurationError("\(path, member: "bareNumber"): expected true or false")

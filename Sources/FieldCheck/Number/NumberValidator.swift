@@ -37,6 +37,9 @@ final class NumberValidator: TypedValidator {
     let locale: LocaleID
     private let parser: NumberParser
     private let output: NumberFormat?
+    /// The power of ten from a value to what `output` writes: a percent read as written (5)
+    /// is the fraction (0.05) to a percent format.
+    private let outputScale: Int
 
     /// No `--to` formatting and no currency: the fast path writes the value, and that is all.
     var fastOutputIsValue: Bool { output == nil && spec.style != .currency && spec.currency == nil }
@@ -114,6 +117,7 @@ final class NumberValidator: TypedValidator {
         } else {
             output = nil
         }
+        outputScale = spec.percentAsWritten && (spec.toStyle ?? spec.style) == .percent ? -2 : 0
         lenientCurrency = spec.style == .currency ? (spec.currency ?? symbols.currencyCode)?.uppercased() : nil
         if spec.lenient {
             // ICU's lenient reading of the field's own style, currency and numbering system
@@ -168,11 +172,13 @@ final class NumberValidator: TypedValidator {
             return grouped && (custom || (spec.allowGrouping && spec.style != .scientific))
                 ? written : written.replacingGroups(symbols.groupingSeparator)
         }
-        var writers: [(ExactDecimal) -> String?] = [{ shown($0, by: formatter) }]
+        // A percent read as written (5) is the fraction (0.05) to the formatter.
+        let toFraction = spec.percentAsWritten && spec.style == .percent ? -2 : 0
+        var writers: [(ExactDecimal) -> String?] = [{ shown($0.scaled(by: toFraction), by: formatter) }]
         if let wholeCurrency { writers.append { $0.exponent < 0 ? nil : shown($0, by: wholeCurrency) } }
         // Grouping is optional when reading: a field too short for 1.234 takes 1234.
         if symbols.usesGrouping && !custom {
-            writers.append { shown($0, by: formatter, grouped: false) }
+            writers.append { shown($0.scaled(by: toFraction), by: formatter, grouped: false) }
             if let wholeCurrency {
                 writers.append { $0.exponent < 0 ? nil : shown($0, by: wholeCurrency, grouped: false) }
             }
@@ -204,7 +210,9 @@ final class NumberValidator: TypedValidator {
     ) -> String {
         let whole = spec.wholeOnly
         let plain =
-            (spec.style == .percent ? ["0.125", "0.5", "0.05", "1"] : whole ? [] : ["1234.56", "12.5", "1.5", "0.5"])
+            (spec.style != .percent
+                ? (whole ? [] : ["1234.56", "12.5", "1.5", "0.5"])
+                : spec.percentAsWritten ? ["12.5", "50", "5", "100"] : ["0.125", "0.5", "0.05", "1"])
             + ["1234", "12", "5", "1", "0"]
         let long = (whole ? [] : ["1234567.89"]) + ["1234567", "12345678", "1234567890123"]
         let scale = spec.writtenScale
@@ -346,7 +354,7 @@ final class NumberValidator: TypedValidator {
             result.errors.append(diagnostic(failure, scalars, map, value: value, explains: explains))
         case .success(let parsed):
             var number = parsed.value
-            if spec.style == .percent { number = number.scaled(by: -2) }
+            number = number.scaled(by: -spec.writtenScale)
             for (index, scalar) in parsed.spaceVariants {
                 result.warnings.append(
                     Diagnostic(
@@ -368,7 +376,7 @@ final class NumberValidator: TypedValidator {
             if result.errors.isEmpty {
                 result.value = number.canonical(writtenIn: scalars.count)
                 result.currency = parsed.currency
-                result.output = output?.string(number)
+                result.output = output?.string(number.scaled(by: outputScale))
             } else {
                 result.warnings.removeAll()
             }
@@ -412,7 +420,7 @@ final class NumberValidator: TypedValidator {
         }
         if let min = spec.minimum, number < min { beyond(min, minimum: true) }
         if let max = spec.maximum, max < number { beyond(max, minimum: false) }
-        if result.errors.isEmpty, let output, let problem = output.refusal(number) {
+        if result.errors.isEmpty, let output, let problem = output.refusal(number.scaled(by: outputScale)) {
             if case .integerStyleDropsFraction = problem {
                 add(.fractionNotAllowed, parsed.decimalIndex ?? parsed.exponentIndex, problem)
             } else {

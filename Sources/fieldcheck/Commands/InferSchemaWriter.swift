@@ -101,13 +101,16 @@ enum SchemaWriter {
                     }
                     // A percent sign or a currency symbol around the number: Table Schema's
                     // bareNumber: false lets other tools read past them. Past a percent sign
-                    // they read 5% as 5, where `style: percent` reads 0.05: the value must be
-                    // the same in every tool, so a percent column is written as bare numbers.
+                    // they read 5% as 5, where `style: percent` alone reads 0.05: the value
+                    // must be the same in every tool, so fieldcheck reads it as written too,
+                    // and its style still rejects the outliers (0.05, 5‰) other tools read.
                     if let style = top.schemaKeys.first(where: { $0.key == "style" })?.value {
                         field.keys.append(("bareNumber", "false"))
                         if style == "percent" {
-                            field.keys.removeAll { $0 == ("style", "percent") }
-                            field.comment = "percent: 5% reads as 5, as other tools read bareNumber: false"
+                            field.keys.append(("percentValue", "written"))
+                            field.comment =
+                                "percent: 5% reads as 5 in every tool (percentValue: written, as other tools read "
+                                + "bareNumber: false); other tools read a value without the sign too"
                         }
                     }
                 }
