@@ -414,6 +414,33 @@ import Testing
         #expect(decidedBy.contains { $0["candidate"] as? String == "en_US" && $0["value"] as? String == "5,5" })
     }
 
+    /// Trial defect 2 (stop 55): whole German percents (`10 %`) show no decimal mark; the
+    /// schema fixed en_US's `.` without a word, and `--locale de_DE` could not choose, for the
+    /// column was decided. Now the schema says so, and `--locale` puts its convention first.
+    @Test func aDecimalMarkTheValuesDoNotShowIsSaidAndTheLocaleChoosesIt() throws {
+        let file = CLI.temporaryFile("whole-percents.csv")
+        let schemaFile = CLI.temporaryFile("whole-percents.yaml")
+        defer { for url in [file, schemaFile] { try? FileManager.default.removeItem(at: url) } }
+        try "q\n10 %\n5 %\n20 %\n".write(to: file, atomically: true, encoding: .utf8)
+        let plain = try CLI.run(["infer", "--schema", file.path])
+        #expect(plain.stdout.contains("decimalChar: \".\""), "\(plain.stdout)")
+        #expect(
+            plain.stdout.contains(
+                "the values show no decimal mark: decimalChar \".\" is en_US's, one of the conventions that read "
+                    + "them alike (. or ,); infer --locale chooses another"), "\(plain.stdout)")
+        let german = try CLI.run(["infer", "--locale", "de_DE", "--schema", file.path])
+        #expect(german.stdout.contains("locale: \"de_DE\""), "\(german.stdout)")
+        #expect(german.stdout.contains("decimalChar: \",\""), "\(german.stdout)")
+        #expect(!german.stdout.contains("the values show no decimal mark"), "\(german.stdout)")
+        let report = try CLI.run(["infer", "--locale", "de_DE", file.path])
+        #expect(report.stdout.contains("column 'q': number (settled by --locale de_DE)\n"), "\(report.stdout)")
+        try Data(german.stdout.utf8).write(to: schemaFile)
+        let checked = try CLI.run(
+            ["csv", "--schema", schemaFile.path, "--normalize"], input: "q\n10 %\n\"10,5 %\"\n")
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(checked.stdout == "q\n10\n10.5\n")
+    }
+
     /// Trial defect 9 (stop 55): birthdates half with two-digit years and half with four said
     /// "year digits: 2" alone, as if every year had two.
     @Test func twoAndFourDigitYearsAreBothSaid() throws {

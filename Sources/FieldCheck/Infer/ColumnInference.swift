@@ -842,9 +842,14 @@ extension ColumnInference {
     /// The answer with `locale` settling what the values could not (`infer --locale de_DE`):
     /// an undecided number column takes the standing candidate that writes numbers with the
     /// locale's decimal mark and grouping; a date column the one that reads the locale's
-    /// style patterns or is in its language. Unchanged when no standing candidate fits.
+    /// style patterns or is in its language. A decided column whose candidates read every value
+    /// alike but write some convention otherwise (whole percents: `10 %` shows no decimal mark)
+    /// puts the fitting ones first, so that a schema takes the locale's. Unchanged when no
+    /// standing candidate fits.
     public func settled(by locale: LocaleID) -> ColumnInference {
-        guard !isDecided, type == .number || type == .integer || type == .date else { return self }
+        guard !isDecided || candidates.count > 1, type == .number || type == .integer || type == .date else {
+            return self
+        }
         let symbols = NumberSymbols(locale: locale)
         let patterns = Set(DateStyle.allCases.map { DatePatterns.pattern(for: $0, locale: locale) })
         let language = locale.identifier.prefix { $0 != "_" && $0 != "@" }
@@ -864,6 +869,13 @@ extension ColumnInference {
         }
         let fitting = candidates.filter(fits)
         guard !fitting.isEmpty else { return self }
+        if isDecided {
+            guard let top = candidates.first, !fits(top) else { return self }
+            var copy = self
+            copy.candidates = fitting + candidates.filter { !fits($0) }
+            copy.settledBy = locale.identifier
+            return copy
+        }
         var copy = self
         // Only the conventions of the locale stand: the others read some value otherwise.
         copy.candidates = fitting

@@ -57,7 +57,7 @@ extension Fieldcheck {
 
         @Option(
             help: ArgumentHelp(
-                "Settle a column the values leave undecided (1,234 is 1234 in en_US, 1.234 in de_DE) with this locale's convention.",
+                "Settle a column the values leave undecided (1,234 is 1234 in en_US, 1.234 in de_DE) with this locale's convention; where the values show no decimal mark (10 %), the schema takes the locale's.",
                 valueName: "LOCALE"))
         var locale: String?
 

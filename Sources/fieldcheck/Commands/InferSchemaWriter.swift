@@ -108,10 +108,20 @@ enum SchemaWriter {
                         field.keys.append(("bareNumber", "false"))
                         if style == "percent" {
                             field.keys.append(("percentValue", "written"))
-                            field.comment =
+                            field.addComment(
                                 "percent: 5% reads as 5 in every tool (percentValue: written, as other tools read "
-                                + "bareNumber: false); other tools read a value without the sign too"
+                                    + "bareNumber: false); other tools read a value without the sign too")
                         }
+                    }
+                    // The values show no decimal mark (whole percents): the schema fixes the
+                    // first convention's, which a value such as 10,5 % would find wrong.
+                    if column.settledBy == nil,
+                        let marks = column.facets.first(where: { $0.key == "decimal mark" })?.values, marks.count > 1
+                    {
+                        field.addComment(
+                            "the values show no decimal mark: decimalChar \(JSON.string(symbols.decimalSeparator)) is "
+                                + "\(id)'s, one of the conventions that read them alike (\(marks.joined(separator: " or "))); "
+                                + "infer --locale chooses another")
                     }
                 }
                 field.addComment(outlierComment(column))
