@@ -62,3 +62,32 @@ import Testing
         #expect(checked.stderr.contains("the row has 3 cells where the header has 2 [ragged_row]"))
     }
 }
+
+extension InferSchemaHeaderTests {
+    /// Trial defect 3 (stop 55): a pivot table's header of years (`Region;2023;2024;2025`)
+    /// reads as a number in each column, and was taken as data (`header: no`, a schema of
+    /// column1..column4). Successive years above columns of other numbers are a header; a
+    /// column of years, or years out of step, stay data.
+    @Test(arguments: [
+        ("Region;2023;2024;2025\nNord;1.234,50;1.300,00;1.410,75\nSüd;980,00;1.020,10;1.100,00\n", true),
+        ("Land;2020;2022\nA;120;130\nB;7;9\n", true),
+        ("2023;2024\n2019;2020\n2001;2002\n", false),
+        ("2023;2025;2024\n120;130;140\n7;9;11\n", false),
+    ])
+    func aPivotHeaderOfYearsIsAHeader(csv: String, header: Bool) throws {
+        let input = CLI.temporaryFile("pivot.csv")
+        let schema = CLI.temporaryFile("pivot.yaml")
+        defer { for url in [input, schema] { try? FileManager.default.removeItem(at: url) } }
+        try Data(csv.utf8).write(to: input)
+        let report = try CLI.run(["infer", input.path])
+        #expect(report.stdout.contains("  header: \(header ? "yes" : "no") ("), "\(report.stdout)")
+        #expect(report.stdout.contains("successive years") == header, "\(report.stdout)")
+        guard header else { return }
+        let inferred = try CLI.run(["infer", "--schema", input.path])
+        let first = csv.split(separator: "\n")[0].split(separator: ";")
+        for name in first { #expect(inferred.stdout.contains("- name: \"\(name)\""), "\(inferred.stdout)") }
+        try Data(inferred.stdout.utf8).write(to: schema)
+        let checked = try CLI.run(["csv", "--schema", schema.path, "--check", input.path])
+        #expect(checked.status == 0, "\(checked.stderr)")
+    }
+}

@@ -67,6 +67,9 @@ public struct ColumnInference: Sendable {
     /// alike) stands between two digits in the values, the most used first; those unused are
     /// left out. A schema names the one the file writes: other tools read only that one.
     public var separatorsBetweenDigits: [(separator: Unicode.Scalar, count: Int)] = []
+    /// Values that are a year written alone (four ASCII digits, 1800 to 2199): a first row of
+    /// successive years above columns of other numbers is a pivot table's header.
+    public var yearCount = 0
     /// A date column read with a two-digit-year pattern (which reads four-digit years too): how
     /// many of its values have four, when some do, and whether that is all of them (`exact`) or
     /// those among the values its four-digit twin read before it stopped (a lower bound).
@@ -198,6 +201,8 @@ public final class ColumnInferrer {
         private let identifierFields: [FieldValidator]
         private let registeredFields: [FieldValidator]
         @exclusivity(unchecked) fileprivate var notBoolean = false
+        /// Values that are a year alone (`ColumnInference.yearCount`).
+        fileprivate var years = 0
         /// Per `ColumnInferrer.groupingVariants`, how often it stood between two digits.
         fileprivate var variantCounts = [Int](repeating: 0, count: ColumnInferrer.groupingVariants.count)
         /// Whether the answer is the one reading every candidate on every value would give:
@@ -300,6 +305,7 @@ public final class ColumnInferrer {
                 leadingZero = (String(decoding: bytes, as: UTF8.self), row)
             }
             countGroupingVariants(bytes)
+            if ColumnInferrer.isYear(bytes) { years += 1 }
             var value = Value(bytes: bytes, text: text)
             scratch.reserve(bytes.count + FieldValidator.fastPathSlack)
             let parkAt = inferrer.setsAside ? inferrer.parkAt : .max
@@ -328,6 +334,13 @@ public final class ColumnInferrer {
                 }
             }
         }
+    }
+
+    /// Whether `bytes` are a year written alone: four ASCII digits from 1800 to 2199.
+    public static func isYear<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        guard bytes.count == 4, bytes.allSatisfy({ $0 &- 0x30 < 10 }) else { return false }
+        let century = bytes.prefix(2).reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        return (18...21).contains(century)
     }
 
     /// The grouping separators a locale that groups with a space or an apostrophe reads alike:
@@ -606,6 +619,7 @@ public final class ColumnInferrer {
         var answer = ColumnInference(name: column.name, type: .empty)
         answer.valueCount = column.values
         answer.emptyCount = column.empty
+        answer.yearCount = column.years
         guard column.values > 0 else { return answer }
         // The most used first; on a tie, in `groupingVariants`' order.
         answer.separatorsBetweenDigits = column.variantCounts.indices.filter { column.variantCounts[$0] > 0 }

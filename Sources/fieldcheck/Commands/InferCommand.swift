@@ -512,6 +512,13 @@ extension Fieldcheck {
         static func decideHeader(_ first: [String], _ columns: [ColumnInference], redact: Bool = false) -> (
             Bool, String
         ) {
+            if let years = pivotYears(first, columns) {
+                let cells = redact ? "\(years.count) cells" : years.map { "'\($0)'" }.joined(separator: ", ")
+                return (
+                    true,
+                    "\(cells) in row 1 are successive years above columns of other numbers, as a pivot table's header"
+                )
+            }
             var fits: String?
             for (index, column) in columns.enumerated() where index < first.count {
                 guard let candidate = column.candidates.first, !first[index].isEmpty else { continue }
@@ -530,6 +537,24 @@ extension Fieldcheck {
             return distinct
                 ? (true, "assumed: every column is text, and row 1 holds distinct non-empty names")
                 : (false, "row 1 has empty or repeated cells, so it is read as data")
+        }
+
+        /// The first row's cells over the number columns, when they are two or more years in
+        /// steps of one size (`Region;2023;2024;2025`) and most values below each are not years:
+        /// a pivot table's header, though each year reads as a number of its column.
+        static func pivotYears(_ first: [String], _ columns: [ColumnInference]) -> [String]? {
+            var years: [Int] = []
+            for (index, column) in columns.enumerated() where index < first.count {
+                guard column.type == .integer || column.type == .number, column.isDecided else { continue }
+                guard ColumnInferrer.isYear(first[index].utf8), column.yearCount * 2 < column.valueCount,
+                    let year = Int(first[index])
+                else { return nil }
+                years.append(year)
+            }
+            guard years.count >= 2, let step = years.dropFirst().first.map({ $0 - years[0] }), step > 0,
+                zip(years, years.dropFirst()).allSatisfy({ $1 - $0 == step })
+            else { return nil }
+            return years.map(String.init)
         }
 
         static func article(_ type: InferredType) -> String {
