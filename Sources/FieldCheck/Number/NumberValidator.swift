@@ -354,7 +354,7 @@ final class NumberValidator: TypedValidator {
             result.errors.append(diagnostic(failure, scalars, map, value: value, explains: explains))
         case .success(let parsed):
             var number = parsed.value
-            number = number.scaled(by: -spec.writtenScale)
+            if spec.writtenScale != 0 { number = number.scaled(by: -spec.writtenScale) }
             for (index, scalar) in parsed.spaceVariants {
                 result.warnings.append(
                     Diagnostic(
@@ -376,7 +376,7 @@ final class NumberValidator: TypedValidator {
             if result.errors.isEmpty {
                 result.value = number.canonical(writtenIn: scalars.count)
                 result.currency = parsed.currency
-                result.output = output?.string(number.scaled(by: outputScale))
+                result.output = output?.string(outputScale == 0 ? number : number.scaled(by: outputScale))
             } else {
                 result.warnings.removeAll()
             }
@@ -420,7 +420,9 @@ final class NumberValidator: TypedValidator {
         }
         if let min = spec.minimum, number < min { beyond(min, minimum: true) }
         if let max = spec.maximum, max < number { beyond(max, minimum: false) }
-        if result.errors.isEmpty, let output, let problem = output.refusal(number.scaled(by: outputScale)) {
+        if result.errors.isEmpty, let output,
+            let problem = output.refusal(outputScale == 0 ? number : number.scaled(by: outputScale))
+        {
             if case .integerStyleDropsFraction = problem {
                 add(.fractionNotAllowed, parsed.decimalIndex ?? parsed.exponentIndex, problem)
             } else {
