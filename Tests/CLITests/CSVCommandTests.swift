@@ -496,7 +496,8 @@ import Testing
             "fields:\n  - {name: p, type: number, locale: de_DE, style: percent, percentValue: written, bareNumber: false, constraints: {maximum: 50}}\n"
             .write(to: schema, atomically: true, encoding: .utf8)
         let run = try CLI.run(
-            ["csv", "--schema", schema.path, "--normalize"], input: "p\n5 %\n\"12,5 %\"\n\"0,05\"\n5 ‰\n60 %\n\"-2,25 %\"\n")
+            ["csv", "--schema", schema.path, "--normalize"],
+            input: "p\n5 %\n\"12,5 %\"\n\"0,05\"\n5 ‰\n60 %\n\"-2,25 %\"\n")
         #expect(run.status == 1)
         #expect(run.stdout == "p\n5\n12.5\n-2.25\n", "\(run.stdout)")
         #expect(run.stderr.contains("row 3 (line 4), column 'p': '0,05': missing the percent sign"), "\(run.stderr)")
@@ -509,6 +510,27 @@ import Testing
             to: schema, atomically: true, encoding: .utf8)
         let fraction = try CLI.run(["csv", "--schema", schema.path, "--normalize"], input: "p\n5 %\n\"12,5 %\"\n")
         #expect(fraction.stdout == "p\n0.05\n0.125\n")
+    }
+
+    /// Trial 56, defect 9: `infer --schema` writes `groupChar` U+00A0 for a fr_FR file that
+    /// groups so, and csv then warned on every such value that fr_FR writes U+202F: the
+    /// schema's separator is the field's own, and the other spaces are the variants.
+    @Test func aGroupCharThatIsAnotherSpaceIsTheFieldsOwn() throws {
+        let schema = CLI.temporaryFile("nbsp.yaml")
+        defer { try? FileManager.default.removeItem(at: schema) }
+        try "dialect: {delimiter: \";\"}\nfields:\n  - {name: s, type: number, locale: fr_FR, groupChar: \"\u{A0}\"}\n"
+            .write(to: schema, atomically: true, encoding: .utf8)
+        let run = try CLI.run(
+            ["csv", "--schema", schema.path, "--normalize", "--warnings", "all"],
+            input: "s\n5\u{A0}744,40\n1\u{A0}234,00\n2\u{202F}000,5\n")
+        #expect(run.status == 0)
+        #expect(run.stdout == "s\n5744.40\n1234.00\n2000.5\n")
+        #expect(run.stderr.components(separatedBy: "[space_as_grouping_separator]").count == 2, "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "row 3 (line 4), column 's': '2\\u{202F}000,5': warning: invisible U+202F NARROW NO-BREAK SPACE at "
+                    + "column 2 read as the grouping separator (this field writes invisible U+00A0 NO-BREAK SPACE)"),
+            "\(run.stderr)")
     }
 
     @Test(arguments: [

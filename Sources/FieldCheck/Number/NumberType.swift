@@ -29,9 +29,11 @@ extension FieldType {
                     // The locale's own separators, named again, change nothing.
                     let own = NumberSymbols(locale: field.locale)
                     number.decimalSeparator = decimalChar == own.decimalSeparator ? nil : decimalChar
+                    // Another space (U+00A0 for fr_FR's U+202F) or apostrophe is the field's
+                    // own: the values it writes read without a warning, and the locale's, as
+                    // every space variant, with one (`infer --schema` names the one a file uses).
                     number.groupingSeparator =
-                        groupChar.map { own.usesGrouping && sameGrouping($0, own.groupingSeparator) } == true
-                        ? nil : groupChar
+                        groupChar.map { own.usesGrouping && $0 == own.groupingSeparator } == true ? nil : groupChar
                 }
                 do throws(ConfigurationError) {
                     _ = try NumberValidator.withSeparators(NumberSymbols(locale: field.locale), of: number)
@@ -82,11 +84,4 @@ extension FieldType {
             return decimal.normalizedDescription
         },
         candidates: { InferenceCandidate.allNumbers })
-
-    /// Whether Table Schema's `groupChar` names the locale's separator (any space for a space).
-    static func sameGrouping(_ given: String, _ locale: String) -> Bool {
-        let spaces: Set<String> = [" ", "\u{A0}", "\u{202F}"]
-        return given == locale || (spaces.contains(given) && spaces.contains(locale))
-            || (given == "'" && locale == "’")
-    }
 }

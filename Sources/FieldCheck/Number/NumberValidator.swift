@@ -362,7 +362,10 @@ final class NumberValidator: TypedValidator {
                         reason: .ifExplained(
                             explains,
                             .readAs(
-                                .groupingSeparator, locale: locale.identifier, own: parser.symbols.groupingSeparator))
+                                .groupingSeparator,
+                                // A separator of the field's own (a schema's groupChar) is not the locale's.
+                                locale: spec.groupingSeparator == nil ? locale.identifier : "this field",
+                                own: parser.symbols.groupingSeparator))
                     ))
             }
             if let variant = parsed.symbolVariant {
