@@ -441,6 +441,24 @@ import Testing
         #expect(checked.stdout == "q\n10\n10.5\n")
     }
 
+    /// Trial 56, defect 1: a currency or percent column has `bareNumber: false`, under which
+    /// other tools take U+2212 MINUS SIGN for text and read `−1 450,37 €` as 1450.37: the
+    /// schema says so, where csv reads it negative.
+    @Test func aMinusSignOtherToolsReadPastIsSaid() throws {
+        let file = CLI.temporaryFile("minus.csv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "Montant;Taux\n−1\u{A0}450,37\u{A0}€;−2,5\u{A0}%\n250,00\u{A0}€;3,1\u{A0}%\n−5,00\u{A0}€;1\u{A0}%\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let schema = try CLI.run(["infer", "--schema", file.path])
+        #expect(
+            schema.stdout.contains(
+                "# 2 values are written with U+2212 MINUS SIGN, which other tools read as text around the number "
+                    + "(−5 reads as 5 there); csv reads them negative\n  - name: \"Montant\""), "\(schema.stdout)")
+        #expect(schema.stdout.contains("1 value is written with U+2212 MINUS SIGN"), "\(schema.stdout)")
+        let plain = try CLI.run(["infer", "--schema"], input: "n\n1,5\n2,5\n")
+        #expect(!plain.stdout.contains("MINUS SIGN"))
+    }
+
     /// Trial defect 9 (stop 55): birthdates half with two-digit years and half with four said
     /// "year digits: 2" alone, as if every year had two.
     @Test func twoAndFourDigitYearsAreBothSaid() throws {

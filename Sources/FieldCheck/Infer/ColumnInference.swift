@@ -67,6 +67,9 @@ public struct ColumnInference: Sendable {
     /// alike) stands between two digits in the values, the most used first; those unused are
     /// left out. A schema names the one the file writes: other tools read only that one.
     public var separatorsBetweenDigits: [(separator: Unicode.Scalar, count: Int)] = []
+    /// Values written with U+2212 MINUS SIGN, which other tools reading Table Schema's
+    /// `bareNumber: false` take for text around the number (`−5 €` is 5 there).
+    public var minusSignCount = 0
     /// Values that are a year written alone (four ASCII digits, 1800 to 2199): a first row of
     /// successive years above columns of other numbers is a pivot table's header.
     public var yearCount = 0
@@ -203,6 +206,8 @@ public final class ColumnInferrer {
         @exclusivity(unchecked) fileprivate var notBoolean = false
         /// Values that are a year alone (`ColumnInference.yearCount`).
         fileprivate var years = 0
+        /// Values with U+2212 (`ColumnInference.minusSignCount`).
+        fileprivate var minusSigns = 0
         /// Per `ColumnInferrer.groupingVariants`, how often it stood between two digits.
         fileprivate var variantCounts = [Int](repeating: 0, count: ColumnInferrer.groupingVariants.count)
         /// Whether the answer is the one reading every candidate on every value would give:
@@ -269,9 +274,11 @@ public final class ColumnInferrer {
             if !bytes.isEmpty, memchr(bytes.baseAddress!, 0, bytes.count) != nil { noteUnreadable(bytes, row) }
         }
 
-        /// Counts the grouping variants standing between two ASCII digits (`1 234`, `1'234`).
+        /// Counts the grouping variants standing between two ASCII digits (`1 234`, `1'234`),
+        /// and a value with U+2212 MINUS SIGN.
         private func countGroupingVariants(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard bytes.count >= 3 else { return }
+            if bytes[0] == 0xE2 && bytes[1] == 0x88 && bytes[2] == 0x92 { minusSigns += 1 }
             func digit(_ index: Int) -> Bool { index < bytes.count && bytes[index] &- 0x30 < 10 }
             var index = 1
             while index < bytes.count - 1 {
@@ -289,6 +296,10 @@ public final class ColumnInferrer {
                     case 0x99: (variant, width) = (4, 3)
                     default: continue
                     }
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x88 && bytes[index + 2] == 0x92:
+                    // A minus after a currency symbol (`€ −5`); once per value.
+                    if !(bytes[0] == 0xE2 && bytes[1] == 0x88 && bytes[2] == 0x92) { minusSigns += 1 }
+                    continue
                 default: continue
                 }
                 if digit(index - 1), digit(index + width) { variantCounts[variant] += 1 }
@@ -620,6 +631,7 @@ public final class ColumnInferrer {
         answer.valueCount = column.values
         answer.emptyCount = column.empty
         answer.yearCount = column.years
+        answer.minusSignCount = column.minusSigns
         guard column.values > 0 else { return answer }
         // The most used first; on a tie, in `groupingVariants`' order.
         answer.separatorsBetweenDigits = column.variantCounts.indices.filter { column.variantCounts[$0] > 0 }

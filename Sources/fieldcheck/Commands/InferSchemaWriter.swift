@@ -106,6 +106,13 @@ enum SchemaWriter {
                     // and its style still rejects the outliers (0.05, 5‰) other tools read.
                     if let style = top.schemaKeys.first(where: { $0.key == "style" })?.value {
                         field.keys.append(("bareNumber", "false"))
+                        if column.minusSignCount > 0 {
+                            let count = column.minusSignCount
+                            field.addComment(
+                                "\(count) value\(count == 1 ? " is" : "s are") written with U+2212 MINUS SIGN, which "
+                                    + "other tools read as text around the number (−5 reads as 5 there); csv reads "
+                                    + "\(count == 1 ? "it" : "them") negative")
+                        }
                         if style == "percent" {
                             field.keys.append(("percentValue", "written"))
                             field.addComment(
