@@ -275,10 +275,11 @@ public final class ColumnInferrer {
         }
 
         /// Counts the grouping variants standing between two ASCII digits (`1 234`, `1'234`),
-        /// and a value with U+2212 MINUS SIGN.
-        private func countGroupingVariants(_ bytes: UnsafeBufferPointer<UInt8>) {
+        /// and a value with U+2212 MINUS SIGN (before the number or after a symbol: `€ −5`).
+        private func countMarks(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard bytes.count >= 3 else { return }
-            if bytes[0] == 0xE2 && bytes[1] == 0x88 && bytes[2] == 0x92 { minusSigns += 1 }
+            var minus = bytes[0] == 0xE2 && bytes[1] == 0x88 && bytes[2] == 0x92
+            defer { if minus { minusSigns += 1 } }
             func digit(_ index: Int) -> Bool { index < bytes.count && bytes[index] &- 0x30 < 10 }
             var index = 1
             while index < bytes.count - 1 {
@@ -297,8 +298,7 @@ public final class ColumnInferrer {
                     default: continue
                     }
                 case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x88 && bytes[index + 2] == 0x92:
-                    // A minus after a currency symbol (`€ −5`); once per value.
-                    if !(bytes[0] == 0xE2 && bytes[1] == 0x88 && bytes[2] == 0x92) { minusSigns += 1 }
+                    minus = true
                     continue
                 default: continue
                 }
@@ -315,7 +315,7 @@ public final class ColumnInferrer {
             if leadingZero == nil, bytes.count > 1, bytes[0] == 0x30, (0x30...0x39).contains(bytes[1]) {
                 leadingZero = (String(decoding: bytes, as: UTF8.self), row)
             }
-            countGroupingVariants(bytes)
+            countMarks(bytes)
             if ColumnInferrer.isYear(bytes) { years += 1 }
             var value = Value(bytes: bytes, text: text)
             scratch.reserve(bytes.count + FieldValidator.fastPathSlack)
