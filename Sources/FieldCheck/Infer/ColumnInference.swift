@@ -67,6 +67,21 @@ public struct ColumnInference: Sendable {
     /// alike) stands between two digits in the values, the most used first; those unused are
     /// left out. A schema names the one the file writes: other tools read only that one.
     public var separatorsBetweenDigits: [(separator: Unicode.Scalar, count: Int)] = []
+
+    /// Of `separatorsBetweenDigits`, those the strict reader takes for `own` (any space for a
+    /// space, either apostrophe for an apostrophe); none for another separator.
+    public func separatorsWritten(for own: String) -> [(separator: Unicode.Scalar, count: Int)] {
+        guard own.unicodeScalars.count == 1, let own = own.unicodeScalars.first else { return [] }
+        let family: (Unicode.Scalar) -> Bool
+        if NumberParser.spaces.contains(own) {
+            family = NumberParser.spaces.contains
+        } else if NumberParser.apostrophes.contains(own) {
+            family = NumberParser.apostrophes.contains
+        } else {
+            return []
+        }
+        return separatorsBetweenDigits.filter { family($0.separator) }
+    }
     /// Values written with U+2212 MINUS SIGN, which other tools reading Table Schema's
     /// `bareNumber: false` take for text around the number (`−5 €` is 5 there).
     public var minusSignCount = 0
@@ -893,12 +908,14 @@ extension ColumnInference {
             default: return false
             }
         }
-        let fitting = candidates.filter(fits)
+        // Each asked once: a number's opens its locale's symbols.
+        let fit = candidates.map(fits)
+        let fitting = candidates.indices.filter { fit[$0] }.map { candidates[$0] }
         guard !fitting.isEmpty else { return self }
         if isDecided {
-            guard let top = candidates.first, !fits(top) else { return self }
+            guard !fit[0] else { return self }
             var copy = self
-            copy.candidates = fitting + candidates.filter { !fits($0) }
+            copy.candidates = fitting + candidates.indices.filter { !fit[$0] }.map { candidates[$0] }
             copy.settledBy = locale.identifier
             return copy
         }

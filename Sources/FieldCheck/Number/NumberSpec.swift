@@ -56,4 +56,8 @@ public struct NumberSpec: Sendable, Hashable {
     /// written 0.1 %), 0 otherwise. Fraction digits and wholeness are counted as written.
     /// A percent read as written is its digits as written.
     var writtenScale: Int { style == .percent && !percentAsWritten ? 2 : 0 }
+
+    /// The power of ten from a value to the fraction a percent format writes: -2 for a
+    /// percent read as written (5 is 5 %), 0 otherwise.
+    var fractionShift: Int { percentAsWritten && style == .percent ? -2 : 0 }
 }

@@ -117,7 +117,7 @@ final class NumberValidator: TypedValidator {
         } else {
             output = nil
         }
-        outputScale = spec.percentAsWritten && (spec.toStyle ?? spec.style) == .percent ? -2 : 0
+        outputScale = (spec.toStyle ?? spec.style) == .percent ? spec.fractionShift : 0
         lenientCurrency = spec.style == .currency ? (spec.currency ?? symbols.currencyCode)?.uppercased() : nil
         if spec.lenient {
             // ICU's lenient reading of the field's own style, currency and numbering system
@@ -173,7 +173,7 @@ final class NumberValidator: TypedValidator {
                 ? written : written.replacingGroups(symbols.groupingSeparator)
         }
         // A percent read as written (5) is the fraction (0.05) to the formatter.
-        let toFraction = spec.percentAsWritten && spec.style == .percent ? -2 : 0
+        let toFraction = spec.fractionShift
         var writers: [(ExactDecimal) -> String?] = [{ shown($0.scaled(by: toFraction), by: formatter) }]
         if let wholeCurrency { writers.append { $0.exponent < 0 ? nil : shown($0, by: wholeCurrency) } }
         // Grouping is optional when reading: a field too short for 1.234 takes 1234.
@@ -210,10 +210,12 @@ final class NumberValidator: TypedValidator {
     ) -> String {
         let whole = spec.wholeOnly
         let plain =
-            (spec.style != .percent
-                ? (whole ? [] : ["1234.56", "12.5", "1.5", "0.5"])
-                : spec.percentAsWritten ? ["12.5", "50", "5", "100"] : ["0.125", "0.5", "0.05", "1"])
+            (spec.style == .percent || whole ? [] : ["1234.56", "12.5", "1.5", "0.5"])
             + ["1234", "12", "5", "1", "0"]
+        // A percent's first: 12.5 %, 50 %, 5 % and 100 %, in the value's units.
+        let percents =
+            spec.style != .percent
+            ? [] : ["0.125", "0.5", "0.05", "1"].compactMap { ExactDecimal($0)?.scaled(by: -spec.fractionShift) }
         let long = (whole ? [] : ["1234567.89"]) + ["1234567", "12345678", "1234567890123"]
         let scale = spec.writtenScale
         // The least value of the digits allowed from the minimum up (2 for an integer from 1.5).
@@ -221,7 +223,7 @@ final class NumberValidator: TypedValidator {
             spec.minimum.map { $0.scaled(by: scale).ceiling(fractionDigits: places).scaled(by: -scale) }
         }
         let values =
-            plain.compactMap { ExactDecimal($0) }
+            percents + plain.compactMap { ExactDecimal($0) }
             + [spec.minimum, spec.maximum, fromMinimum].compactMap { $0?.normalized }
             + long.compactMap { ExactDecimal($0) }
         func fits(_ value: ExactDecimal, _ text: String) -> Bool {

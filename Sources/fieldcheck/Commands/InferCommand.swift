@@ -551,8 +551,8 @@ extension Fieldcheck {
                 else { return nil }
                 years.append(year)
             }
-            guard years.count >= 2, let step = years.dropFirst().first.map({ $0 - years[0] }), step > 0,
-                zip(years, years.dropFirst()).allSatisfy({ $1 - $0 == step })
+            guard years.count >= 2, years[1] > years[0],
+                zip(years, years.dropFirst()).allSatisfy({ $1 - $0 == years[1] - years[0] })
             else { return nil }
             return years.map(String.init)
         }
@@ -705,27 +705,27 @@ extension Fieldcheck {
         /// decides them, and their lines hid the ones a person looks for.
         static func deciding(_ column: ColumnInference) -> [Elimination] {
             guard let top = column.candidates.first else { return [] }
-            let ruledOut = column.eliminations.compactMap { elimination -> (Elimination, [Bool])? in
+            // Each ruled-out candidate of the type: which facets it differs in, and in how many.
+            let ruledOut = column.eliminations.compactMap {
+                elimination -> (elimination: Elimination, differs: [Bool], apart: Int)? in
                 guard
                     let candidate = candidatesByName[elimination.candidate]?.first(where: { $0.family == top.family }),
                     candidate.facets.count == top.facets.count
                 else { return nil }
-                return (elimination, zip(candidate.facets, top.facets).map { $0.0.value != $0.1.value })
+                let differs = zip(candidate.facets, top.facets).map { $0.0.value != $0.1.value }
+                return (elimination, differs, differs.count(where: { $0 }))
             }
-            var chosen = Set(ruledOut.indices.filter { ruledOut[$0].1.count(where: { $0 }) == 1 })
+            var chosen = Set(ruledOut.indices.filter { ruledOut[$0].apart == 1 })
             for (facet, facets) in column.facets.enumerated()
             where facets.values.count == 1 && ["decimal mark", "field order"].contains(facets.key) {
-                guard !chosen.contains(where: { ruledOut[$0].1[facet] }) else { continue }
+                guard !chosen.contains(where: { ruledOut[$0].differs[facet] }) else { continue }
                 // The nearest: fewest conventions apart; of those, the one that stood longest
                 // (en_US, which reads `1,234`, rather than de_CH, which does not).
-                let nearest = ruledOut.indices.filter { ruledOut[$0].1[facet] }
-                    .min {
-                        (ruledOut[$0].1.count(where: { $0 }), -ruledOut[$0].0.row)
-                            < (ruledOut[$1].1.count(where: { $0 }), -ruledOut[$1].0.row)
-                    }
+                func rank(_ index: Int) -> (Int, Int) { (ruledOut[index].apart, -ruledOut[index].elimination.row) }
+                let nearest = ruledOut.indices.filter { ruledOut[$0].differs[facet] }.min { rank($0) < rank($1) }
                 if let nearest { chosen.insert(nearest) }
             }
-            return chosen.sorted().map { ruledOut[$0].0 }
+            return chosen.sorted().map { ruledOut[$0].elimination }
         }
 
         /// Where a record too long to read stands, in the words of the report.
@@ -786,7 +786,6 @@ extension Fieldcheck {
                 text +=
                     "\"fourDigitYears\":"
                     + (column.fourDigitYears.map { "{\"count\":\($0.count),\"exact\":\($0.exact)}" } ?? "null") + ","
-
                 text += "\"values\":\(column.valueCount),\"empty\":\(column.emptyCount)}\n"
             }
             return text

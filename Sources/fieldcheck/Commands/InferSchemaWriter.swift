@@ -95,7 +95,8 @@ enum SchemaWriter {
                     let symbols = NumberSymbols(locale: locale)
                     field.keys.append(("decimalChar", symbols.decimalSeparator))
                     if symbols.usesGrouping {
-                        let (groupChar, note) = groupChar(symbols.groupingSeparator, column.separatorsBetweenDigits)
+                        let (groupChar, note) = groupChar(
+                            symbols.groupingSeparator, column.separatorsWritten(for: symbols.groupingSeparator))
                         field.keys.append(("groupChar", groupChar))
                         field.addComment(note)
                     }
@@ -164,15 +165,9 @@ enum SchemaWriter {
     /// values write most (fieldcheck reads every variant as the locale's separator, other tools
     /// only `groupChar`: fr_FR's own U+202F would make them reject `1 250,00` written with
     /// U+00A0), the locale's own on a tie or when the values group with none. When the values
-    /// write several, a note says which, for other tools reject the rest.
-    static func groupChar(_ own: String, _ used: [(separator: Unicode.Scalar, count: Int)]) -> (String, String?) {
-        let family: Set<Unicode.Scalar>
-        switch own {
-        case " ", "\u{A0}", "\u{202F}": family = [" ", "\u{A0}", "\u{202F}"]
-        case "'", "\u{2019}": family = ["'", "\u{2019}"]
-        default: return (own, nil)
-        }
-        let written = used.filter { family.contains($0.separator) }
+    /// write several, a note says which, for other tools reject the rest. `written`: the
+    /// variants of `own` the values write (`ColumnInference.separatorsWritten(for:)`).
+    static func groupChar(_ own: String, _ written: [(separator: Unicode.Scalar, count: Int)]) -> (String, String?) {
         guard let most = written.map(\.count).max() else { return (own, nil) }
         let chosen =
             written.first { String($0.separator) == own && $0.count == most } ?? written.first { $0.count == most }!
