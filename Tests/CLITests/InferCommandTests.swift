@@ -480,6 +480,48 @@ import Testing
         #expect(name["fourDigitYears"] is NSNull)
     }
 
+    /// The width of month names the values write is said, and a column of both widths gets a
+    /// schema comment: fieldcheck reads both, a strptime format one.
+    @Test func theWidthOfMonthNamesIsSaid() throws {
+        let full = CLI.temporaryFile("full-months.csv")
+        let mixed = CLI.temporaryFile("mixed-months.csv")
+        defer { for url in [full, mixed] { try? FileManager.default.removeItem(at: url) } }
+        try "when\n\"January 13, 2025\"\n\"February 9, 2025\"\n".write(to: full, atomically: true, encoding: .utf8)
+        try "when\n\"January 13, 2025\"\n\"Jan 14, 2025\"\n\"May 1, 2025\"\n\"February 2, 2025\"\n"
+            .write(to: mixed, atomically: true, encoding: .utf8)
+        let report = try CLI.run(["infer", full.path])
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(report.stdout.contains("  pattern: MMMM d, y\n"), "\(report.stdout)")
+        #expect(
+            report.stdout.contains("  month names written: in full, as in 'January 13, 2025' (MMMM)\n"),
+            "\(report.stdout)")
+        let schema = try CLI.run(["infer", "--schema", full.path])
+        #expect(schema.stdout.contains("format: \"%B %d, %Y\""), "\(schema.stdout)")
+        let both = try CLI.run(["infer", mixed.path])
+        #expect(
+            both.stdout.contains(
+                "  month names written: in full in 2 values, as in 'January 13, 2025', and abbreviated in 1, "
+                    + "as in 'Jan 14, 2025'; MMM d, y reads both, a strptime format one width only (%B or %b)\n"),
+            "\(both.stdout)")
+        let json = try CLI.run(["infer", "--json", mixed.path])
+        let column = try #require(json.objects.first { $0["column"] as? String == "when" })
+        let widths = try #require(column["monthNames"] as? [String: Any])
+        #expect(widths["full"] as? Int == 2)
+        #expect(widths["abbreviated"] as? Int == 1)
+        let bothSchema = try CLI.run(["infer", "--schema", mixed.path])
+        #expect(
+            bothSchema.stdout.contains(
+                "# the values write month names in full (2) and abbreviated (1): fieldcheck reads both; other "
+                    + "tools' strptime reads one width (%B or %b) and rejects the other\n"),
+            "\(bothSchema.stdout)")
+        // csv reads every value with the schema written for both.
+        let schemaFile = CLI.temporaryFile("mixed-months.yaml")
+        defer { try? FileManager.default.removeItem(at: schemaFile) }
+        try bothSchema.stdout.write(to: schemaFile, atomically: true, encoding: .utf8)
+        let check = try CLI.run(["csv", "--schema", schemaFile.path, "--check", mixed.path])
+        #expect(check.status == 0, "\(check.stderr)")
+    }
+
     /// The comment that a date format is fieldcheck's own stays beside the outlier count (the
     /// count replaced it, and Frictionless then refused every date without a word).
     @Test func aFormatOtherToolsCannotReadIsSaidBesideTheOutliers() throws {

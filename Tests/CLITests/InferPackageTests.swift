@@ -182,6 +182,34 @@ extension InferPackageTests {
         #expect(printed.contains("1250.00 1250.50\n4.50 12345.00\n3480.15 7.25\n"), "\(printed)")
     }
 
+    /// Dates with full English month names get strptime's `%B`, which Python reads them with
+    /// (`%b` made frictionless-py reject every row), and csv reads the schema alike.
+    @Test(.enabled(if: frictionless != nil, "needs python3 with frictionless (pip install frictionless)"))
+    func fullMonthNamesAreReadByOtherTools() throws {
+        let folder = CLI.temporaryFile("month-width")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("t.csv")
+        try Data("when,n\n\"January 13, 2025\",1\n\"February 9, 2025\",2\n\"May 3, 2025\",3\n".utf8).write(to: file)
+        let package = folder.appendingPathComponent("datapackage.json")
+        let infer = try CLI.run(["infer", "--package", package.path, file.path])
+        #expect(infer.status == 0, "\(infer.stderr)")
+        let printed = try Self.frictionlessOutput(
+            """
+            import sys, frictionless
+            package = frictionless.Package(sys.argv[1])
+            print("format", package.resources[0].schema.fields[0].format)
+            report = frictionless.validate(sys.argv[1])
+            print("valid", report.valid, [e.message for task in report.tasks for e in task.errors][:3])
+            print([str(row["when"]) for row in package.resources[0].read_rows()])
+            """, arguments: [package.path], in: folder)
+        #expect(printed.contains("format %B %d, %Y"), "\(printed)")
+        #expect(printed.contains("valid True"), "\(printed)")
+        #expect(printed.contains("['2025-01-13', '2025-02-09', '2025-05-03']"), "\(printed)")
+        let check = try CLI.run(["csv", "--package", package.path, "--check"])
+        #expect(check.status == 0, "\(check.stderr)")
+    }
+
     /// A file that groups with several space variants gets the most used one, and a comment
     /// saying which others the values write (other tools reject those; csv reads all alike).
     @Test func valuesGroupedWithSeveralSpacesAreNamedInTheSchema() throws {

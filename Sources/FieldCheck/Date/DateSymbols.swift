@@ -176,39 +176,66 @@ extension DateSymbols.Names {
         return result
     }
 
-    /// Reads every name of `locale` from ICU.
-    init(locale: LocaleID) {
-        var status = U_ZERO_ERROR
-        let format = cicu_udat_open(UDAT_NONE, UDAT_SHORT, locale.identifier, nil, 0, nil, 0, &status)
-        defer { if let format { cicu_udat_close(format) } }
+    /// The names of `types` (months, short months…) that `format` writes, each also as the
+    /// locale upper-cases it when that folds apart, longest first.
+    static func names(
+        _ format: UnsafeMutablePointer<UDateFormat?>, _ types: [UDateFormatSymbolType], offset: Int, locale: LocaleID
+    ) -> [DateSymbols.Name] {
         func upperCased(_ text: String) -> String {
             let source = Array(text.utf16)
             return ICU.utf16String(capacity: source.count + 8) { dest, capacity, status in
                 cicu_u_strToUpper(dest, capacity, source, Int32(source.count), locale.identifier, &status)
             } ?? text
         }
-        func names(_ types: [UDateFormatSymbolType], offset: Int) -> [DateSymbols.Name] {
-            guard let format else { return [] }
-            var result: [DateSymbols.Name] = []
-            for type in types {
-                for index in 0..<cicu_udat_countSymbols(format, type) {
-                    guard
-                        let text = ICU.utf16String({ cicu_udat_getSymbols(format, type, index, $0, $1, &$2) }),
-                        !text.isEmpty
-                    else { continue }
-                    // The name as written, and as the locale upper-cases it when that folds apart:
-                    // Turkish "Nisan" is "NİSAN", Greek "Απριλίου" is "ΑΠΡΙΛΙΟΥ" (no tonos), which
-                    // lower-casing one character at a time does not bring back.
-                    for form in [text, upperCased(text)] {
-                        let folded = DateSymbols.fold(form.unicodeScalars)
-                        if !result.contains(where: { $0.folded == folded && $0.value == Int(index) + offset }) {
-                            result.append(DateSymbols.Name(folded: folded, value: Int(index) + offset, text: text))
-                        }
+        var result: [DateSymbols.Name] = []
+        for type in types {
+            for index in 0..<cicu_udat_countSymbols(format, type) {
+                guard
+                    let text = ICU.utf16String({ cicu_udat_getSymbols(format, type, index, $0, $1, &$2) }),
+                    !text.isEmpty
+                else { continue }
+                // The name as written, and as the locale upper-cases it when that folds apart:
+                // Turkish "Nisan" is "NİSAN", Greek "Απριλίου" is "ΑΠΡΙΛΙΟΥ" (no tonos), which
+                // lower-casing one character at a time does not bring back.
+                for form in [text, upperCased(text)] {
+                    let folded = DateSymbols.fold(form.unicodeScalars)
+                    if !result.contains(where: { $0.folded == folded && $0.value == Int(index) + offset }) {
+                        result.append(DateSymbols.Name(folded: folded, value: Int(index) + offset, text: text))
                     }
                 }
             }
-            // Longest first, so "Juni" is tried before "Jun".
-            return result.sorted { $0.folded.count > $1.folded.count }
+        }
+        // Longest first, so "Juni" is tried before "Jun".
+        return result.sorted { $0.folded.count > $1.folded.count }
+    }
+
+    /// The month names of `locale` in the full width (`January`, `MMMM`) and the abbreviated
+    /// one (`Jan`, `MMM`), in either context, folded: for telling which width a column writes
+    /// (a date pattern reads both, as ICU does; Python's `%b` and `%B` each read one).
+    static func monthNamesByWidth(locale: LocaleID) -> (full: Set<[Unicode.Scalar]>, abbreviated: Set<[Unicode.Scalar]>)
+    {
+        var status = U_ZERO_ERROR
+        guard let format = cicu_udat_open(UDAT_NONE, UDAT_SHORT, locale.identifier, nil, 0, nil, 0, &status) else {
+            return ([], [])
+        }
+        defer { cicu_udat_close(format) }
+        func folded(_ types: [UDateFormatSymbolType]) -> Set<[Unicode.Scalar]> {
+            Set(names(format, types, offset: 1, locale: locale).map(\.folded))
+        }
+        return (
+            folded([UDAT_MONTHS, UDAT_STANDALONE_MONTHS]),
+            folded([UDAT_SHORT_MONTHS, UDAT_STANDALONE_SHORT_MONTHS])
+        )
+    }
+
+    /// Reads every name of `locale` from ICU.
+    init(locale: LocaleID) {
+        var status = U_ZERO_ERROR
+        let format = cicu_udat_open(UDAT_NONE, UDAT_SHORT, locale.identifier, nil, 0, nil, 0, &status)
+        defer { if let format { cicu_udat_close(format) } }
+        func names(_ types: [UDateFormatSymbolType], offset: Int) -> [DateSymbols.Name] {
+            guard let format else { return [] }
+            return Self.names(format, types, offset: offset, locale: locale)
         }
         months = names(
             [UDAT_MONTHS, UDAT_SHORT_MONTHS, UDAT_STANDALONE_MONTHS, UDAT_STANDALONE_SHORT_MONTHS], offset: 1)

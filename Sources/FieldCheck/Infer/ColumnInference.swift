@@ -93,6 +93,11 @@ public struct ColumnInference: Sendable {
     /// those among the values its four-digit twin read before it stopped (a lower bound).
     public var fourDigitYears: (count: Int, exact: Bool)?
     /// Boolean columns: the words read as true and as false.
+    /// How many distinct values of a column each candidate keeps with their meanings (for
+    /// telling candidates that read alike apart, and the month names' width).
+    public static let keptDistinctValues = 4096
+    /// How the values write month names, when the chosen pattern reads them (nil otherwise).
+    public var monthNameWidths: MonthNameWidths?
     public var trueValues: [String] = []
     public var falseValues: [String] = []
 
@@ -113,6 +118,68 @@ public struct ColumnInference: Sendable {
 }
 
 /// Infers columns from their values.
+/// Which width of month names a date column writes: the values (distinct, of the first 4,096
+/// the chosen pattern read) whose name is only a full one (`January`, `MMMM`, strptime's `%B`)
+/// and those whose name is only an abbreviated one (`Jan`, `MMM`, `%b`). A date pattern here
+/// reads both, as ICU's does; Python's strptime (Frictionless) reads one width per format.
+/// `May`, both at once, counts in neither.
+public struct MonthNameWidths: Sendable, Hashable {
+    public var full = 0
+    public var abbreviated = 0
+    public var fullExample: String?
+    public var abbreviatedExample: String?
+    /// Whether the values counted are a sample: the column had more distinct values.
+    public var isSample = false
+
+    /// The width a pattern's month field writes: 4 for `MMMM`, 3 for `MMM`, nil for none or
+    /// numbers.
+    public static func width(of candidate: InferenceCandidate) -> Int? {
+        guard case .date(let date) = candidate.spec.kind, let pattern = date.format.uts35Pattern,
+            let tokens = try? DatePattern(pattern).tokens
+        else { return nil }
+        for case .field(.month, let count) in tokens where count == 3 || count == 4 { return count }
+        return nil
+    }
+
+    /// Counts the widths of `values` in `locale`'s month names; nil when no value names a month.
+    static func count(_ values: [String], locale: LocaleID, isSample: Bool) -> MonthNameWidths? {
+        let names = DateSymbols.Names.monthNamesByWidth(locale: locale)
+        var widths = MonthNameWidths(isSample: isSample)
+        var named = false
+        for value in values {
+            let scalars = Array(value.unicodeScalars)
+            var index = 0
+            // Each run of letters (with a dot that ends it: `janv.`, `Jan.`) that is a month name.
+            while index < scalars.count {
+                guard scalars[index].properties.isAlphabetic else {
+                    index += 1
+                    continue
+                }
+                var end = index
+                while end < scalars.count, scalars[end].properties.isAlphabetic { end += 1 }
+                var word = DateSymbols.fold(scalars[index..<end])
+                if end < scalars.count, scalars[end] == ".", names.abbreviated.contains(word + ["."]) {
+                    word.append(".")
+                }
+                let isFull = names.full.contains(word)
+                let isAbbreviated = names.abbreviated.contains(word)
+                if isFull != isAbbreviated {
+                    if isFull {
+                        widths.full += 1
+                        if widths.fullExample == nil { widths.fullExample = value }
+                    } else {
+                        widths.abbreviated += 1
+                        if widths.abbreviatedExample == nil { widths.abbreviatedExample = value }
+                    }
+                }
+                named = named || isFull || isAbbreviated
+                index = end
+            }
+        }
+        return named ? widths : nil
+    }
+}
+
 public final class ColumnInferrer {
     private let numbers: [(InferenceCandidate, FieldValidator)]
     private let dates: [(InferenceCandidate, FieldValidator)]
@@ -543,6 +610,7 @@ public final class ColumnInferrer {
         /// tuple: an array of tuples is destroyed through their generic metadata, element by
         /// element (2 % of `infer` on a wide table, whose candidates each keep 64).
         var rejections: [Rejection] = []
+        static let keptMeanings = ColumnInference.keptDistinctValues
         /// Meanings of values, for telling candidates that read alike from those that do
         /// not: value → canonical reading, for the first distinct values.
         var meanings: [String: String] = [:]
@@ -562,7 +630,7 @@ public final class ColumnInferrer {
                 // The canonical form as bytes: a String is made only while meanings are kept.
                 let canonical = UnsafeBufferPointer(start: scratch.base, count: length)
                 if !fractional && canonical.contains(where: { $0 == 0x2E || $0 == 0x45 }) { fractional = true }
-                if meanings.count < 4096 { keep(value.text, String(decoding: canonical, as: UTF8.self)) }
+                if meanings.count < Self.keptMeanings { keep(value.text, String(decoding: canonical, as: UTF8.self)) }
             } else if field.rejectsFast(bytes) {
                 // The code of a rejection is wanted only for the first one.
                 reject(
@@ -583,7 +651,7 @@ public final class ColumnInferrer {
 
         private mutating func accept(_ value: String, _ canonical: String) {
             if !fractional && canonical.utf8.contains(where: { $0 == 0x2E || $0 == 0x45 }) { fractional = true }
-            if meanings.count < 4096 { keep(value, canonical) }
+            if meanings.count < Self.keptMeanings { keep(value, canonical) }
         }
 
         private mutating func keep(_ value: String, _ meaning: String) {
@@ -728,6 +796,7 @@ public final class ColumnInferrer {
                 let four = tally.count - tally.rejected
                 if four > 0 { answer.fourDigitYears = (four, tally.count == column.values) }
             }
+            monthNameWidths(&answer, column)
         } else if identifierBest <= allowed,
             let top = identifierTallies.indices.first(where: { identifierTallies[$0].rejected == identifierBest })
         {
@@ -754,6 +823,26 @@ public final class ColumnInferrer {
             }
         }
         return answer
+    }
+
+    /// Counts the month-name widths of a date column whose pattern reads names, and when the
+    /// values write one width only, the patterns of the other (`MMM d, y` beside `MMMM d, y`:
+    /// they read every value alike) stand aside, so that a schema's strptime format is the one
+    /// that reads the values (`%B`, not `%b`, for `January 13, 2025`).
+    private func monthNameWidths(_ answer: inout ColumnInference, _ column: Column) {
+        guard let top = answer.candidates.first, MonthNameWidths.width(of: top) != nil,
+            let index = dates.firstIndex(where: { $0.0 == top })
+        else { return }
+        let tally = column.dates.tallies[index]
+        guard
+            let widths = MonthNameWidths.count(
+                tally.meaningOrder, locale: top.spec.locale, isSample: tally.meaningOrder.count >= Tally.keptMeanings)
+        else { return }
+        answer.monthNameWidths = widths
+        guard answer.isDecided, (widths.full > 0) != (widths.abbreviated > 0) else { return }
+        let written = widths.full > 0 ? 4 : 3
+        let fitting = answer.candidates.filter { MonthNameWidths.width(of: $0) == written }
+        if !fitting.isEmpty { answer.candidates = fitting }
     }
 
     /// The fewest rejections of the four-digit twins of the candidates reading a date column

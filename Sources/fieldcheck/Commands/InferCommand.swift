@@ -645,6 +645,7 @@ extension Fieldcheck {
                         + facet.values.joined(separator: " or ")
                 text += "  \(facet.key): \(value)\(facet.key == "year digits" ? yearsWritten(column) : "")\n"
             }
+            text += monthNamesWritten(column)
             if column.isDecided, column.candidates.count > 1 {
                 text += "  read alike by: \(column.candidates.map(\.name).joined(separator: ", "))\n"
             }
@@ -678,6 +679,32 @@ extension Fieldcheck {
             let more = column.rejectedOutlierCount - listed
             return more > 0
                 ? lines + "  outliers: \(column.rejectedOutlierCount) in all, the first \(listed) listed\n" : lines
+        }
+
+        /// Which width of month names the values write (`January` or `Jan`): a pattern here reads
+        /// both, a strptime format one (`%B` or `%b`), so a column of one width is said, and one
+        /// of both is said with what reads it.
+        static func monthNamesWritten(_ column: ColumnInference) -> String {
+            guard let widths = column.monthNameWidths, widths.full + widths.abbreviated > 0,
+                let top = column.candidates.first
+            else { return "" }
+            func example(_ value: String?) -> String {
+                guard let value, !column.isRedacted else { return "" }
+                return ", as in '\(HumanPrinter.display(value).text)'"
+            }
+            let sample = widths.isSample ? " (of the first \(ColumnInference.keptDistinctValues) distinct values)" : ""
+            guard case .date(let date) = top.spec.kind, let pattern = date.format.uts35Pattern else { return "" }
+            if widths.full == 0 || widths.abbreviated == 0 {
+                let full = widths.abbreviated == 0
+                let letters = full ? "MMMM" : "MMM"
+                // A locale whose styles write one width (de_DE's d. MMMM y) reads the other too.
+                let reads = MonthNameWidths.width(of: top) == letters.count ? "" : "; \(pattern) reads them too"
+                return "  month names written: \(full ? "in full" : "abbreviated")"
+                    + "\(example(full ? widths.fullExample : widths.abbreviatedExample)) (\(letters)\(reads))\(sample)\n"
+            }
+            return "  month names written: in full in \(widths.full) values\(example(widths.fullExample)), and "
+                + "abbreviated in \(widths.abbreviated)\(example(widths.abbreviatedExample))\(sample); "
+                + "\(pattern) reads both, a strptime format one width only (%B or %b)\n"
         }
 
         /// After `year digits: 2`, that some values have four (which a two-digit-year pattern
@@ -786,6 +813,10 @@ extension Fieldcheck {
                 text +=
                     "\"fourDigitYears\":"
                     + (column.fourDigitYears.map { "{\"count\":\($0.count),\"exact\":\($0.exact)}" } ?? "null") + ","
+                    + "\"monthNames\":"
+                    + (column.monthNameWidths.map {
+                        "{\"full\":\($0.full),\"abbreviated\":\($0.abbreviated),\"sample\":\($0.isSample)}"
+                    } ?? "null") + ","
                 text += "\"values\":\(column.valueCount),\"empty\":\(column.emptyCount)}\n"
             }
             return text

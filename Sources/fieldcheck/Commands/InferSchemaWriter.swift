@@ -86,7 +86,17 @@ enum SchemaWriter {
                 if grouped { field.comment = "whole numbers written with grouping: an integer has no groupChar" }
                 field.keys += top.schemaKeys
                 field.constraints = top.schemaConstraints
-                if column.type == .date { standardDateFormat(&field) }
+                if column.type == .date {
+                    standardDateFormat(&field)
+                    if let widths = column.monthNameWidths, widths.full > 0, widths.abbreviated > 0,
+                        let format = field.keys.first(where: { $0.0 == "format" })?.1, format.contains("%")
+                    {
+                        field.addComment(
+                            "the values write month names in full (\(widths.full)) and abbreviated "
+                                + "(\(widths.abbreviated)): fieldcheck reads both; other tools' strptime reads one width "
+                                + "(%B or %b) and rejects the other")
+                    }
+                }
                 // Table Schema's own keys for the separators, for tools that do not read
                 // `locale` (Frictionless); fieldcheck reads them as the locale's own.
                 if type == .number, let id = top.schemaKeys.first(where: { $0.key == "locale" })?.value,
