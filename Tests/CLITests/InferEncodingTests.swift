@@ -43,6 +43,29 @@ import Testing
         #expect(csv.stdout.contains("café,1"))
     }
 
+    /// A Russian export in windows-1251, which ICU's detector guesses at low confidence and
+    /// windows-1252 also decodes (as `Äàòà`): its reading makes words, so it is the encoding, and
+    /// csv reads the file with the schema infer wrote.
+    @Test func cyrillicInWindows1251KeepsItsWords() throws {
+        let text =
+            "Дата;Описание;Сумма\n13.01.2025;Оплата в магазине Пятёрочка;-1 234,50\n14.01.2025;Перевод от Ивана;500,00\n"
+        let bytes = text.unicodeScalars.map { scalar -> UInt8 in
+            switch scalar.value {
+            case 0x410...0x44F: UInt8(scalar.value - 0x410 + 0xC0)
+            case 0x451: 0xB8
+            default: UInt8(scalar.value)
+            }
+        }
+        let url = try Self.file("sber.csv", Data(bytes))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let (infer, csv) = try Self.roundTrip(url)
+        #expect(infer.status == 0, "\(infer.stderr)")
+        #expect(infer.stdout.contains("encoding: \"windows-1251\""), "\(infer.stdout)")
+        #expect(infer.stdout.contains("name: \"Описание\""), "\(infer.stdout)")
+        #expect(csv.status == 0, "\(csv.stderr)")
+        #expect(csv.stdout.contains("Оплата в магазине Пятёрочка"), "\(csv.stdout)")
+    }
+
     @Test(arguments: [true, false])
     func utf16WithoutAByteOrderMark(littleEndian: Bool) throws {
         let text = "name,amount\nMüller,\"1.234,5\"\nSmith,2\n"

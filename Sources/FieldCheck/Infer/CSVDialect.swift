@@ -59,16 +59,38 @@ public struct TextEncoding: Sendable, Hashable {
             return TextEncoding(
                 name: "windows-1252", evidence: "not UTF-8; ICU's charset detector: \(found), confidence \(confidence)")
         }
-        let trusted =
+        let decodes =
             !ICU.failed(status) && !found.isEmpty && !found.hasPrefix("UTF-16") && !found.hasPrefix("UTF-32")
-            && (confidence >= 50 || !windowsReads) && Transcoder.decodes(sample, as: found, complete: complete)
-        if trusted {
+            && Transcoder.decodes(sample, as: found, complete: complete)
+        if decodes && (confidence >= 50 || !windowsReads) {
             return TextEncoding(
                 name: found, evidence: "not UTF-8; ICU's charset detector: \(found), confidence \(confidence)")
         }
-        let guess =
+        // Both read every byte (a single-byte charset of another script decodes anything, as
+        // windows-1252 does): the one whose reading makes words decides. Cyrillic in
+        // windows-1252 is runs of accented letters (`Äàòà`), Latin-1 in windows-1251 words of two
+        // scripts (`rйsumй`).
+        var guess =
             found.isEmpty
             ? "" : " (ICU's detector guessed \(found) at confidence \(confidence), which the bytes do not bear out)"
+        if decodes && found != "windows-1252",
+            let theirs = WordShapes(Transcoder.convertAll(sample, from: found, complete: complete)?.utf8 ?? []),
+            let windows = WordShapes(
+                Transcoder.convertAll(sample, from: "windows-1252", complete: complete)?.utf8 ?? [])
+        {
+            if theirs.odd < windows.odd {
+                return TextEncoding(
+                    name: found,
+                    evidence: "not UTF-8; ICU's charset detector: \(found), confidence \(confidence); its reading "
+                        + "makes \(theirs.odd == 0 ? "words (\(theirs.example))" : theirs.noWords), windows-1252's "
+                        + windows.noWords)
+            }
+            guess =
+                " (ICU's detector guessed \(found) at confidence \(confidence)"
+                + (theirs.odd == 0
+                    ? "; windows-1252 makes words of the bytes as well (\(windows.example)))"
+                    : ", whose reading makes \(theirs.noWords))")
+        }
         if windowsReads {
             return TextEncoding(
                 name: "windows-1252", evidence: "not UTF-8; every byte is defined in windows-1252\(guess)")
@@ -112,6 +134,80 @@ public struct TextEncoding: Sendable, Hashable {
         guard !isUTF8 else { return sample }
         // What was converted before a bad sequence is kept: it is still evidence.
         return Transcoder.convertAll(sample, from: name, complete: false)?.utf8 ?? sample
+    }
+}
+
+/// How many of a text's words with a non-ASCII character read as words of a language: not a word
+/// is one whose letters are of two scripts (`rйsumй`: Latin-1 read as windows-1251), a Latin one
+/// of three letters or more none of which is ASCII (`Äàòà`: Cyrillic read as windows-1252), or
+/// one with a symbol between its letters (`Zak³ad`: windows-1250 read as windows-1252).
+struct WordShapes {
+    /// Words with a non-ASCII character, and those of them that are no words.
+    var words = 0
+    var odd = 0
+    var firstOdd: String?
+    var firstWord: String?
+
+    /// Nil when the text has no word with a non-ASCII character (nothing to tell by).
+    init?(_ utf8: [UInt8]) {
+        let scalars = Array(String(decoding: utf8, as: UTF8.self).unicodeScalars)
+        var start = 0
+        while start < scalars.count {
+            guard Self.inWord(scalars[start]) else {
+                start += 1
+                continue
+            }
+            var end = start
+            while end < scalars.count, Self.inWord(scalars[end]) { end += 1 }
+            judge(scalars[start..<end])
+            start = end
+        }
+        guard words > 0 else { return nil }
+    }
+
+    /// What a word is made of: letters and the non-ASCII symbols that may stand in one.
+    private static func inWord(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || (!scalar.isASCII && !scalar.properties.isWhitespace)
+    }
+
+    /// A letter's script, as far as telling words apart needs: 0 Latin, 1 Greek, 2 Cyrillic,
+    /// 3 Hebrew, 4 Arabic, 5 any other.
+    private static func script(_ scalar: Unicode.Scalar) -> Int {
+        switch scalar.value {
+        case 0...0x24F, 0x1E00...0x1EFF: 0
+        case 0x370...0x3FF, 0x1F00...0x1FFF: 1
+        case 0x400...0x52F: 2
+        case 0x590...0x5FF: 3
+        case 0x600...0x6FF: 4
+        default: 5
+        }
+    }
+
+    private mutating func judge(_ word: ArraySlice<Unicode.Scalar>) {
+        guard word.contains(where: { !$0.isASCII }), word.contains(where: \.properties.isAlphabetic) else { return }
+        words += 1
+        let text = String(String.UnicodeScalarView(word))
+        if firstWord == nil { firstWord = text }
+        let letters = word.filter(\.properties.isAlphabetic)
+        let scripts = Set(letters.map(Self.script))
+        // A symbol between letters: past the first letter and before the last.
+        let first = word.firstIndex { $0.properties.isAlphabetic } ?? word.startIndex
+        let last = word.lastIndex { $0.properties.isAlphabetic } ?? word.startIndex
+        let symbolInside = first < last && word[first...last].contains { !$0.properties.isAlphabetic }
+        let accentedOnly = scripts == [0] && letters.count >= 3 && !letters.contains(where: \.isASCII)
+        if scripts.count > 1 || symbolInside || accentedOnly {
+            odd += 1
+            if firstOdd == nil { firstOdd = text }
+        }
+    }
+
+    /// The first word with a non-ASCII character, quoted.
+    var example: String { "'\(firstWord ?? "")'" }
+
+    /// "87 of the 127 words with a non-ASCII character no words ('Äàòà')".
+    var noWords: String {
+        "\(odd) of the \(words) word\(words == 1 ? "" : "s") with a non-ASCII character no word\(odd == 1 ? "" : "s") "
+            + "('\(firstOdd ?? "")')"
     }
 }
 
