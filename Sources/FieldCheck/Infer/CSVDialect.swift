@@ -225,6 +225,9 @@ public struct CSVDialect: Sendable, Hashable {
     public static func sniff(_ text: [UInt8], records limit: Int = 200) -> CSVDialect {
         var best: (delimiter: UInt8, agreeing: Int, fields: Int, records: Int)?
         var quoting = false
+        /// The delimiter that splits the header, and how many records split alike, when no
+        /// delimiter splits the header as it does most records.
+        var header: (delimiter: UInt8, agreeing: Int, fields: Int, records: Int)?
         /// A delimiter that occurs in no record: what a file of one column is read with.
         var absent: UInt8? = nil
         for delimiter in delimiters {
@@ -268,10 +271,29 @@ public struct CSVDialect: Sendable, Hashable {
                     $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key)
                 })
             else { continue }
-            guard first == fields else { continue }
+            guard first == fields else {
+                // The header splits, but most records split otherwise: values with the
+                // delimiter in them, unquoted (`2,839.52` in a comma file). The delimiter
+                // still splits the header, and those records are ragged rows to report.
+                let alike = counts.count { $0 == first }
+                if header == nil || alike > header!.agreeing || (alike == header!.agreeing && first > header!.fields) {
+                    header = (delimiter, alike, first, counts.count)
+                }
+                continue
+            }
             if best == nil || agreeing > best!.agreeing || (agreeing == best!.agreeing && fields > best!.fields) {
                 best = (delimiter, agreeing, fields, counts.count)
             }
+        }
+        if best == nil, let header {
+            let shown = header.delimiter == 0x09 ? "tab" : "'\(Character(Unicode.Scalar(header.delimiter)))'"
+            return CSVDialect(
+                delimiter: header.delimiter,
+                evidence:
+                    "\(shown) splits the header into \(header.fields + 1) fields, but only \(header.agreeing) of the "
+                    + "first \(header.records) records alike: values with \(shown) in them, unquoted, make the "
+                    + "others ragged rows",
+                quoting: quoting)
         }
         guard let best else {
             let delimiter = absent ?? UInt8(ascii: ",")

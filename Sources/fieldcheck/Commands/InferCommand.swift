@@ -27,10 +27,11 @@ extension Fieldcheck {
                 look like CSV get a note on stderr).
 
                 A record longer than 8 MiB is not read: it is reported as record_too_long, and nothing \
-                is inferred from it.
+                is inferred from it. A row csv rejects for its shape (a blank line, more or fewer cells \
+                than the first record, a quote never closed) is a bad row, said as csv says it.
 
                 Exit status: 0 every column decided, 1 some column undecided or with outliers, or a \
-                record too long to read, 2 usage error, 3 I/O error.
+                record too long to read, or a bad row, 2 usage error, 3 I/O error.
 
                 Examples:
                   fieldcheck infer export.csv
@@ -139,7 +140,7 @@ extension Fieldcheck {
                 // A record too long to read is a value nobody judged: as an outlier, it is not
                 // a clean bill.
                 if report.columns.contains(where: { !$0.isDecided || $0.rejectedOutlierCount > 0 })
-                    || report.tooLongCount > 0,
+                    || report.tooLongCount > 0 || report.badRowCount > 0,
                     status == 0
                 {
                     status = 1
@@ -193,6 +194,28 @@ extension Fieldcheck {
             var tooLongCount = 0
             /// The reader's record limit, in bytes.
             var recordLimit = RecordReader.defaultMaxRecordBytes
+            /// The first rows csv rejects for their shape (`tooLongListed`): a blank line, more or
+            /// fewer cells than the first record, a quote never closed. Their cells are not read,
+            /// but those of a short row.
+            var badRows: [BadRow] = []
+            /// How many there were in all.
+            var badRowCount = 0
+            /// The first record's cells (the header's names, when it is one): what a bad row is
+            /// measured against.
+            var firstRecord: [String] = []
+
+            /// Where a bad row stands and what csv says of it.
+            func badRowLines() -> [(place: String, row: Int?, line: Int, diagnostic: Diagnostic)] {
+                badRows.map { bad in
+                    let place =
+                        bad.row.map { "row \($0) (line \(bad.line))" }
+                        ?? (header ? "the header (line \(bad.line))" : "row 1 (line \(bad.line))")
+                    return (
+                        place, bad.row ?? (header ? nil : 1), bad.line,
+                        bad.diagnostic(names: firstRecord, header: header)
+                    )
+                }
+            }
 
             /// Leaves out every value (`--redact`): what decided or ruled out a convention, the
             /// outliers, the first bytes of records too long to read. Column names stay; the
@@ -206,6 +229,64 @@ extension Fieldcheck {
             mutating func addTooLong(_ record: TooLong) {
                 tooLongCount += 1
                 if tooLong.count < InferCommand.tooLongListed { tooLong.append(record) }
+            }
+
+            /// Notes a row csv rejects for its shape.
+            mutating func addBadRow(_ row: BadRow) {
+                badRowCount += 1
+                if badRows.count < InferCommand.tooLongListed { badRows.append(row) }
+            }
+        }
+
+        /// A row of a CSV file that csv rejects for its shape, as csv words it. Worded when the
+        /// file is read: whether the first record is a header is known only then.
+        struct BadRow {
+            enum Shape {
+                /// An empty line in a table of several columns.
+                case blank
+                /// A row of this many cells, where the first record has another number.
+                case cells(Int)
+                /// A quote never closed, or text after a closing one.
+                case syntax(CSVProblem)
+                /// A carriage return no line feed follows in the first record: rows that end
+                /// with a lone CR, which end no row.
+                case loneCarriageReturn
+            }
+            /// The data row; nil for the first record.
+            var row: Int?
+            var line: Int
+            var shape: Shape
+
+            /// The code and the sentence csv reports the row with; `names` are the first
+            /// record's cells, `header` whether they are the header.
+            func diagnostic(names: [String], header: Bool) -> Diagnostic {
+                switch shape {
+                case .blank:
+                    return Diagnostic(
+                        code: .raggedRow, offset: nil, length: 0,
+                        reason: .ragged(cells: nil, width: names.count, againstHeader: header))
+                case .cells(let cells) where cells < names.count:
+                    return Diagnostic(
+                        code: .missingColumn, offset: nil, length: 0,
+                        reason: .missingCell(
+                            cells: cells, column: header ? names[cells] : "column\(cells + 1)", at: cells))
+                case .cells(let cells):
+                    return Diagnostic(
+                        code: .raggedRow, offset: nil, length: 0,
+                        reason: .ragged(cells: cells, width: names.count, againstHeader: header))
+                case .syntax(let problem):
+                    let unclosed = problem.kind == .unterminatedQuote
+                    let character = unclosed ? "\"" : problem.byte.flatMap { $0 < 0x80 ? Unicode.Scalar($0) : nil }
+                    return Diagnostic(
+                        code: .malformedCSV, offset: problem.offset, length: 1, character: character,
+                        reason: unclosed ? .unclosedQuote : .textAfterQuote)
+                case .loneCarriageReturn:
+                    return Diagnostic(
+                        code: .malformedCSV, offset: nil, length: 0,
+                        message: "it holds a carriage return that no line feed follows: the file's rows may end "
+                            + "with a lone CR (classic Mac OS), which ends no row (RFC 4180 rows end with CRLF or LF); "
+                            + "convert it first: tr '\\r' '\\n'")
+                }
             }
         }
 
@@ -401,7 +482,18 @@ extension Fieldcheck {
                     let bytes = (record.oversizedLength ?? record.raw.count) + record.terminator.count
                     bar.advance(bytes: bytes)
                     estimate.note(row: first == nil ? 0 : rows + 1, bytes: bytes, inferrer)
-                    guard !record.isBlank else { return }
+                    // A blank line before any record is passed over; after one, it is a row of
+                    // one empty cell, which csv rejects (ragged_row) in a table of several.
+                    if record.isBlank && (first == nil || first!.count > 1) {
+                        guard first != nil else { return }
+                        if rows == limit {
+                            report.sampled = true
+                            throw StopReading()
+                        }
+                        rows += 1
+                        report.addBadRow(BadRow(row: rows, line: record.line, shape: .blank))
+                        return
+                    }
                     if let length = record.oversizedLength {
                         // Its cells were not kept: which one is long is not known, and none is
                         // read by a prefix. A first record cannot be told header or data, unless
@@ -423,6 +515,11 @@ extension Fieldcheck {
                         names = known
                     } else {
                         first = record.texts
+                        if let problem = record.problem {
+                            report.addBadRow(BadRow(row: nil, line: record.line, shape: .syntax(problem)))
+                        } else if CSVRunner.hasLoneCarriageReturn(record.raw) {
+                            report.addBadRow(BadRow(row: nil, line: record.line, shape: .loneCarriageReturn))
+                        }
                         // Given no header, the first record is data row 1, read in its turn;
                         // otherwise it waits until the columns say whether it is a header.
                         guard header == false else { return }
@@ -433,16 +530,26 @@ extension Fieldcheck {
                         throw StopReading()
                     }
                     rows += 1
+                    // A row csv rejects for its shape lends no values: its cells stand under
+                    // other columns' names (`Smith, John` unquoted). A short row's cells are
+                    // read: csv checks them, and says which columns have none.
+                    let expected = first?.count ?? record.count
+                    if let problem = record.problem {
+                        report.addBadRow(BadRow(row: rows, line: record.line, shape: .syntax(problem)))
+                        return
+                    }
+                    if record.count != expected && !names.isEmpty {
+                        report.addBadRow(BadRow(row: rows, line: record.line, shape: .cells(record.count)))
+                        if record.count > expected { return }
+                    }
                     width = max(width, record.count)
                     while columns.count < min(max(record.count, names.count), ColumnInferrer.columnLimit) {
                         let index = columns.count
                         columns.append(inferrer.column(named: index < names.count ? names[index] : nil))
                     }
                     // Cells as bytes: a column makes a String of a cell only when it keeps one.
-                    for (index, column) in columns.enumerated() {
-                        column.add(
-                            bytes: index < record.count ? record[index] : UnsafeBufferPointer(start: nil, count: 0),
-                            row: rows)
+                    for (index, column) in columns.enumerated() where index < record.count {
+                        column.add(bytes: record[index], row: rows)
                     }
                 }
             } catch is StopReading {}
@@ -452,10 +559,11 @@ extension Fieldcheck {
             }
             var answers = columns.map { inferrer.finish($0) }
             for index in answers.count..<max(answers.count, width, names.count) {
-                // No data row at all: each column is empty, not one past the column limit.
+                // No data row lent it a value (none at all, or only bad rows): the column is
+                // empty, not one past the column limit.
                 let name = index < names.count ? names[index] : nil
                 answers.append(
-                    rows == 0 && index < ColumnInferrer.columnLimit
+                    index < ColumnInferrer.columnLimit
                         ? inferrer.finish(inferrer.column(named: name)) : inferrer.notInferred(named: name))
             }
             let (isHeader, evidence) = Self.decideHeader(names, answers, redact: redact)
@@ -487,10 +595,14 @@ extension Fieldcheck {
                 for index in report.tooLong.indices {
                     report.tooLong[index].row = report.tooLong[index].row.map { $0 + 1 }
                 }
+                for index in report.badRows.indices {
+                    report.badRows[index].row = report.badRows[index].row.map { $0 + 1 }
+                }
                 rows += 1
             }
             report.rows = rows
             report.columns = answers
+            report.firstRecord = names
             report.exact = columns.allSatisfy(\.isExact)
             return report
         }
@@ -598,23 +710,33 @@ extension Fieldcheck {
             if report.tooLongCount > report.tooLong.count {
                 text += "  too long: \(report.tooLongCount - report.tooLong.count) more records\n"
             }
+            for bad in report.badRowLines() {
+                text += "  bad row: \(bad.place): \(bad.diagnostic.message) [\(bad.diagnostic.code.rawValue)]\n"
+            }
+            if report.badRowCount > report.badRows.count {
+                text += "  bad rows: \(report.badRowCount) in all, the first \(report.badRows.count) listed\n"
+            }
             for column in report.columns {
-                text += "\n" + Self.text(column, someTooLong: report.tooLongCount > 0)
+                text += "\n" + Self.text(column, someUnread: report.tooLongCount > 0 || report.badRowCount > 0)
             }
             return text + "\n"
         }
 
-        /// - Parameter someTooLong: whether records of the file were too long to read (then an
-        ///   empty column may hold values that were not read).
-        static func text(_ column: ColumnInference, someTooLong: Bool = false) -> String {
+        /// - Parameter someUnread: whether records of the file were not read: too long, or bad
+        ///   rows (then an empty column may hold values that were not read).
+        static func text(_ column: ColumnInference, someUnread: Bool = false) -> String {
             let title = column.name.map { "column '\(HumanPrinter.display($0).text)'" } ?? "values"
             var text = "\(title): \(column.type.rawValue)"
             switch column.type {
             case .empty:
-                if column.valueCount + column.emptyCount == 0 && !someTooLong { return text + " (no data rows)\n" }
+                if column.valueCount + column.emptyCount == 0 {
+                    return text
+                        + (someUnread ? " (no value read: the rows were too long or bad)\n" : " (no data rows)\n")
+                }
                 return text
-                    + (someTooLong
-                        ? " (every value read is empty; some were too long to read)\n" : " (every value is empty)\n")
+                    + (someUnread
+                        ? " (every value read is empty; some rows were too long or bad)\n"
+                        : " (every value is empty)\n")
             case .string where !column.isDecided:
                 return text + ", undecided: \(column.undecidedReason ?? "")\n"
             case .string where column.textReason != nil:
@@ -777,7 +899,12 @@ extension Fieldcheck {
                     + "\"message\":\(JSON.string(record.message(limit: report.recordLimit)))}"
             }
             text += "\"rows\":\(report.rows),\"sampled\":\(report.sampled),"
-            text += "\"tooLong\":[\(tooLong.joined(separator: ","))],\"tooLongCount\":\(report.tooLongCount)}\n"
+            let badRows = report.badRowLines().map { bad in
+                "{\"row\":\(bad.row.map(String.init) ?? "null"),\"line\":\(bad.line),"
+                    + "\"code\":\"\(bad.diagnostic.code.rawValue)\",\"message\":\(JSON.string(bad.diagnostic.message))}"
+            }
+            text += "\"tooLong\":[\(tooLong.joined(separator: ","))],\"tooLongCount\":\(report.tooLongCount),"
+            text += "\"badRows\":[\(badRows.joined(separator: ","))],\"badRowCount\":\(report.badRowCount)}\n"
             for column in report.columns {
                 let facets = column.facets.map {
                     "\(JSON.string($0.key)):[\($0.values.map { JSON.string($0) }.joined(separator: ","))]"
