@@ -32,6 +32,11 @@ import Testing
             "\($0["row"] as? Int ?? 0) \($0["line"] as? Int ?? 0) \($0["code"] as? String ?? "")"
         }
         let written = try CLI.run(["infer", "--schema", url.path])
+        #expect(
+            written.stdout.contains(
+                "# 3 rows csv rejects for their shape (infer lists them): row 2 (line \(name == "header.csv" ? 3 : 2)) "
+                    + "ragged_row, row 4"),
+            "\(written.stdout)")
         try Data(written.stdout.utf8).write(to: schema)
         let csv = try CLI.run(["csv", "--schema", schema.path, "--json", url.path])
         #expect(csv.status == 1)

@@ -480,6 +480,23 @@ import Testing
         #expect(name["fourDigitYears"] is NSNull)
     }
 
+    /// A timestamp whose days are all 12 or less reads as day-first and month-first alike: the
+    /// column is undecided, and text in a schema, never a guess.
+    @Test func aTimestampOfEitherFieldOrderIsUndecided() throws {
+        let file = CLI.temporaryFile("either-order.csv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "at\n01/02/2025 10:00\n03/04/2025 11:30\n".write(to: file, atomically: true, encoding: .utf8)
+        let report = try CLI.run(["infer", file.path])
+        #expect(report.status == 1)
+        #expect(
+            report.stdout.contains(
+                "column 'at': datetime, undecided: '01/02/2025 10:00' is 2025-02-01T10:00:00 as dd/MM/yyyy HH:mm "
+                    + "and 2025-01-02T10:00:00 as MM/dd/yyyy HH:mm"),
+            "\(report.stdout)")
+        let schema = try CLI.run(["infer", "--schema", file.path])
+        #expect(schema.stdout.contains("  - name: \"at\"\n    type: \"string\""), "\(schema.stdout)")
+    }
+
     /// The width of month names the values write is said, and a column of both widths gets a
     /// schema comment: fieldcheck reads both, a strptime format one.
     @Test func theWidthOfMonthNamesIsSaid() throws {

@@ -210,6 +210,42 @@ extension InferPackageTests {
         #expect(check.status == 0, "\(check.stderr)")
     }
 
+    /// Timestamps written with a space (`2025-07-18 19:57:44`, `18.07.2025 19:57`) are datetimes
+    /// with the strptime format that reads them (they were text), read alike by frictionless-py
+    /// and csv; ISO 8601 ones stay `type: datetime` alone.
+    @Test(.enabled(if: frictionless != nil, "needs python3 with frictionless (pip install frictionless)"))
+    func timestampsWithASpaceAreDatetimesOtherToolsRead() throws {
+        let folder = CLI.temporaryFile("timestamps")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("t.csv")
+        try Data(
+            ("id,booked,local,iso\n1,2025-07-18 19:57:44,18.07.2025 19:57,2025-07-18T19:57:44Z\n"
+                + "2,2025-10-15 21:57:57,15.10.2025 21:57,2025-10-15T21:57:57Z\n").utf8
+        ).write(to: file)
+        let package = folder.appendingPathComponent("datapackage.json")
+        let infer = try CLI.run(["infer", "--package", package.path, file.path])
+        #expect(infer.status == 0, "\(infer.stderr)")
+        let printed = try Self.frictionlessOutput(
+            """
+            import sys, frictionless
+            package = frictionless.Package(sys.argv[1])
+            print([(f.name, f.type, f.format) for f in package.resources[0].schema.fields])
+            report = frictionless.validate(sys.argv[1])
+            print("valid", report.valid, [e.message for task in report.tasks for e in task.errors][:3])
+            print([str(row["booked"]) for row in package.resources[0].read_rows()])
+            """, arguments: [package.path], in: folder)
+        #expect(
+            printed.contains(
+                "('booked', 'datetime', '%Y-%m-%d %H:%M:%S'), ('local', 'datetime', '%d.%m.%Y %H:%M'), "
+                    + "('iso', 'datetime', 'default')"),
+            "\(printed)")
+        #expect(printed.contains("valid True"), "\(printed)")
+        #expect(printed.contains("['2025-07-18 19:57:44', '2025-10-15 21:57:57']"), "\(printed)")
+        let check = try CLI.run(["csv", "--package", package.path])
+        #expect(check.status == 0, "\(check.stderr)")
+    }
+
     /// A file that groups with several space variants gets the most used one, and a comment
     /// saying which others the values write (other tools reject those; csv reads all alike).
     @Test func valuesGroupedWithSeveralSpacesAreNamedInTheSchema() throws {

@@ -320,8 +320,8 @@ package func scalarText(_ value: Any) -> String? {
     }
 }
 
-/// The strptime format (`%d.%m.%Y`) that reads what a UTS #35 date pattern (`dd.MM.yyyy`)
-/// reads, for tools that read Table Schema's `format` as Python's `strptime` does
+/// The strptime format (`%d.%m.%Y`, `%Y-%m-%d %H:%M:%S`) that reads what a UTS #35 date or
+/// datetime pattern (`dd.MM.yyyy`, `yyyy-MM-dd HH:mm:ss`) reads, for tools that read Table Schema's `format` as Python's `strptime` does
 /// (Frictionless), or nil when strptime cannot say it: an era, a week, a day of the year, a
 /// single `y`, a two-digit `yy` (ICU's century window is the 80 years before and 20 after
 /// today, Python's %y is 1969–2068, and `yy` here reads four-digit years too), or month and
@@ -330,7 +330,7 @@ package func scalarText(_ value: Any) -> String? {
 public func uts35ToStrptime(_ pattern: String, namesInEnglish: Bool) -> String? {
     let fields: [String: String] = [
         "dd": "%d", "d": "%d", "MM": "%m", "M": "%m", "yyyy": "%Y", "MMM": "%b", "MMMM": "%B",
-        "EEE": "%a", "EEEE": "%A",
+        "EEE": "%a", "EEEE": "%A", "HH": "%H", "mm": "%M", "ss": "%S",
     ]
     let names: Set<String> = ["MMM", "MMMM", "EEE", "EEEE"]
     var out = ""

@@ -10,8 +10,15 @@ extension FieldType {
             .time, help: "a time of day, as in 13:45:30 or 13:45:30.250+02:00, or in a strptime or UTS #35 format"))
     /// Table Schema's `datetime`: `2026-04-13T13:45:30Z`, or as a `format` or the locale's
     /// `style` writes it.
-    static let dateTime = inferred(
-        temporal(.dateTime, help: "a date and time, as in 2026-04-13T13:45:30Z, or in a strptime or UTS #35 format"))
+    /// `infer` tries it in ISO 8601 and in the numeric forms exports write
+    /// (`InferenceCandidate.allDateTimes`).
+    static let dateTime: FieldType = {
+        var type = inferred(
+            temporal(.dateTime, help: "a date and time, as in 2026-04-13T13:45:30Z, or in a strptime or UTS #35 format")
+        )
+        type.candidates = { InferenceCandidate.allDateTimes }
+        return type
+    }()
 
     /// `type`, tried by `infer` (`FieldType.inferred`). A year is not: `2026` is an integer
     /// first, as other tools infer it.

@@ -158,9 +158,17 @@ enum SchemaWriter {
                 field.keys += top.schemaKeys
                 field.addComment(outlierComment(column))
             case let type where type.isRegistered:
-                // A registered type infer tries (datetime, time, yearmonth, duration), in ISO
-                // 8601, its name alone reads: Table Schema's own types.
+                // A registered type infer tries (datetime, time, yearmonth, duration): Table
+                // Schema's own types, in ISO 8601, which the name alone reads, or in the format
+                // of the convention chosen (`%Y-%m-%d %H:%M:%S`).
+                guard column.isDecided, let top = column.candidates.first else {
+                    field.keys.append(("type", "string"))
+                    field.comment = "undecided: \(column.undecidedReason ?? "")"
+                    return field
+                }
                 field.keys.append(("type", type.rawValue))
+                field.keys += top.schemaKeys
+                standardDateFormat(&field)
                 field.addComment(outlierComment(column))
             default:
                 field.keys.append(("type", "string"))
@@ -243,11 +251,22 @@ enum SchemaWriter {
             + "records as record_too_long"
     }
 
+    /// What the schema says of rows csv rejects for their shape (`infer` lists them).
+    static func badRowNote(_ report: FileReport) -> String? {
+        let count = report.badRowCount
+        guard count > 0 else { return nil }
+        let places = report.badRowLines().map { "\($0.place) \($0.diagnostic.code.rawValue)" }
+        let more = count > places.count ? " and \(count - places.count) more" : ""
+        return "\(count) row\(count == 1 ? "" : "s") csv rejects for \(count == 1 ? "its" : "their") shape (infer "
+            + "lists \(count == 1 ? "it" : "them")): \(places.joined(separator: ", "))\(more)"
+    }
+
     static func yaml(_ report: FileReport) -> String {
         var text = "# Table Schema inferred by fieldcheck from \(JSON.string(report.name)): \(report.rows) rows read"
         text += report.sampled ? " (a sample)" : ""
         text += ", encoding \(report.encoding.name).\n"
         if let note = tooLongNote(report) { text += "# \(note).\n" }
+        if let note = badRowNote(report) { text += "# \(note).\n" }
         if let dialect = dialect(report) {
             text += "dialect:\n"
             for (key, value) in dialect { text += "  \(key): \(JSON.string(value))\n" }
@@ -308,7 +327,7 @@ enum SchemaWriter {
         var members = ["\"fields\":[\(fields.joined(separator: ","))]"]
         // JSON has no comments: Table Schema's own description carries the note.
         let unnamed = unnamedNote(report)
-        let notes = [tooLongNote(report), unnamed].compactMap { $0.map { $0 + "." } }
+        let notes = [tooLongNote(report), badRowNote(report), unnamed].compactMap { $0.map { $0 + "." } }
         if unnamed != nil { members.insert("\"fieldsMatch\":\"subset\"", at: 0) }
         if !notes.isEmpty { members.insert("\"description\":\(JSON.string(notes.joined(separator: " ")))", at: 0) }
         if withDialect, let dialect = dialect(report) {
