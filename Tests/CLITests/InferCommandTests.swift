@@ -459,6 +459,21 @@ import Testing
         #expect(!plain.stdout.contains("MINUS SIGN"))
     }
 
+    /// `-$329.34`: frictionless-py rejects a sign before the currency symbol (it reads text
+    /// around a number only), so the schema says how many values write it; `$-5` and `-5 €`
+    /// are not counted.
+    @Test func aSignBeforeTheCurrencySymbolIsSaid() throws {
+        let schema = try CLI.run(["infer", "--schema", "--csv"], input: "Amount\n$256.11\n-$329.34\n$1,250.00\n-$5.00\n")
+        #expect(
+            schema.stdout.contains(
+                "# 2 values write the minus sign before the currency symbol (as -$5), which other tools reject: "
+                    + "they read text around a number, not between its sign and its digits; csv reads them negative\n"),
+            "\(schema.stdout)")
+        let after = try CLI.run(["infer", "--schema", "--csv"], input: "Betrag\n-5,00 €\n12,50 €\n")
+        #expect(after.stdout.contains("bareNumber: false"), "\(after.stdout)")
+        #expect(!after.stdout.contains("minus sign before"), "\(after.stdout)")
+    }
+
     /// Trial defect 9 (stop 55): birthdates half with two-digit years and half with four said
     /// "year digits: 2" alone, as if every year had two.
     @Test func twoAndFourDigitYearsAreBothSaid() throws {

@@ -85,6 +85,9 @@ public struct ColumnInference: Sendable {
     /// Values written with U+2212 MINUS SIGN, which other tools reading Table Schema's
     /// `bareNumber: false` take for text around the number (`−5 €` is 5 there).
     public var minusSignCount = 0
+    /// Values that begin with a hyphen-minus and then no digit (`-$329.34`, `-€5`): other tools
+    /// read text around a number (bareNumber: false), not between its sign and its digits.
+    public var signBeforeSymbolCount = 0
     /// Values that are a year written alone (four ASCII digits, 1800 to 2199): a first row of
     /// successive years above columns of other numbers is a pivot table's header.
     public var yearCount = 0
@@ -290,6 +293,8 @@ public final class ColumnInferrer {
         fileprivate var years = 0
         /// Values with U+2212 (`ColumnInference.minusSignCount`).
         fileprivate var minusSigns = 0
+        /// Values with a hyphen-minus and then no digit (`ColumnInference.signBeforeSymbolCount`).
+        fileprivate var signsBeforeSymbol = 0
         /// Per `ColumnInferrer.groupingVariants`, how often it stood between two digits.
         fileprivate var variantCounts = [Int](repeating: 0, count: ColumnInferrer.groupingVariants.count)
         /// Whether the answer is the one reading every candidate on every value would give:
@@ -363,6 +368,7 @@ public final class ColumnInferrer {
             var minus = bytes[0] == 0xE2 && bytes[1] == 0x88 && bytes[2] == 0x92
             defer { if minus { minusSigns += 1 } }
             func digit(_ index: Int) -> Bool { index < bytes.count && bytes[index] &- 0x30 < 10 }
+            if bytes[0] == 0x2D && !digit(1) && bytes[1] != 0x2E { signsBeforeSymbol += 1 }
             var index = 1
             while index < bytes.count - 1 {
                 defer { index += 1 }
@@ -715,6 +721,7 @@ public final class ColumnInferrer {
         answer.emptyCount = column.empty
         answer.yearCount = column.years
         answer.minusSignCount = column.minusSigns
+        answer.signBeforeSymbolCount = column.signsBeforeSymbol
         guard column.values > 0 else { return answer }
         // The most used first; on a tie, in `groupingVariants`' order.
         answer.separatorsBetweenDigits = column.variantCounts.indices.filter { column.variantCounts[$0] > 0 }

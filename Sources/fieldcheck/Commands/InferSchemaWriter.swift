@@ -124,6 +124,14 @@ enum SchemaWriter {
                                     + "other tools read as text around the number (−5 reads as 5 there); csv reads "
                                     + "\(count == 1 ? "it" : "them") negative")
                         }
+                        if column.signBeforeSymbolCount > 0 {
+                            let count = column.signBeforeSymbolCount
+                            field.addComment(
+                                "\(count) value\(count == 1 ? " writes" : "s write") the minus sign before the "
+                                    + "\(style == "percent" ? "percent sign" : "currency symbol") (as -$5), which other "
+                                    + "tools reject: they read text around a number, not between its sign and its "
+                                    + "digits; csv reads \(count == 1 ? "it" : "them") negative")
+                        }
                         if style == "percent" {
                             field.keys.append(("percentValue", "written"))
                             field.addComment(
