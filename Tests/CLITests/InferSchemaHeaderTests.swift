@@ -27,6 +27,19 @@ import Testing
         }
     }
 
+    /// Frictionless refuses `fieldsMatch: subset` on a header that repeats a name ("requires
+    /// unique labels"), and checks no row: the schema says so, and not for an empty cell, which
+    /// it reads.
+    @Test func aRepeatedNameIsSaidToStopOtherTools() throws {
+        let warning = "other tools (Frictionless) refuse to match fields by name in a header that repeats one"
+        let repeated = try CLI.run(
+            ["infer", "--schema", "--csv"], input: "Date,Amount,Amount\n2025-01-08,46.86,15.04\n")
+        #expect(repeated.stdout.contains(warning), "\(repeated.stdout)")
+        let empty = try CLI.run(["infer", "--schema", "--csv"], input: "Date,,Amount\n2025-01-08,x,15.04\n")
+        #expect(empty.stdout.contains("cell 2 of the header is empty"), "\(empty.stdout)")
+        #expect(!empty.stdout.contains(warning), "\(empty.stdout)")
+    }
+
     @Test func theNamedColumnsAreStillChecked() throws {
         let input = CLI.temporaryFile("header.csv")
         try Data("n,n,\n1,2,3\n4,5,6\n".utf8).write(to: input)

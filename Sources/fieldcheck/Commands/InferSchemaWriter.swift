@@ -56,6 +56,9 @@ enum SchemaWriter {
             + left.map(\.reason).joined(separator: "; ")
             + " (a field needs a name of its own, and csv finds fields in the header by name; "
             + "give the column a distinct name to have it checked)"
+            + (left.contains { $0.reason.contains("repeats the name") }
+                ? "; other tools (Frictionless) refuse to match fields by name in a header that repeats one, and "
+                    + "check no row of the file: renaming the column in the file is the way there too" : "")
     }
 
     static func fields(_ report: FileReport) -> [Field] {
