@@ -88,6 +88,9 @@ final class NumberParser {
         var prefixKeys: [Unicode.Scalar] = []
         var reversedSuffixKeys: [Unicode.Scalar] = []
     }
+    /// A negative number as the locale writes it in the style (`-5`, `CHF-5`, `-5 %`), for the
+    /// message of a misplaced sign.
+    private let negativeExample: String
     /// The locale's minus and plus signs, as scalars (asked for every character of an affix).
     private let minusScalars: [Unicode.Scalar]
     private let plusScalars: [Unicode.Scalar]
@@ -210,6 +213,13 @@ final class NumberParser {
                 }
             }
         }
+        // The locale's own negative form, before the others join it: `CHF-5` for de_CH's
+        // currency, `-5 %` for de_DE's percent, `-٥` in ar_EG's digits.
+        let five = symbols.digits.count == 10 ? String(symbols.digits[5]) : "5"
+        negativeExample =
+            list.first { $0.negative && $0.ownSymbol == nil }.map {
+                String(String.UnicodeScalarView($0.prefix)) + five + String(String.UnicodeScalarView($0.suffix))
+            } ?? symbols.minusSign + five
         // Longest affixes first, so that the negative form wins over an empty positive one.
         list.sort { $0.prefix.count + $0.suffix.count > $1.prefix.count + $1.suffix.count }
         decimal = symbols.decimalSeparator.unicodeScalars.first ?? "."
@@ -629,7 +639,7 @@ final class NumberParser {
                 continue
             }
             if isMinus(scalar) || isPlus(scalar) {
-                return fail(.misplacedSign, index, .signPlace(place: symbols.placeName, minus: symbols.minusSign))
+                return fail(.misplacedSign, index, .signPlace(place: symbols.placeName, example: negativeExample))
             }
             if scalar == decimal || isGroupingSeparator(scalar) {
                 return fail(.unexpectedCharacter, index, .separatorInExponent)

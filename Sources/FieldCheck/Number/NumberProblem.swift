@@ -21,8 +21,8 @@ public enum NumberProblem: Sendable, Hashable {
     case secondDecimal(firstColumn: Int)
     /// The exponent symbol right after the decimal separator (`1.E5`).
     case exponentRightAfterDecimal
-    /// A sign where the locale writes none (`minus`: its minus sign).
-    case signPlace(place: String, minus: String)
+    /// A sign where the locale writes none (`example`: a negative number as it writes one).
+    case signPlace(place: String, example: String)
     /// A decimal or grouping separator in the exponent.
     case separatorInExponent
     /// A grouping separator in the scientific style, which writes none.
@@ -120,12 +120,11 @@ extension NumberProblem {
             writer.put(decimal: column)
         case .exponentRightAfterDecimal:
             writer.put("an exponent cannot follow the decimal separator directly; write a digit between them")
-        case .signPlace(let place, let minus):
+        case .signPlace(let place, let example):
             writer.put("a sign can only stand where ")
             writer.put(place)
             writer.put(" writes it, as in ")
-            writer.put(minus)
-            writer.put("5")
+            writer.put(example)
         case .separatorInExponent: writer.put("a separator cannot stand in the exponent")
         case .scientificGrouping(let decimal):
             writer.put("the scientific style writes no grouping separator; write 123456 or 1")

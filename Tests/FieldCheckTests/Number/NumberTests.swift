@@ -129,6 +129,27 @@ import Testing
     }
 
     // One rejection per code, the marker ⏵ standing before the offending character.
+    /// A misplaced sign's message shows a negative number as the locale writes it in the
+    /// field's style: de_CH's currency writes `CHF-5` (it said "-5", the form it rejected).
+    @Test(arguments: [
+        ("de_CH", NumberStyle.currency, String?("CHF"), "-CHF 8'649.31", "as in CHF-5;"),
+        ("en_US", .currency, "USD", "5-", "as in -$5;"),
+        ("de_DE", .percent, nil, "5-", "as in -5\u{A0}%;"),
+        ("en_US", .decimal, nil, "5-", "as in -5;"),
+        ("ar_EG", .decimal, nil, "٥-", "as in -٥;"),
+    ])
+    func aMisplacedSignShowsTheLocalesNegativeForm(
+        locale: String, style: NumberStyle, currency: String?, value: String, example: String
+    ) throws {
+        let result = try Self.field(locale) {
+            $0.style = style
+            $0.currency = currency
+        }.validate(value)
+        let error = try #require(result.errors.first)
+        #expect(error.code == .misplacedSign)
+        #expect(error.message.contains(example), "\(error.message)")
+    }
+
     @Test(arguments: [
         ("de_DE", "1,2⏵,3", ErrorCode.multipleDecimalSeparators),
         ("en_US", "1.2⏵.3", .multipleDecimalSeparators),
