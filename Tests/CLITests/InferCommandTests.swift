@@ -463,7 +463,8 @@ import Testing
     /// around a number only), so the schema says how many values write it; `$-5` and `-5 €`
     /// are not counted.
     @Test func aSignBeforeTheCurrencySymbolIsSaid() throws {
-        let schema = try CLI.run(["infer", "--schema", "--csv"], input: "Amount\n$256.11\n-$329.34\n$1,250.00\n-$5.00\n")
+        let schema = try CLI.run(
+            ["infer", "--schema", "--csv"], input: "Amount\n$256.11\n-$329.34\n$1,250.00\n-$5.00\n")
         #expect(
             schema.stdout.contains(
                 "# 2 values write the minus sign before the currency symbol (as -$5), which other tools reject: "
@@ -510,6 +511,20 @@ import Testing
             "\(report.stdout)")
         let schema = try CLI.run(["infer", "--schema", file.path])
         #expect(schema.stdout.contains("  - name: \"at\"\n    type: \"string\""), "\(schema.stdout)")
+    }
+
+    /// When many conventions are ruled out, the few shown are those of the separators: the
+    /// value that rules out en_US's thousands for en_IN's lakh grouping was among "4 more",
+    /// behind bn_BD's digits.
+    @Test func theLakhEvidenceIsAmongTheFewShown() throws {
+        let report = try CLI.run(["infer", "--csv"], input: "Debit\n51,551.98\n2,89,072.09\n1,234.00\n")
+        #expect(report.stdout.contains("  grouping: , (lakh: 3, then 2)\n"), "\(report.stdout)")
+        #expect(
+            report.stdout.contains(
+                "  decided by: '2,89,072.09' (row 2) rules out en_US [misplaced_grouping_separator]\n"),
+            "\(report.stdout)")
+        #expect(report.stdout.contains("more conventions ruled out"), "\(report.stdout)")
+        #expect(!report.stdout.contains("rules out bn_BD"), "\(report.stdout)")
     }
 
     /// The width of month names the values write is said, and a column of both widths gets a

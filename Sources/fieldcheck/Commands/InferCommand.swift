@@ -874,8 +874,23 @@ extension Fieldcheck {
                 let nearest = ruledOut.indices.filter { ruledOut[$0].differs[facet] }.min { rank($0) < rank($1) }
                 if let nearest { chosen.insert(nearest) }
             }
-            return chosen.sorted().map { ruledOut[$0].elimination }
+            // The conventions a person looks for first (the report shows the first few when there
+            // are many: en_IN's lakh grouping hid behind bn_BD's digits), then by row.
+            func weight(_ index: Int) -> Int {
+                guard let facet = ruledOut[index].differs.firstIndex(of: true), facet < top.facets.count else {
+                    return Self.facetOrder.count
+                }
+                return Self.facetOrder.firstIndex(of: top.facets[facet].key) ?? Self.facetOrder.count
+            }
+            return chosen.sorted { (weight($0), $0) < (weight($1), $1) }.map { ruledOut[$0].elimination }
         }
+
+        /// The facets in the order their deciding values are shown: the separators and field
+        /// order before the pattern's details, the digits, calendar and form last.
+        static let facetOrder = [
+            "decimal mark", "grouping", "field order", "separator", "year digits", "pattern", "month names",
+            "date part", "time part", "digits", "form", "calendar",
+        ]
 
         /// Where a record too long to read stands, in the words of the report.
         static func place(_ record: TooLong, csv: Bool) -> String {
