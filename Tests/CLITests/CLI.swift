@@ -45,6 +45,13 @@ struct CLI {
         FileManager.default.temporaryDirectory.appendingPathComponent("fieldcheck-test-\(UUID().uuidString)-\(name)")
     }
 
+    /// A temporary file holding `text`; the caller removes it.
+    static func temporaryFile(_ name: String, holding text: String) throws -> URL {
+        let url = temporaryFile(name)
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
     /// Runs `fieldcheck args…` (or `program args…`) with `stdin` as standard input.
     static func run(
         _ args: [String], stdin: Data = Data(), environment: [String: String] = [:], program: URL? = nil

@@ -7,12 +7,6 @@ import Testing
 /// row number after it one short of csv's), a phantom column of cells past the header, and a
 /// quote never closed passing with exit status 0.
 @Suite struct InferBadRowsTests {
-    static func file(_ name: String, _ text: String) throws -> URL {
-        let url = CLI.temporaryFile(name)
-        try Data(text.utf8).write(to: url)
-        return url
-    }
-
     /// (row, line, code) of each bad row infer finds, and of each row csv rejects with the
     /// schema infer wrote: the same.
     @Test(arguments: [
@@ -20,7 +14,7 @@ import Testing
         ("noheader.csv", "1,2\n\n3,4\n5\n6,7,8\n9,10\n"),
     ])
     func badRowsAreThoseCsvRejects(name: String, text: String) throws {
-        let url = try Self.file(name, text)
+        let url = try CLI.temporaryFile(name, holding: text)
         let schema = CLI.temporaryFile(name + ".yaml")
         defer { for file in [url, schema] { try? FileManager.default.removeItem(at: file) } }
         let infer = try CLI.run(["infer", "--json", url.path])
@@ -55,8 +49,9 @@ import Testing
     /// A name with a comma, unquoted, shifts the row's cells: the row is a bad row, and its
     /// shifted cells are no outliers of the columns they fall under.
     @Test func aShiftedRowLendsNoValues() throws {
-        let url = try Self.file(
-            "phantom.csv", "Date,Note,Amount\n2025-01-01,a,1.50\n2025-01-02,Smith, John,2.50\n2025-01-03,c,3.50\n")
+        let url = try CLI.temporaryFile(
+            "phantom.csv",
+            holding: "Date,Note,Amount\n2025-01-01,a,1.50\n2025-01-02,Smith, John,2.50\n2025-01-03,c,3.50\n")
         defer { try? FileManager.default.removeItem(at: url) }
         let run = try CLI.run(["infer", url.path])
         #expect(run.status == 1)
@@ -72,9 +67,10 @@ import Testing
     /// the comma, and the rows that split otherwise are bad rows (the dialect fell back to ';'
     /// and one column, and csv passed the broken file).
     @Test func unquotedCommasInValuesKeepTheCommaDelimiter() throws {
-        let url = try Self.file(
+        let url = try CLI.temporaryFile(
             "unquoted.csv",
-            "Date,Desc,Amount\n13/10/2024,TESCO,2,839.52\n13/12/2024,AMAZON,61.78\n14/12/2024,AMAZON,1,061.78\n")
+            holding:
+                "Date,Desc,Amount\n13/10/2024,TESCO,2,839.52\n13/12/2024,AMAZON,61.78\n14/12/2024,AMAZON,1,061.78\n")
         defer { try? FileManager.default.removeItem(at: url) }
         let run = try CLI.run(["infer", url.path])
         #expect(run.status == 1)
@@ -92,7 +88,7 @@ import Testing
     }
 
     @Test func aQuoteNeverClosedIsABadRow() throws {
-        let url = try Self.file("unterminated.csv", "a,b\n\"unterminated,1\n2,3\n")
+        let url = try CLI.temporaryFile("unterminated.csv", holding: "a,b\n\"unterminated,1\n2,3\n")
         defer { try? FileManager.default.removeItem(at: url) }
         let run = try CLI.run(["infer", url.path])
         #expect(run.status == 1)
@@ -106,7 +102,7 @@ import Testing
     }
 
     @Test func rowsEndingWithLoneCarriageReturnsAreSaid() throws {
-        let url = try Self.file("mac.csv", "Datum;Betrag\r13.01.2025;1,50\r14.01.2025;2,50\r")
+        let url = try CLI.temporaryFile("mac.csv", holding: "Datum;Betrag\r13.01.2025;1,50\r14.01.2025;2,50\r")
         defer { try? FileManager.default.removeItem(at: url) }
         let run = try CLI.run(["infer", url.path])
         #expect(run.status == 1)
@@ -119,7 +115,7 @@ import Testing
     /// In a file of one column a blank line is a row of one empty cell, which csv reads: no
     /// bad row.
     @Test func aBlankLineInOneColumnIsAnEmptyValue() throws {
-        let url = try Self.file("one.csv", "n\n1\n\n2\n")
+        let url = try CLI.temporaryFile("one.csv", holding: "n\n1\n\n2\n")
         defer { try? FileManager.default.removeItem(at: url) }
         let run = try CLI.run(["infer", "--json", url.path])
         #expect(run.status == 0, "\(run.stdout)")

@@ -6,9 +6,7 @@ import Testing
 @Suite struct InferRoundTripTests {
     /// Writes `text` to a temporary file; the caller removes it.
     static func file(_ name: String, _ text: String) throws -> URL {
-        let url = CLI.temporaryFile(name)
-        try Data(text.utf8).write(to: url)
-        return url
+        try CLI.temporaryFile(name, holding: text)
     }
 
     /// A percent or currency column: `infer --schema` writes `bareNumber: false` (which other
