@@ -76,7 +76,8 @@ public struct TextEncoding: Sendable, Hashable {
         if decodes && found != "windows-1252",
             let theirs = WordShapes(Transcoder.convertAll(sample, from: found, complete: complete)?.utf8 ?? []),
             let windows = WordShapes(
-                Transcoder.convertAll(sample, from: "windows-1252", complete: complete)?.utf8 ?? [])
+                Transcoder.convertAll(sample, from: "windows-1252", complete: complete)?.utf8 ?? [],
+                accentedRunsAreOdd: theirs.otherScripts > 0)
         {
             if theirs.odd < windows.odd {
                 return TextEncoding(
@@ -148,8 +149,15 @@ struct WordShapes {
     var firstOdd: String?
     var firstWord: String?
 
+    /// Letters of a script other than the Latin.
+    var otherScripts = 0
+    /// Whether a Latin word of three letters or more none of which is ASCII is no word: so
+    /// only against a reading in another script (`Дата` read as `Äàòà`); Polish writes `Żółć`.
+    private let accentedRunsAreOdd: Bool
+
     /// Nil when the text has no word with a non-ASCII character (nothing to tell by).
-    init?(_ utf8: [UInt8]) {
+    init?(_ utf8: [UInt8], accentedRunsAreOdd: Bool = false) {
+        self.accentedRunsAreOdd = accentedRunsAreOdd
         let scalars = Array(String(decoding: utf8, as: UTF8.self).unicodeScalars)
         var start = 0
         while start < scalars.count {
@@ -190,11 +198,13 @@ struct WordShapes {
         if firstWord == nil { firstWord = text }
         let letters = word.filter(\.properties.isAlphabetic)
         let scripts = Set(letters.map(Self.script))
+        otherScripts += letters.count { Self.script($0) != 0 }
         // A symbol between letters: past the first letter and before the last.
         let first = word.firstIndex { $0.properties.isAlphabetic } ?? word.startIndex
         let last = word.lastIndex { $0.properties.isAlphabetic } ?? word.startIndex
         let symbolInside = first < last && word[first...last].contains { !$0.properties.isAlphabetic }
-        let accentedOnly = scripts == [0] && letters.count >= 3 && !letters.contains(where: \.isASCII)
+        let accentedOnly =
+            accentedRunsAreOdd && scripts == [0] && letters.count >= 3 && !letters.contains(where: \.isASCII)
         if scripts.count > 1 || symbolInside || accentedOnly {
             odd += 1
             if firstOdd == nil { firstOdd = text }

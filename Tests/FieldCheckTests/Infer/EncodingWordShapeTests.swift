@@ -38,11 +38,26 @@ import Testing
     }
 
     @Test(arguments: [
-        ("Äàòà îïåðàöèè", 2), ("rйsumй Cafй", 2), ("Zak³ad Ma³y", 2), ("Café résumé Straße été Дата Ελλάδα", 0),
+        ("Äàòà îïåðàöèè", true, 2), ("rйsumй Cafй", false, 2), ("Zak³ad Ma³y", false, 2),
+        ("Café résumé Straße été Дата Ελλάδα", true, 0),
+        // Against another Latin reading, a word of accented letters is a word: Polish writes them.
+        ("Żółć Łódź", false, 0), ("Äàòà", false, 0),
     ])
-    func wordsThatAreNoWords(text: String, odd: Int) throws {
-        let shapes = try #require(WordShapes(Array(text.utf8)))
+    func wordsThatAreNoWords(text: String, againstAnotherScript: Bool, odd: Int) throws {
+        let shapes = try #require(WordShapes(Array(text.utf8), accentedRunsAreOdd: againstAnotherScript))
         #expect(shapes.odd == odd)
+    }
+
+    /// Polish in windows-1250, which the detector guesses at low confidence: its reading makes
+    /// words (`Żółć`), windows-1252's puts symbols inside them (`¯ó³æ`).
+    @Test func polishInWindows1250IsReadAsIt() throws {
+        let text =
+            "Data;Opis;Kwota\n13.01.2025;Żabka Łódź;-21,50 zł\n14.01.2025;Biedronka Kraków;-113,99 zł\n"
+            + "15.01.2025;Przelew Żółć;1 200,00 zł\n"
+        let table: [Character: UInt8] = ["Ż": 0xAF, "ż": 0xBF, "Ł": 0xA3, "ł": 0xB3, "ó": 0xF3, "ź": 0x9F, "ć": 0xE6]
+        let bytes = text.map { table[$0] ?? UInt8($0.asciiValue!) }
+        let encoding = TextEncoding.detect(bytes, complete: true)
+        #expect(encoding.name == "windows-1250", "\(encoding.evidence)")
     }
 
     /// Text without a word of a non-ASCII character tells nothing (a lone `€` is no word).
