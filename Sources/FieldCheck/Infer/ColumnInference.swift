@@ -637,6 +637,12 @@ public final class ColumnInferrer {
         return booleanPairs.firstIndex { $0.0 == lowered || $0.1 == lowered }
     }
 
+    /// Every pair a word belongs to.
+    static func booleanPairs(of value: String) -> Set<Int> {
+        let lowered = value.lowercased()
+        return Set(booleanPairs.indices.filter { booleanPairs[$0].0 == lowered || booleanPairs[$0].1 == lowered })
+    }
+
     /// The values a boolean column of these words rejects, with its reasons.
     private static func booleanOutliers(_ values: [(value: String, row: Int)], _ trues: [String], _ falses: [String])
         -> [Outlier]
@@ -670,8 +676,12 @@ public final class ColumnInferrer {
         // but the outliers, when both words of the pair are there (a column of country codes
         // that are mostly NO is no yes/no column).
         if !column.notBoolean, !column.booleanWords.isEmpty {
-            let pairs = Set(column.booleanWords.keys.compactMap(Self.booleanPair))
-            if pairs.count == 1, let pair = pairs.first {
+            // The pairs every word belongs to: `no` is in yes/no and si/no, so SI with NO is
+            // si/no (it was two pairs, and the column a country code's).
+            let pairs = column.booleanWords.keys.map(Self.booleanPairs(of:)).reduce(nil) { (common: Set<Int>?, word) in
+                common.map { $0.intersection(word) } ?? word
+            }
+            if let pair = pairs?.min() {
                 let words = column.booleanWords.keys.sorted()
                 let trueValues = words.filter { $0.lowercased() == Self.booleanPairs[pair].0 }
                 let falseValues = words.filter { $0.lowercased() == Self.booleanPairs[pair].1 }
