@@ -51,7 +51,9 @@ public struct TextEncoding: Sendable, Hashable {
             }
         }
         let found = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let windowsReads = Transcoder.decodes(sample, as: "windows-1252", complete: complete)
+        // Each reading converted once: its text is wanted below when both read every byte.
+        let windows = Transcoder.convertAll(sample, from: "windows-1252", complete: complete)
+        let windowsReads = windows?.whole ?? false
         // ISO-8859-1 is read as windows-1252, its superset: the bytes 0x80–0x9F are C1
         // controls in ISO-8859-1 and never meant so in a data file, and one (a '€', 0x80)
         // may stand past the detector's sample.
@@ -59,9 +61,10 @@ public struct TextEncoding: Sendable, Hashable {
             return TextEncoding(
                 name: "windows-1252", evidence: "not UTF-8; ICU's charset detector: \(found), confidence \(confidence)")
         }
-        let decodes =
+        let theirs =
             !ICU.failed(status) && !found.isEmpty && !found.hasPrefix("UTF-16") && !found.hasPrefix("UTF-32")
-            && Transcoder.decodes(sample, as: found, complete: complete)
+            ? Transcoder.convertAll(sample, from: found, complete: complete) : nil
+        let decodes = theirs?.whole ?? false
         if decodes && (confidence >= 50 || !windowsReads) {
             return TextEncoding(
                 name: found, evidence: "not UTF-8; ICU's charset detector: \(found), confidence \(confidence)")
@@ -73,11 +76,8 @@ public struct TextEncoding: Sendable, Hashable {
         var guess =
             found.isEmpty
             ? "" : " (ICU's detector guessed \(found) at confidence \(confidence), which the bytes do not bear out)"
-        if decodes && found != "windows-1252",
-            let theirs = WordShapes(Transcoder.convertAll(sample, from: found, complete: complete)?.utf8 ?? []),
-            let windows = WordShapes(
-                Transcoder.convertAll(sample, from: "windows-1252", complete: complete)?.utf8 ?? [],
-                accentedRunsAreOdd: theirs.otherScripts > 0)
+        if decodes && found != "windows-1252", let theirs = theirs.flatMap({ WordShapes($0.utf8) }),
+            let windows = windows.flatMap({ WordShapes($0.utf8, accentedRunsAreOdd: theirs.otherScripts > 0) })
         {
             if theirs.odd < windows.odd {
                 return TextEncoding(
@@ -159,17 +159,7 @@ struct WordShapes {
     init?(_ utf8: [UInt8], accentedRunsAreOdd: Bool = false) {
         self.accentedRunsAreOdd = accentedRunsAreOdd
         let scalars = Array(String(decoding: utf8, as: UTF8.self).unicodeScalars)
-        var start = 0
-        while start < scalars.count {
-            guard Self.inWord(scalars[start]) else {
-                start += 1
-                continue
-            }
-            var end = start
-            while end < scalars.count, Self.inWord(scalars[end]) { end += 1 }
-            judge(scalars[start..<end])
-            start = end
-        }
+        for word in scalars.runs(where: Self.inWord) { judge(scalars[word]) }
         guard words > 0 else { return nil }
     }
 
@@ -229,6 +219,11 @@ public struct CSVDialect: Sendable, Hashable {
     public var quoting: Bool
 
     static let delimiters: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09, UInt8(ascii: "|")]
+
+    /// A delimiter as the report names it: `tab`, or the character quoted (`','`).
+    public static func name(of delimiter: UInt8) -> String {
+        delimiter == 0x09 ? "tab" : "'\(Character(Unicode.Scalar(delimiter)))'"
+    }
 
     /// The delimiter that splits the first records of `text` (UTF-8) into the same number of
     /// fields most consistently; quotes are honoured.
@@ -296,7 +291,7 @@ public struct CSVDialect: Sendable, Hashable {
             }
         }
         if best == nil, let header {
-            let shown = header.delimiter == 0x09 ? "tab" : "'\(Character(Unicode.Scalar(header.delimiter)))'"
+            let shown = Self.name(of: header.delimiter)
             return CSVDialect(
                 delimiter: header.delimiter,
                 evidence:
@@ -307,13 +302,13 @@ public struct CSVDialect: Sendable, Hashable {
         }
         guard let best else {
             let delimiter = absent ?? UInt8(ascii: ",")
-            let shown = delimiter == 0x09 ? "tab" : "'\(Character(Unicode.Scalar(delimiter)))'"
+            let shown = Self.name(of: delimiter)
             return CSVDialect(
                 delimiter: delimiter,
                 evidence: "no delimiter splits the first record as the others: one column, read with \(shown)",
                 quoting: quoting)
         }
-        let shown = best.delimiter == 0x09 ? "tab" : "'\(Character(Unicode.Scalar(best.delimiter)))'"
+        let shown = Self.name(of: best.delimiter)
         return CSVDialect(
             delimiter: best.delimiter,
             evidence:

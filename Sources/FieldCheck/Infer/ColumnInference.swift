@@ -554,7 +554,6 @@ public final class ColumnInferrer {
         /// tuple: an array of tuples is destroyed through their generic metadata, element by
         /// element (2 % of `infer` on a wide table, whose candidates each keep 64).
         var rejections: [Rejection] = []
-        static let keptMeanings = ColumnInference.keptDistinctValues
         /// Meanings of values, for telling candidates that read alike from those that do
         /// not: value → canonical reading, for the first distinct values.
         var meanings: [String: String] = [:]
@@ -574,7 +573,9 @@ public final class ColumnInferrer {
                 // The canonical form as bytes: a String is made only while meanings are kept.
                 let canonical = UnsafeBufferPointer(start: scratch.base, count: length)
                 if !fractional && canonical.contains(where: { $0 == 0x2E || $0 == 0x45 }) { fractional = true }
-                if meanings.count < Self.keptMeanings { keep(value.text, String(decoding: canonical, as: UTF8.self)) }
+                if meanings.count < ColumnInference.keptDistinctValues {
+                    keep(value.text, String(decoding: canonical, as: UTF8.self))
+                }
             } else if field.rejectsFast(bytes) {
                 // The code of a rejection is wanted only for the first one.
                 reject(
@@ -595,7 +596,7 @@ public final class ColumnInferrer {
 
         private mutating func accept(_ value: String, _ canonical: String) {
             if !fractional && canonical.utf8.contains(where: { $0 == 0x2E || $0 == 0x45 }) { fractional = true }
-            if meanings.count < Self.keptMeanings { keep(value, canonical) }
+            if meanings.count < ColumnInference.keptDistinctValues { keep(value, canonical) }
         }
 
         private mutating func keep(_ value: String, _ meaning: String) {
@@ -791,7 +792,8 @@ public final class ColumnInferrer {
         let tally = column.dates.tallies[index]
         guard
             let widths = MonthNameWidths.count(
-                tally.meaningOrder, locale: top.spec.locale, isSample: tally.meaningOrder.count >= Tally.keptMeanings)
+                tally.meaningOrder, locale: top.spec.locale,
+                isSample: tally.meaningOrder.count >= ColumnInference.keptDistinctValues)
         else { return }
         answer.monthNameWidths = widths
         guard answer.isDecided, (widths.full > 0) != (widths.abbreviated > 0) else { return }

@@ -28,32 +28,24 @@ public struct MonthNameWidths: Sendable, Hashable {
         var named = false
         for value in values {
             let scalars = Array(value.unicodeScalars)
-            var index = 0
             // Each run of letters (with a dot that ends it: `janv.`, `Jan.`) that is a month name.
-            while index < scalars.count {
-                guard scalars[index].properties.isAlphabetic else {
-                    index += 1
-                    continue
-                }
-                var end = index
-                while end < scalars.count, scalars[end].properties.isAlphabetic { end += 1 }
-                var word = DateSymbols.fold(scalars[index..<end])
-                if end < scalars.count, scalars[end] == ".", names.abbreviated.contains(word + ["."]) {
+            for run in scalars.runs(where: \.properties.isAlphabetic) {
+                var word = DateSymbols.fold(scalars[run])
+                if run.upperBound < scalars.count, scalars[run.upperBound] == ".",
+                    names.abbreviated.contains(word + ["."])
+                {
                     word.append(".")
                 }
                 let isFull = names.full.contains(word)
                 let isAbbreviated = names.abbreviated.contains(word)
-                if isFull != isAbbreviated {
-                    if isFull {
-                        widths.full += 1
-                        if widths.fullExample == nil { widths.fullExample = value }
-                    } else {
-                        widths.abbreviated += 1
-                        if widths.abbreviatedExample == nil { widths.abbreviatedExample = value }
-                    }
+                if isFull && !isAbbreviated {
+                    widths.full += 1
+                    if widths.fullExample == nil { widths.fullExample = value }
+                } else if isAbbreviated && !isFull {
+                    widths.abbreviated += 1
+                    if widths.abbreviatedExample == nil { widths.abbreviatedExample = value }
                 }
                 named = named || isFull || isAbbreviated
-                index = end
             }
         }
         return named ? widths : nil

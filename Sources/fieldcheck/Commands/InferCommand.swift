@@ -246,11 +246,11 @@ extension Fieldcheck {
                 case blank
                 /// A row of this many cells, where the first record has another number.
                 case cells(Int)
-                /// A quote never closed, or text after a closing one.
-                case syntax(CSVProblem)
-                /// A carriage return no line feed follows in the first record: rows that end
-                /// with a lone CR, which end no row.
-                case loneCarriageReturn
+                /// A quote never closed, or text after a closing one: as csv words it.
+                case syntax(Diagnostic)
+                /// A carriage return no line feed follows in the first record, at this byte: rows
+                /// that end with a lone CR, which end no row.
+                case loneCarriageReturn(at: Int)
             }
             /// The data row; nil for the first record.
             var row: Int?
@@ -274,18 +274,12 @@ extension Fieldcheck {
                     return Diagnostic(
                         code: .raggedRow, offset: nil, length: 0,
                         reason: .ragged(cells: cells, width: names.count, againstHeader: header))
-                case .syntax(let problem):
-                    let unclosed = problem.kind == .unterminatedQuote
-                    let character = unclosed ? "\"" : problem.byte.flatMap { $0 < 0x80 ? Unicode.Scalar($0) : nil }
+                case .syntax(let diagnostic):
+                    return diagnostic
+                case .loneCarriageReturn(let offset):
                     return Diagnostic(
-                        code: .malformedCSV, offset: problem.offset, length: 1, character: character,
-                        reason: unclosed ? .unclosedQuote : .textAfterQuote)
-                case .loneCarriageReturn:
-                    return Diagnostic(
-                        code: .malformedCSV, offset: nil, length: 0,
-                        message: "it holds a carriage return that no line feed follows: the file's rows may end "
-                            + "with a lone CR (classic Mac OS), which ends no row (RFC 4180 rows end with CRLF or LF); "
-                            + "convert it first: tr '\\r' '\\n'")
+                        code: .malformedCSV, offset: offset, length: 1, character: "\r",
+                        message: "it " + CSVRunner.loneCarriageReturnAdvice)
                 }
             }
         }
@@ -308,6 +302,11 @@ extension Fieldcheck {
                 LineRunner.tooLongMessage(
                     length: length, limit: limit, "it was not read, so nothing was inferred from it")
             }
+        }
+
+        /// A record's CSV syntax problem as csv words it.
+        static func worded(_ problem: CSVProblem, _ record: CSVRecord) -> Diagnostic {
+            TableValidator.syntaxProblem(problem, record, limitHint: nil).diagnostic
         }
 
         /// The delimiter, when the first records of a file not named .csv split into the same
@@ -516,9 +515,11 @@ extension Fieldcheck {
                     } else {
                         first = record.texts
                         if let problem = record.problem {
-                            report.addBadRow(BadRow(row: nil, line: record.line, shape: .syntax(problem)))
-                        } else if CSVRunner.hasLoneCarriageReturn(record.raw) {
-                            report.addBadRow(BadRow(row: nil, line: record.line, shape: .loneCarriageReturn))
+                            report.addBadRow(
+                                BadRow(row: nil, line: record.line, shape: .syntax(Self.worded(problem, record))))
+                        } else if let offset = CSVRunner.loneCarriageReturnOffset(record.raw) {
+                            report.addBadRow(
+                                BadRow(row: nil, line: record.line, shape: .loneCarriageReturn(at: offset)))
                         }
                         // Given no header, the first record is data row 1, read in its turn;
                         // otherwise it waits until the columns say whether it is a header.
@@ -535,7 +536,8 @@ extension Fieldcheck {
                     // read: csv checks them, and says which columns have none.
                     let expected = first?.count ?? record.count
                     if let problem = record.problem {
-                        report.addBadRow(BadRow(row: rows, line: record.line, shape: .syntax(problem)))
+                        report.addBadRow(
+                            BadRow(row: rows, line: record.line, shape: .syntax(Self.worded(problem, record))))
                         return
                     }
                     if record.count != expected && !names.isEmpty {
@@ -682,15 +684,11 @@ extension Fieldcheck {
 
         // MARK: Report
 
-        static func delimiterName(_ byte: UInt8) -> String {
-            byte == 0x09 ? "tab" : "'\(Character(Unicode.Scalar(byte)))'"
-        }
-
         static func text(_ report: FileReport) -> String {
             var text =
                 "\(HumanPrinter.display(report.name).text): encoding \(report.encoding.name) (\(report.encoding.evidence))\n"
             if let dialect = report.dialect {
-                text += "  delimiter \(delimiterName(dialect.delimiter)) (\(dialect.evidence))"
+                text += "  delimiter \(CSVDialect.name(of: dialect.delimiter)) (\(dialect.evidence))"
                 text += dialect.quoting ? "; quoted fields\n" : "; no quoted field\n"
                 text += "  header: \(report.header ? "yes" : "no") (\(report.headerEvidence))\n"
             }

@@ -56,7 +56,7 @@ enum SchemaWriter {
             + left.map(\.reason).joined(separator: "; ")
             + " (a field needs a name of its own, and csv finds fields in the header by name; "
             + "give the column a distinct name to have it checked)"
-            + (left.contains { $0.reason.contains("repeats the name") }
+            + (left.contains { report.columns[$0.index].name?.isEmpty == false }
                 ? "; other tools (Frictionless) refuse to match fields by name in a header that repeats one, and "
                     + "check no row of the file: renaming the column in the file is the way there too" : "")
     }
@@ -70,13 +70,16 @@ enum SchemaWriter {
         }.map { index, column in
             let name = column.name ?? (report.isCSV ? "column\(index + 1)" : "value")
             var field = Field(keys: [("name", name)])
+            // An undecided typed column is text, with the reason.
+            var undecided: Field {
+                var text = field
+                text.keys.append(("type", "string"))
+                text.comment = "undecided: \(column.undecidedReason ?? "")"
+                return text
+            }
             switch column.type {
             case .integer, .number, .date:
-                guard column.isDecided, let top = column.candidates.first else {
-                    field.keys.append(("type", "string"))
-                    field.comment = "undecided: \(column.undecidedReason ?? "")"
-                    return field
-                }
+                guard column.isDecided, let top = column.candidates.first else { return undecided }
                 // Whole numbers written with grouping (1,234; the candidates that read them all
                 // agree on the separator): Table Schema's integer has no groupChar, and other
                 // tools refuse such a value as an integer, so the column is a number with the
@@ -161,22 +164,15 @@ enum SchemaWriter {
             case let type where type.identifierKind != nil:
                 // fieldcheck's extension of Table Schema: a string its own key `identifier`
                 // names (other tools read the column as text, and pass the key over).
+                guard column.isDecided, let top = column.candidates.first else { return undecided }
                 field.keys.append(("type", "string"))
-                guard column.isDecided, let top = column.candidates.first else {
-                    field.comment = "undecided: \(column.undecidedReason ?? "")"
-                    return field
-                }
                 field.keys += top.schemaKeys
                 field.addComment(outlierComment(column))
             case let type where type.isRegistered:
                 // A registered type infer tries (datetime, time, yearmonth, duration): Table
                 // Schema's own types, in ISO 8601, which the name alone reads, or in the format
                 // of the convention chosen (`%Y-%m-%d %H:%M:%S`).
-                guard column.isDecided, let top = column.candidates.first else {
-                    field.keys.append(("type", "string"))
-                    field.comment = "undecided: \(column.undecidedReason ?? "")"
-                    return field
-                }
+                guard column.isDecided, let top = column.candidates.first else { return undecided }
                 field.keys.append(("type", type.rawValue))
                 field.keys += top.schemaKeys
                 standardDateFormat(&field)

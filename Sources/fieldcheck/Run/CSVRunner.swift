@@ -32,15 +32,20 @@ struct CSVRunner {
     /// Opens one of the files (a Data Package's, beneath its folder).
     var open: (String) throws -> Int32 = openForReading
 
-    /// Whether a record's bytes hold a CR outside quotes that no LF follows: in a header, the
-    /// sign of a file whose rows end with a lone CR, read as one record of one row.
-    static func hasLoneCarriageReturn(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// What a first record with a lone CR says (csv refuses the file; infer reports a bad row).
+    static let loneCarriageReturnAdvice =
+        "holds a carriage return that no line feed follows: the file's rows may end with a lone CR (classic "
+        + "Mac OS), which ends no row here (RFC 4180 rows end with CRLF or LF); convert it first: tr '\\r' '\\n'"
+
+    /// Where a record's bytes hold a CR outside quotes that no LF follows, or nil: in a header,
+    /// the sign of a file whose rows end with a lone CR, read as one record of one row.
+    static func loneCarriageReturnOffset(_ raw: UnsafeBufferPointer<UInt8>) -> Int? {
         var quoted = false
         for (index, byte) in raw.enumerated() {
             if byte == UInt8(ascii: "\"") { quoted.toggle() }
-            if byte == 0x0D, !quoted, index + 1 < raw.count, raw[index + 1] != 0x0A { return true }
+            if byte == 0x0D, !quoted, index + 1 < raw.count, raw[index + 1] != 0x0A { return index }
         }
-        return false
+        return nil
     }
 
     func run(files: [String]) throws -> Int32 {
@@ -151,12 +156,9 @@ struct CSVRunner {
                                 advice: "check files with different columns in separate runs")
                         }
                         if firstHeader == nil { firstHeader = names }
-                        if header, Self.hasLoneCarriageReturn(record.raw) {
+                        if header, Self.loneCarriageReturnOffset(record.raw) != nil {
                             throw ConfigurationError(
-                                "\(name): the header (line \(record.line)) holds a carriage return that no line feed "
-                                    + "follows: the file's rows may end with a lone CR (classic Mac OS), which ends no "
-                                    + "row here (RFC 4180 rows end with CRLF or LF); convert it first: tr '\\r' '\\n' < \(name)"
-                            )
+                                "\(name): the header (line \(record.line)) \(Self.loneCarriageReturnAdvice) < \(name)")
                         }
                         // A header that is not well-formed CSV (a quote never closed, text after
                         // a closing one) names its columns as best it can, and is said to be so,
