@@ -58,8 +58,11 @@ public struct TextEncoding: Sendable, Hashable {
         // controls in ISO-8859-1 and never meant so in a data file, and one (a '€', 0x80)
         // may stand past the detector's sample.
         if found == "ISO-8859-1" && windowsReads {
-            return TextEncoding(
-                name: "windows-1252", evidence: "not UTF-8; ICU's charset detector: \(found), confidence \(confidence)")
+            let evidence = "not UTF-8; ICU's charset detector: \(found), confidence \(confidence)"
+            if let central = centralEuropean(sample, windows: windows?.utf8 ?? [], complete: complete) {
+                return TextEncoding(name: central.name, evidence: evidence + central.evidence)
+            }
+            return TextEncoding(name: "windows-1252", evidence: evidence)
         }
         let theirs =
             !ICU.failed(status) && !found.isEmpty && !found.hasPrefix("UTF-16") && !found.hasPrefix("UTF-32")
@@ -93,12 +96,75 @@ public struct TextEncoding: Sendable, Hashable {
                     : ", whose reading makes \(theirs.noWords))")
         }
         if windowsReads {
+            if let central = centralEuropean(sample, windows: windows?.utf8 ?? [], complete: complete) {
+                return TextEncoding(
+                    name: central.name,
+                    evidence: "not UTF-8; every byte is defined in windows-1252\(guess)" + central.evidence)
+            }
             return TextEncoding(
                 name: "windows-1252", evidence: "not UTF-8; every byte is defined in windows-1252\(guess)")
         }
         // ISO-8859-1 defines every byte: what cannot be read otherwise is read byte for byte.
         return TextEncoding(
             name: "ISO-8859-1", evidence: "not UTF-8 nor windows-1252; read byte for byte as ISO-8859-1\(guess)")
+    }
+
+    /// Latin text that windows-1252 misreads, in the Central European charset that reads it as
+    /// words, with what decided it. windows-1252 puts symbols inside words (`Zak³ad`) or beside
+    /// their letters (`¯abka`, `s±`) where windows-1250 or ISO-8859-2 reads letters (`Żabka`,
+    /// `są`); the detector takes Polish in ISO-8859-2 for ISO-8859-1 at confidence 26. Western
+    /// European text reads as letters in both too (`é` is `é`, `è` is `č`), so only the symbols
+    /// that no Western text writes beside a letter (`¬ ± ¶ ¼ ¾ ¦ ¯ ¥ ¹`; not `® ³ µ ¿ £`: `m³`,
+    /// `¿Qué`) are counted, and only when they stand beside letters twice or more.
+    private static func centralEuropean(_ sample: [UInt8], windows: [UInt8], complete: Bool)
+        -> (name: String, evidence: String)?
+    {
+        guard let western = WordShapes(windows) else { return nil }
+        let westernScalars = Array(String(decoding: windows, as: UTF8.self).unicodeScalars)
+        var best: (name: String, shapes: WordShapes, misread: (count: Int, first: Int))?
+        for name in ["windows-1250", "ISO-8859-2"] {
+            guard let reading = Transcoder.convertAll(sample, from: name, complete: complete), reading.whole,
+                let shapes = WordShapes(reading.utf8)
+            else { continue }
+            // Single-byte charsets: the n-th scalar of each reading is the n-th byte.
+            let scalars = Array(String(decoding: reading.utf8, as: UTF8.self).unicodeScalars)
+            guard scalars.count == westernScalars.count else { continue }
+            let misread = lettersMisread(westernScalars, as: scalars)
+            guard shapes.odd < western.odd || (shapes.odd == 0 && misread.count >= 2) else { continue }
+            if let chosen = best, (chosen.shapes.odd, -chosen.misread.count) <= (shapes.odd, -misread.count) {
+                continue
+            }
+            best = (name, shapes, misread)
+        }
+        guard let best else { return nil }
+        let theirs = best.shapes.odd == 0 ? "words (\(best.shapes.example))" : best.shapes.noWords
+        let misread = best.misread
+        let word = westernScalars.runs(where: WordShapes.inWord).first { $0.contains(misread.first) }
+        let example = String(String.UnicodeScalarView(westernScalars[word ?? misread.first..<misread.first + 1]))
+        let windowsReading =
+            western.odd > 0
+            ? western.noWords
+            : "\(misread.count) symbol\(misread.count == 1 ? "" : "s") beside letters ('\(example)')"
+        return (best.name, "; \(best.name)'s reading makes \(theirs), windows-1252's \(windowsReading)")
+    }
+
+    /// Where windows-1252 reads one of the symbols no Western text writes beside a letter, beside
+    /// a letter, and `other` (the same bytes in another single-byte charset) reads a letter: how
+    /// often, and the first position.
+    private static func lettersMisread(_ windows: [Unicode.Scalar], as other: [Unicode.Scalar]) -> (
+        count: Int, first: Int
+    ) {
+        let symbols: Set<Unicode.Scalar> = ["¬", "±", "¶", "¼", "¾", "¦", "¯", "¥", "¹"]
+        var count = 0
+        var first = 0
+        for index in windows.indices where symbols.contains(windows[index]) && other[index].properties.isAlphabetic {
+            let before = index > 0 && other[index - 1].properties.isAlphabetic
+            let after = index + 1 < other.count && other[index + 1].properties.isAlphabetic
+            guard before || after else { continue }
+            if count == 0 { first = index }
+            count += 1
+        }
+        return (count, first)
     }
 
     /// UTF-16 without a byte order mark, when at least 30 % of the code units have a zero
@@ -140,8 +206,9 @@ public struct TextEncoding: Sendable, Hashable {
 
 /// How many of a text's words with a non-ASCII character read as words of a language: not a word
 /// is one whose letters are of two scripts (`rйsumй`: Latin-1 read as windows-1251), a Latin one
-/// of three letters or more none of which is ASCII (`Äàòà`: Cyrillic read as windows-1252), or
-/// one with a symbol between its letters (`Zak³ad`: windows-1250 read as windows-1252).
+/// of three letters or more none of which is ASCII (`Äàòà`: Cyrillic read as windows-1252), one
+/// with a symbol between its letters (`Zak³ad`: windows-1250 read as windows-1252), or one with
+/// a capital that is not ASCII after a small letter (`ŁódĽ`: ISO-8859-2 read as windows-1250).
 struct WordShapes {
     /// Words with a non-ASCII character, and those of them that are no words.
     var words = 0
@@ -164,7 +231,7 @@ struct WordShapes {
     }
 
     /// What a word is made of: letters and the non-ASCII symbols that may stand in one.
-    private static func inWord(_ scalar: Unicode.Scalar) -> Bool {
+    static func inWord(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.isAlphabetic || (!scalar.isASCII && !scalar.properties.isWhitespace)
     }
 
@@ -195,7 +262,11 @@ struct WordShapes {
         let symbolInside = first < last && word[first...last].contains { !$0.properties.isAlphabetic }
         let accentedOnly =
             accentedRunsAreOdd && scripts == [0] && letters.count >= 3 && !letters.contains(where: \.isASCII)
-        if scripts.count > 1 || symbolInside || accentedOnly {
+        // A capital that is not ASCII after a small letter: `ŁódĽ`, ISO-8859-2's `ź` in windows-1250.
+        let capitalInside = zip(word.dropFirst(), word).contains { letter, before in
+            !letter.isASCII && letter.properties.isUppercase && before.properties.isLowercase
+        }
+        if scripts.count > 1 || symbolInside || accentedOnly || capitalInside {
             odd += 1
             if firstOdd == nil { firstOdd = text }
         }

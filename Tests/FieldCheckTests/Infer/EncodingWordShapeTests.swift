@@ -42,6 +42,8 @@ import Testing
         ("Café résumé Straße été Дата Ελλάδα", true, 0),
         // Against another Latin reading, a word of accented letters is a word: Polish writes them.
         ("Żółć Łódź", false, 0), ("Äàòà", false, 0),
+        // A capital that is not ASCII after a small letter; ASCII capitals may (`McDonald`).
+        ("ŁódĽ McDonald Ülker", false, 1),
     ])
     func wordsThatAreNoWords(text: String, againstAnotherScript: Bool, odd: Int) throws {
         let shapes = try #require(WordShapes(Array(text.utf8), accentedRunsAreOdd: againstAnotherScript))
@@ -58,6 +60,31 @@ import Testing
         let bytes = text.map { table[$0] ?? UInt8($0.asciiValue!) }
         let encoding = TextEncoding.detect(bytes, complete: true)
         #expect(encoding.name == "windows-1250", "\(encoding.evidence)")
+    }
+
+    /// Polish in ISO-8859-2 that the detector takes for ISO-8859-1 (confidence 26, on a bank
+    /// export of the trial): windows-1252 reads no symbol inside a word, but `¯abka £ód¼` beside
+    /// letters; windows-1250 reads `ŁódĽ`, a capital after a small letter.
+    @Test func polishInISO88592IsReadAsIt() throws {
+        var text = "Data;Kontrahent;Kwota;Saldo\n"
+        for row in 0..<10 {
+            text += "1\(row).05.2025;Żabka Łódź \(row);-\(row)1 613,01 zł;2\(row) 613,01 zł\n"
+        }
+        let table: [Character: UInt8] = ["Ż": 0xAF, "Ł": 0xA3, "ł": 0xB3, "ó": 0xF3, "ź": 0xBC]
+        let bytes = text.map { table[$0] ?? UInt8($0.asciiValue!) }
+        let encoding = TextEncoding.detect(bytes, complete: true)
+        #expect(encoding.name == "ISO-8859-2", "\(encoding.evidence)")
+        #expect(encoding.evidence.contains("symbols beside letters ('¯abka')"), "\(encoding.evidence)")
+    }
+
+    /// Symbols a Western text writes beside letters (`®`, `m³`, `¿Qué`, `µg`, `Nº`) are no
+    /// evidence of a Central European charset, where they would read as letters.
+    @Test func westernSymbolsBesideLettersStayWindows1252() {
+        let text =
+            "Producto;Cantidad;Nota\nAcme®;5 m³;¿Qué?\nBrand®;10 m³;¡Sí!\nVitamina;20 µg;Nº 5\n"
+            + "Acme®;3 m³;¿Dónde?\n"
+        let bytes = text.unicodeScalars.map { UInt8($0.value) }
+        #expect(TextEncoding.detect(bytes, complete: true).name == "windows-1252")
     }
 
     /// Text without a word of a non-ASCII character tells nothing (a lone `€` is no word).
