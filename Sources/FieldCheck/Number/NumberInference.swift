@@ -18,11 +18,29 @@ extension InferenceCandidate {
             ("bn_BD", ".", ", (lakh: 3, then 2)", "beng"),
             ("mr_IN", ".", ", (lakh: 3, then 2)", "deva"),
         ]
+        // Locales whose plain numbers read as one above but whose currency is written its own
+        // way (`21 613,01 zł`, `R$ 88.391,29`, `€ 12,50`, `£1,234.50`): their currency form alone.
+        let currencies: [(String, String, String, String)] = [
+            ("en_GB", ".", ", (groups of 3)", "latn"),
+            ("ja_JP", ".", ", (groups of 3)", "latn"),
+            ("zh_CN", ".", ", (groups of 3)", "latn"),
+            ("ko_KR", ".", ", (groups of 3)", "latn"),
+            ("pt_BR", ",", ". (groups of 3)", "latn"),
+            ("nl_NL", ",", ". (groups of 3)", "latn"),
+            ("da_DK", ",", ". (groups of 3)", "latn"),
+            ("tr_TR", ",", ". (groups of 3)", "latn"),
+            ("pl_PL", ",", "space (U+00A0 or U+0020; groups of 3)", "latn"),
+            ("cs_CZ", ",", "space (U+00A0 or U+0020; groups of 3)", "latn"),
+            ("hu_HU", ",", "space (U+00A0 or U+0020; groups of 3)", "latn"),
+            ("sv_SE", ",", "space (U+00A0 or U+0020; groups of 3)", "latn"),
+            ("nb_NO", ",", "space (U+00A0 or U+0020; groups of 3)", "latn"),
+            ("ru_RU", ",", "space (U+00A0 or U+0020; groups of 3)", "latn"),
+        ]
         var list: [InferenceCandidate] = []
         // Plain decimals first, then the locales' percent and currency forms (`12,5 %`,
         // `1.234,56 €`), read by the same styles `number --style` reads.
         for style in [NumberStyle.decimal, .percent, .currency] {
-            for (id, decimal, grouping, digits) in table {
+            for (id, decimal, grouping, digits) in table + (style == .currency ? currencies : []) {
                 guard let locale = try? LocaleID(id) else { continue }
                 var number = NumberSpec()
                 number.style = style
