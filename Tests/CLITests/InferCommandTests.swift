@@ -441,6 +441,34 @@ import Testing
         #expect(checked.stdout == "q\n10\n10.5\n")
     }
 
+    /// Trial 57, defect 5: `--locale` adds the locale's own number forms when they are none of
+    /// the built-in conventions. ja_JP writes numbers as en_US does, and its schema named en_US;
+    /// pl_PL's plain numbers read as fr_FR's (the locale's own grouping, U+00A0, is what csv's
+    /// warning then names).
+    @Test(arguments: [
+        ("ja_JP", "amount\n1234.50\n99.00\n12.5\n", "decimalChar: \".\""),
+        ("pl_PL", "kwota\n\"1\u{A0}234,50\"\n99,00\n12,5\n", "decimalChar: \",\""),
+    ])
+    func theLocaleAskedForIsTheSchemasWhenItReadsTheValues(locale: String, csv: String, decimal: String) throws {
+        let file = CLI.temporaryFile("locale-\(locale).csv")
+        let schemaFile = CLI.temporaryFile("locale-\(locale).yaml")
+        defer { for url in [file, schemaFile] { try? FileManager.default.removeItem(at: url) } }
+        try csv.write(to: file, atomically: true, encoding: .utf8)
+        let schema = try CLI.run(["infer", "--locale", locale, "--schema", file.path])
+        #expect(schema.status == 0, "\(schema.stderr)")
+        #expect(schema.stdout.contains("locale: \"\(locale)\""), "\(schema.stdout)")
+        #expect(schema.stdout.contains(decimal), "\(schema.stdout)")
+        let report = try CLI.run(["infer", "--locale", locale, file.path])
+        #expect(report.stdout.contains("(settled by --locale \(locale))"), "\(report.stdout)")
+        #expect(report.stdout.contains("read alike by: \(locale), "), "\(report.stdout)")
+        // Without it, a built-in convention that reads them alike is named.
+        let plain = try CLI.run(["infer", "--schema", file.path])
+        #expect(!plain.stdout.contains("locale: \"\(locale)\""), "\(plain.stdout)")
+        try Data(schema.stdout.utf8).write(to: schemaFile)
+        let checked = try CLI.run(["csv", "--schema", schemaFile.path, "--check", file.path])
+        #expect(checked.status == 0, "\(checked.stderr)")
+    }
+
     /// Trial 56, defect 1: a currency or percent column has `bareNumber: false`, under which
     /// other tools take U+2212 MINUS SIGN for text and read `−1 450,37 €` as 1450.37: the
     /// schema says so, where csv reads it negative.

@@ -160,7 +160,9 @@ public final class ColumnInferrer {
     /// The rejections at which a candidate is parked (see `expectedRows`).
     @exclusivity(unchecked) private(set) var parkAt = Int.max
 
-    public init() {
+    /// The inferrer of every registered candidate, and with `locale` (`infer --locale`) that
+    /// locale's number forms too, when they are none of the built-in conventions.
+    public init(locale: LocaleID? = nil) {
         func open(_ list: [InferenceCandidate]) -> [(InferenceCandidate, FieldValidator)] {
             list.compactMap { candidate in
                 guard let field = try? FieldValidator(candidate.spec) else { return nil }
@@ -168,7 +170,11 @@ public final class ColumnInferrer {
             }
         }
         // The registry's candidates by family; within one, by tier, then as registered.
-        let all = InferenceCandidate.registered
+        var all = InferenceCandidate.registered
+        if let locale {
+            let known = Set(all)
+            all += InferenceCandidate.numbers(of: locale).filter { !known.contains($0) }
+        }
         func family(_ family: InferenceFamily) -> [InferenceCandidate] {
             let members = all.filter { $0.family == family }
             return Set(members.map(\.tier)).sorted().flatMap { tier in members.filter { $0.tier == tier } }
@@ -956,10 +962,16 @@ extension ColumnInference {
         }
         // Each asked once: a number's opens its locale's symbols.
         let fit = candidates.map(fits)
-        let fitting = candidates.indices.filter { fit[$0] }.map { candidates[$0] }
+        // The locale's own forms (`infer --locale ja_JP` adds them) before those that write
+        // numbers alike: the schema then names the locale asked for.
+        let fitting =
+            candidates.indices.filter { fit[$0] && candidates[$0].spec.locale == locale }.map { candidates[$0] }
+            + candidates.indices.filter { fit[$0] && candidates[$0].spec.locale != locale }.map { candidates[$0] }
         guard !fitting.isEmpty else { return self }
         if isDecided {
-            guard !fit[0] else { return self }
+            guard !fit[0] || (candidates[0].spec.locale != locale && fitting[0].spec.locale == locale) else {
+                return self
+            }
             var copy = self
             copy.candidates = fitting + candidates.indices.filter { !fit[$0] }.map { candidates[$0] }
             copy.settledBy = locale.identifier

@@ -41,29 +41,61 @@ extension InferenceCandidate {
         // `1.234,56 €`), read by the same styles `number --style` reads.
         for style in [NumberStyle.decimal, .percent, .currency] {
             for (id, decimal, grouping, digits) in table + (style == .currency ? currencies : []) {
-                guard let locale = try? LocaleID(id) else { continue }
-                var number = NumberSpec()
-                number.style = style
-                let spec = FieldSpec(kind: .number(number), locale: locale)
-                // A locale without a currency has no currency form. (Only that form is
-                // opened to see: each opening costs ICU a number format.)
-                guard style != .currency || (try? FieldValidator(spec)) != nil else { continue }
-                let symbols = NumberSymbols(locale: locale)
-                let what: String =
-                    switch style {
-                    case .percent: "percent (\(symbols.percentSign))"
-                    case .currency: "currency (\(symbols.currencyCode ?? "?"))"
-                    default: "plain"
-                    }
-                list.append(
-                    InferenceCandidate(
-                        name: style == .decimal ? id : "\(id) \(style.rawValue)", type: .number, spec: spec,
-                        facets: [
-                            ("decimal mark", decimal), ("grouping", grouping), ("digits", digits), ("form", what),
-                        ],
-                        schemaKeys: [("locale", id)] + (style == .decimal ? [] : [("style", style.rawValue)])))
+                guard let locale = try? LocaleID(id),
+                    let candidate = number(locale, style: style, decimal: decimal, grouping: grouping, digits: digits)
+                else { continue }
+                list.append(candidate)
             }
         }
         return list
+    }
+
+    /// The plain, percent and currency forms of one locale's numbers, described as the built-in
+    /// conventions are (so that a facet they share reads alike): what `infer --locale` adds
+    /// when the locale is none of them (ja_JP writes numbers as en_US does; the schema then
+    /// names ja_JP).
+    static func numbers(of locale: LocaleID) -> [InferenceCandidate] {
+        let symbols = NumberSymbols(locale: locale)
+        let separator = symbols.groupingSeparator
+        let size =
+            symbols.secondaryGroupingSize != symbols.primaryGroupingSize
+            ? "lakh: \(symbols.primaryGroupingSize), then \(symbols.secondaryGroupingSize)"
+            : "groups of \(symbols.primaryGroupingSize)"
+        let grouping =
+            switch separator {
+            case "\u{202F}": "space (U+202F, U+00A0 or U+0020; \(size))"
+            case "\u{A0}", " ": "space (U+00A0 or U+0020; \(size))"
+            case "’", "'": "’ or ' (\(size))"
+            default: "\(separator) (\(size))"
+            }
+        return [NumberStyle.decimal, .percent, .currency].compactMap { style in
+            number(
+                locale, style: style, decimal: symbols.decimalSeparator, grouping: grouping,
+                digits: symbols.numberingSystem)
+        }
+    }
+
+    /// One locale's numbers in one style; nil for a currency form the locale has not.
+    private static func number(
+        _ locale: LocaleID, style: NumberStyle, decimal: String, grouping: String, digits: String
+    ) -> InferenceCandidate? {
+        let id = locale.identifier
+        var number = NumberSpec()
+        number.style = style
+        let spec = FieldSpec(kind: .number(number), locale: locale)
+        // A locale without a currency has no currency form. (Only that form is opened to see:
+        // each opening costs ICU a number format.)
+        guard style != .currency || (try? FieldValidator(spec)) != nil else { return nil }
+        let symbols = NumberSymbols(locale: locale)
+        let what: String =
+            switch style {
+            case .percent: "percent (\(symbols.percentSign))"
+            case .currency: "currency (\(symbols.currencyCode ?? "?"))"
+            default: "plain"
+            }
+        return InferenceCandidate(
+            name: style == .decimal ? id : "\(id) \(style.rawValue)", type: .number, spec: spec,
+            facets: [("decimal mark", decimal), ("grouping", grouping), ("digits", digits), ("form", what)],
+            schemaKeys: [("locale", id)] + (style == .decimal ? [] : [("style", style.rawValue)]))
     }
 }

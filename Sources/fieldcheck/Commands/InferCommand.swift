@@ -58,7 +58,7 @@ extension Fieldcheck {
 
         @Option(
             help: ArgumentHelp(
-                "Settle a column the values leave undecided (1,234 is 1234 in en_US, 1.234 in de_DE) with this locale's convention; where the values show no decimal mark (10 %), the schema takes the locale's.",
+                "Settle a column the values leave undecided (1,234 is 1234 in en_US, 1.234 in de_DE) with this locale's convention; where the values show no decimal mark (10 %), the schema takes the locale's. The locale's own number forms are tried too, and named where they read the values.",
                 valueName: "LOCALE"))
         var locale: String?
 
@@ -356,7 +356,7 @@ extension Fieldcheck {
                 // Read as it comes, with a copy for a second reading: held in memory, a value
                 // longer than the memory limit would cut the input short.
                 let input = try CopiedInput(head: source.head, source: source.fd)
-                let inferrer = ColumnInferrer()
+                let inferrer = ColumnInferrer(locale: locale.flatMap { try? LocaleID($0) })
                 let first = try read(
                     input.fd, path: path, asCSV: asCSV, encoding: encoding, head: source.head, inferrer)
                 let copy: Int32?
@@ -375,7 +375,7 @@ extension Fieldcheck {
                 // Converted as it is read, so that a file is read to its end (or to the row
                 // limit) whatever its size, as a UTF-8 file is; from the start again for an
                 // exact second reading.
-                let inferrer = ColumnInferrer()
+                let inferrer = ColumnInferrer(locale: locale.flatMap { try? LocaleID($0) })
                 let report = try readConverted(source, path: path, asCSV: asCSV, encoding: encoding, inferrer)
                 guard !report.exact else { return report }
                 inferrer.setsAside = false
@@ -384,7 +384,7 @@ extension Fieldcheck {
             // Stdin in another encoding: a converted copy to read twice, up to the byte limit.
             let (fd, cut) = try source.utf8Descriptor(encoding)
             defer { if fd != source.fd { close(fd) } }
-            let inferrer = ColumnInferrer()
+            let inferrer = ColumnInferrer(locale: locale.flatMap { try? LocaleID($0) })
             var report = try read(fd, path: path, asCSV: asCSV, encoding: encoding, head: source.head, inferrer)
             if cut { report.sampledBytes = Self.sampleBytes }
             guard !report.exact else { return report }
