@@ -41,10 +41,8 @@ extension InferenceCandidate {
         // `1.234,56 €`), read by the same styles `number --style` reads.
         for style in [NumberStyle.decimal, .percent, .currency] {
             for (id, decimal, grouping, digits) in table + (style == .currency ? currencies : []) {
-                guard let locale = try? LocaleID(id),
-                    let candidate = number(locale, style: style, decimal: decimal, grouping: grouping, digits: digits)
-                else { continue }
-                list.append(candidate)
+                guard let locale = try? LocaleID(id) else { continue }
+                list.append(number(locale, style: style, decimal: decimal, grouping: grouping, digits: digits))
             }
         }
         return list
@@ -68,24 +66,23 @@ extension InferenceCandidate {
             case "’", "'": "’ or ' (\(size))"
             default: "\(separator) (\(size))"
             }
-        return [NumberStyle.decimal, .percent, .currency].compactMap { style in
+        return [NumberStyle.decimal, .percent, .currency].map { style in
             number(
                 locale, style: style, decimal: symbols.decimalSeparator, grouping: grouping,
                 digits: symbols.numberingSystem)
         }
     }
 
-    /// One locale's numbers in one style; nil for a currency form the locale has not.
+    /// One locale's numbers in one style. A currency form the locale has not fails to open
+    /// where `infer` opens the candidates, which drops it: opened here to see, each would cost
+    /// ICU a number format twice.
     private static func number(
         _ locale: LocaleID, style: NumberStyle, decimal: String, grouping: String, digits: String
-    ) -> InferenceCandidate? {
+    ) -> InferenceCandidate {
         let id = locale.identifier
         var number = NumberSpec()
         number.style = style
         let spec = FieldSpec(kind: .number(number), locale: locale)
-        // A locale without a currency has no currency form. (Only that form is opened to see:
-        // each opening costs ICU a number format.)
-        guard style != .currency || (try? FieldValidator(spec)) != nil else { return nil }
         let symbols = NumberSymbols(locale: locale)
         let what: String =
             switch style {
