@@ -363,7 +363,7 @@ public final class ColumnInferrer {
                 registered.setAside()
             }
             if !notBoolean {
-                // The longest word of a pair has six letters: a longer value makes no String.
+                // The longest word of a pair has six bytes: a longer value makes no String.
                 if value.bytes.count <= 6, ColumnInferrer.booleanPair(of: value.text) != nil,
                     booleanWords.count < 8 || booleanWords[value.text] != nil
                 {
@@ -633,10 +633,16 @@ public final class ColumnInferrer {
         return answer
     }
 
-    /// The pairs of words a boolean column may use (compared without case).
+    /// The pairs of words a boolean column may use (compared without case), as exports write
+    /// them: English, German, French, Spanish and Italian (with and without the accent), Dutch,
+    /// the Scandinavian languages, Portuguese, Polish, Czech, Finnish, Russian and Turkish
+    /// (`hayir` as typed without the dotless i, and as `HAYIR` lowers without a Turkish locale).
+    /// A word has at most six bytes in UTF-8 (`falsch`, `hayır`, `нет`).
     static let booleanPairs: [(String, String)] = [
         ("true", "false"), ("yes", "no"), ("y", "n"), ("t", "f"), ("ja", "nein"), ("oui", "non"), ("si", "no"),
-        ("wahr", "falsch"), ("vrai", "faux"), ("on", "off"),
+        ("wahr", "falsch"), ("vrai", "faux"), ("on", "off"), ("sí", "no"), ("sì", "no"), ("ja", "nee"),
+        ("ja", "nej"), ("sim", "não"), ("tak", "nie"), ("ano", "ne"), ("kyllä", "ei"), ("да", "нет"),
+        ("evet", "hayır"), ("evet", "hayir"),
     ]
 
     static func booleanPair(of value: String) -> Int? {

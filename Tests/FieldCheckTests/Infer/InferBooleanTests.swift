@@ -10,6 +10,17 @@ import Testing
         (["SI", "NO", "SI", "NO", "NO"], ["SI"], ["NO"]),
         (["si", "no", "si"], ["si"], ["no"]),
         (["yes", "no", "no"], ["yes"], ["no"]),
+        // Trial 57, defect 6: the pairs of other languages' exports were text.
+        (["ja", "nee", "ja"], ["ja"], ["nee"]),
+        (["Ja", "Nej", "Nej"], ["Ja"], ["Nej"]),
+        (["sì", "no", "sì"], ["sì"], ["no"]),
+        (["Sim", "Não", "Sim"], ["Sim"], ["Não"]),
+        (["да", "нет", "нет"], ["да"], ["нет"]),
+        (["Evet", "Hayır", "Evet"], ["Evet"], ["Hayır"]),
+        (["EVET", "HAYIR"], ["EVET"], ["HAYIR"]),
+        (["ano", "ne", "ano"], ["ano"], ["ne"]),
+        (["TAK", "NIE", "TAK"], ["TAK"], ["NIE"]),
+        (["kyllä", "ei", "ei"], ["kyllä"], ["ei"]),
     ])
     func thePairThatHoldsEveryWordIsTheColumns(values: [String], trues: [String], falses: [String]) {
         let inferrer = ColumnInferrer()
