@@ -101,10 +101,39 @@ import Testing
             report.stdout.contains("column 'land': country\n  written as: names\n  names in: de\n"), "\(report.stdout)")
         #expect(report.stdout.contains("column 'iso': country\n  written as: ISO 3166-1 alpha-2 code\n"))
         let written = try CLI.run(["infer", "--schema", csv.path], input: "")
-        #expect(written.stdout.contains("    type: \"string\"\n    identifier: \"country\"\n    locale: \"de\"\n"))
+        #expect(
+            written.stdout.contains(
+                "    type: \"string\"\n    identifier: \"country\"\n    accept: \"name\"\n    locale: \"de\"\n"))
         try Data(written.stdout.utf8).write(to: schema)
         let check = try CLI.run(["csv", "--schema", schema.path, "--check", csv.path], input: "")
         #expect(check.status == 0, "\(check.stderr)")
+    }
+
+    /// Trial 57, defect 3: a column of alpha-3 codes had a schema that accepted names and
+    /// numeric codes too, and `csv --normalize` rewrote `DEU` as `DE`. The schema now accepts
+    /// the form the column writes and keeps alpha-3 and numeric codes in it; names become codes.
+    @Test func anInferredCodeColumnAcceptsItsFormAndKeepsIt() throws {
+        let csv = CLI.temporaryFile("codes.csv")
+        let schema = CLI.temporaryFile("codes.schema.yaml")
+        defer { for url in [csv, schema] { try? FileManager.default.removeItem(at: url) } }
+        try Data(
+            "iso2,iso3,num,name\nDE,DEU,276,Deutschland\nAT,AUT,040,Österreich\nCH,CHE,756,Schweiz\nFR,FRA,250,Frankreich\n"
+                .utf8
+        ).write(to: csv)
+        let written = try CLI.run(["infer", "--schema", csv.path])
+        #expect(
+            written.stdout.contains("    identifier: \"country\"\n    accept: \"alpha3\"\n    output: \"alpha3\"\n"))
+        try Data(written.stdout.utf8).write(to: schema)
+        let normalized = try CLI.run(["csv", "--schema", schema.path, "--normalize", csv.path])
+        #expect(normalized.status == 0, "\(normalized.stderr)")
+        #expect(normalized.stdout.split(separator: "\n").dropFirst().first == "DE,DEU,276,DE")
+        // A name in the alpha-3 column, or an alpha-3 code in the alpha-2 one, is refused.
+        let mixed = try CLI.run(
+            ["csv", "--schema", schema.path, "--check"], input: "iso2,iso3,num,name\nDEU,Germany,276,Deutschland\n")
+        #expect(mixed.status == 1)
+        #expect(mixed.stderr.contains("[form_not_accepted]"), "\(mixed.stderr)")
+        #expect(
+            mixed.stderr.split(separator: "\n").count { $0.contains("[form_not_accepted]") } == 2, "\(mixed.stderr)")
     }
 
     @Test func promptReadsACountryAndRefusesWhatNoNameBeginsWith() throws {

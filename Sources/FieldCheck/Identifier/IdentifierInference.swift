@@ -15,7 +15,9 @@ extension InferenceCandidate {
     /// A kind's conventions: its codes (a country's alpha-3 code too), then its names in each
     /// locale of `identifierNameLocales` (tier 1: ranked after every kind's codes). A code
     /// candidate reads codes only, and a name candidate names only, so that a column says
-    /// which it holds.
+    /// which it holds; the schema says it too (`accept: alpha3`), and a column of alpha-3 or
+    /// numeric codes is written in its own form (`output: alpha3`: `csv --normalize` rewrote
+    /// `DEU` as `DE`), a column of names as codes.
     static func identifiers(_ kind: IdentifierKind) -> [InferenceCandidate] { identifierCandidates[kind] ?? [] }
 
     private static func identifiers(of kind: IdentifierKind) -> [InferenceCandidate] {
@@ -27,7 +29,9 @@ extension InferenceCandidate {
                 InferenceCandidate(
                     name: "\(kind.noun) \(kind.describe(form))", type: .identifier(kind),
                     spec: FieldSpec(kind: .identifier(identifier), locale: .posix),
-                    facets: [("written as", kind.describe(form))], schemaKeys: [("identifier", kind.rawValue)]))
+                    facets: [("written as", kind.describe(form))],
+                    schemaKeys: [("identifier", kind.rawValue), ("accept", form.rawValue)]
+                        + (form == .code ? [] : [("output", form.rawValue)])))
         }
         for id in identifierNameLocales[kind] ?? [] {
             guard let locale = try? LocaleID(id) else { continue }
@@ -37,7 +41,10 @@ extension InferenceCandidate {
                 name: "\(kind.noun) names, \(id)", type: .identifier(kind),
                 spec: FieldSpec(kind: .identifier(identifier), locale: locale),
                 facets: [("written as", "names"), ("names in", id)],
-                schemaKeys: [("identifier", kind.rawValue), ("locale", id)])
+                schemaKeys: [
+                    ("identifier", kind.rawValue),
+                    ("accept", identifier.acceptedForms.map(\.rawValue).joined(separator: ", ")), ("locale", id),
+                ])
             candidate.tier = 1
             list.append(candidate)
         }
