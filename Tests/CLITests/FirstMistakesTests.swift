@@ -178,8 +178,10 @@ import Testing
         #expect(settled.stdout.contains("decimal mark: ,\n"), "\(settled.stdout)")
         let schema = try CLI.run(["infer", "--csv", "--locale", "de_DE", "--schema"], input: prices)
         #expect(schema.stdout.contains("locale: \"de_DE\""), "\(schema.stdout)")
+        // en_GB writes numbers as en_US does: its own forms are tried, and the schema names it.
         let english = try CLI.run(["infer", "--csv", "--locale", "en_GB", "--schema"], input: prices)
-        #expect(english.stdout.contains("locale: \"en_US\""), "\(english.stdout)")
+        #expect(english.stdout.contains("locale: \"en_GB\""), "\(english.stdout)")
+        #expect(english.stdout.contains("groupChar: \",\""), "\(english.stdout)")
         let unknown = try CLI.run(["infer", "--locale", "xx_YY"], input: prices)
         #expect(unknown.status == 2)
 
