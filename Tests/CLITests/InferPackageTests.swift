@@ -246,6 +246,71 @@ extension InferPackageTests {
         #expect(check.status == 0, "\(check.stderr)")
     }
 
+    /// Trial 57, defect 4: the timestamps databases and US or Japanese exports write were text:
+    /// fractions of a second and a UTC offset with its minutes (PostgreSQL's `+01:00`), a
+    /// twelve-hour clock (`10/28/2025 10:51:29 AM`, `2:30 PM`), `2025/01/03 14:05:00`, the
+    /// abbreviated month between hyphens (`16-Sep-2025`). Each is now typed with the strptime
+    /// format frictionless-py reads them with, and csv reads them with the same schema.
+    @Test(.enabled(if: frictionless != nil, "needs python3 with frictionless (pip install frictionless)"))
+    func timestampsOfDatabasesAndExportsAreTypesOtherToolsRead() throws {
+        let folder = CLI.temporaryFile("exports-timestamps")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("t.csv")
+        try Data(
+            ("pg,micro,us,jp,at,day\n"
+                + "2025-03-04 12:34:56+01:00,2025-03-04 12:34:56.123456,10/28/2025 10:51:29 AM,2025/01/03 14:05:00,2:30 PM,16-Sep-2025\n"
+                + "2025-03-05 08:00:00-05:00,2025-03-05 12:34:56.5,8/15/2025 1:46:44 PM,2025/12/31 23:59:59,11:05 AM,01-Jan-2024\n")
+                .utf8
+        ).write(to: file)
+        let package = folder.appendingPathComponent("datapackage.json")
+        let infer = try CLI.run(["infer", "--package", package.path, file.path])
+        #expect(infer.status == 0, "\(infer.stderr)")
+        let printed = try Self.frictionlessOutput(
+            """
+            import sys, frictionless
+            package = frictionless.Package(sys.argv[1])
+            print([(f.name, f.type, f.format) for f in package.resources[0].schema.fields])
+            report = frictionless.validate(sys.argv[1])
+            print("valid", report.valid, [e.message for task in report.tasks for e in task.errors][:3])
+            print([str(row["us"]) for row in package.resources[0].read_rows()])
+            """, arguments: [package.path], in: folder)
+        #expect(
+            printed.contains(
+                "[('pg', 'datetime', '%Y-%m-%d %H:%M:%S%z'), ('micro', 'datetime', '%Y-%m-%d %H:%M:%S.%f'), "
+                    + "('us', 'datetime', '%m/%d/%Y %I:%M:%S %p'), ('jp', 'datetime', '%Y/%m/%d %H:%M:%S'), "
+                    + "('at', 'time', '%I:%M %p'), ('day', 'date', '%d-%b-%Y')]"),
+            "\(printed)")
+        #expect(printed.contains("valid True"), "\(printed)")
+        #expect(printed.contains("['2025-10-28 10:51:29', '2025-08-15 13:46:44']"), "\(printed)")
+        #expect(try CLI.run(["csv", "--package", package.path]).status == 0)
+        let schema = try CLI.run(["infer", "--schema", file.path])
+        let check = try CLI.run(["csv", "--schema", "-", "--normalize", file.path], input: schema.stdout)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(
+            check.stdout.split(separator: "\n").last
+                == "2025-03-05T08:00:00-05:00,2025-03-05T12:34:56.5,2025-08-15T13:46:44,2025-12-31T23:59:59,11:05:00,2024-01-01",
+            "\(check.stdout)")
+    }
+
+    /// PostgreSQL writes a UTC offset of hours alone (`+01`), which fieldcheck reads and
+    /// strptime's `%z` does not: the schema says so beside the format.
+    @Test func anOffsetOfHoursAloneIsSaidInTheSchema() throws {
+        let data = CLI.temporaryFile("pg-offsets.csv")
+        defer { try? FileManager.default.removeItem(at: data) }
+        try Data("id,created_at\n1,2025-06-05 12:41:03.075954+01\n2,2025-10-02 16:13:02.090122+01\n".utf8).write(
+            to: data)
+        let schema = try CLI.run(["infer", "--schema", data.path])
+        #expect(schema.status == 0, "\(schema.stderr)")
+        #expect(
+            schema.stdout.contains(
+                "  # 2 values write the UTC offset in hours alone (+01, as PostgreSQL does), which strptime's %z does not "
+                    + "read: other tools may reject them; csv reads them\n  - name: \"created_at\"\n    type: \"datetime\"\n"
+                    + "    format: \"%Y-%m-%d %H:%M:%S.%f%z\"\n"), "\(schema.stdout)")
+        let check = try CLI.run(["csv", "--schema", "-", "--check", data.path], input: schema.stdout)
+        #expect(check.status == 0, "\(check.stderr)")
+    }
+
     /// A file that groups with several space variants gets the most used one, and a comment
     /// saying which others the values write (other tools reject those; csv reads all alike).
     @Test func valuesGroupedWithSeveralSpacesAreNamedInTheSchema() throws {

@@ -326,13 +326,18 @@ package func scalarText(_ value: Any) -> String? {
 /// single `y`, a two-digit `yy` (ICU's century window is the 80 years before and 20 after
 /// today, Python's %y is 1969–2068, and `yy` here reads four-digit years too), or month and
 /// day names outside English (`locale`), which strptime reads in the C locale only. `%d` and `%m` read one or two digits in Python, as `d`/`dd` and
-/// `M`/`MM` do here; and `strptimeToUTS35` reads the result back as the same pattern.
+/// `M`/`MM` do here, `%I` one or two as `h` does, `%f` one to six as `S` does; `%p` is AM
+/// or PM in the C locale, as en_US_POSIX's `a`; `%z` reads `Z`, `+0100` and `+01:00` where `X`
+/// reads `+01` too (the schema writer says so when the values write it). `strptimeToUTS35`
+/// reads the result back as a pattern that reads the same values.
 public func uts35ToStrptime(_ pattern: String, namesInEnglish: Bool) -> String? {
     let fields: [String: String] = [
         "dd": "%d", "d": "%d", "MM": "%m", "M": "%m", "yyyy": "%Y", "MMM": "%b", "MMMM": "%B",
-        "EEE": "%a", "EEEE": "%A", "HH": "%H", "mm": "%M", "ss": "%S",
+        "EEE": "%a", "EEEE": "%A", "HH": "%H", "mm": "%M", "ss": "%S", "h": "%I", "hh": "%I", "a": "%p",
+        // strptime's %f reads one to six digits, %z an offset with its minutes (+0100, +01:00).
+        "S": "%f", "SSS": "%f", "SSSSSS": "%f", "X": "%z", "XX": "%z", "XXX": "%z",
     ]
-    let names: Set<String> = ["MMM", "MMMM", "EEE", "EEEE"]
+    let names: Set<String> = ["MMM", "MMMM", "EEE", "EEEE", "a"]
     var out = ""
     let characters = Array(pattern)
     var index = 0

@@ -112,6 +112,22 @@ extension InferenceCandidate {
         for id in ["en_US", "en_GB", "de_DE", "fr_FR", "es_ES", "it_IT", "nl_NL", "pt_BR"] {
             styles(id, calendar: "Gregorian", numericToo: false)
         }
+        // The English month abbreviated between hyphens, as bank statements and Oracle write
+        // dates (`16-Sep-2025`, `16-SEP-25`): no locale's style, and common in exports.
+        if let english = try? LocaleID("en_US") {
+            for pattern in ["dd-MMM-yyyy", "dd-MMM-yy"] {
+                var date = DateSpec()
+                date.format = .pattern(pattern)
+                list.append(
+                    InferenceCandidate(
+                        name: "\(pattern) (en_US)", type: .date, spec: FieldSpec(kind: .date(date), locale: english),
+                        facets: [
+                            ("pattern", pattern), ("month names", LocaleID.displayName("en_US")),
+                            ("calendar", "Gregorian"),
+                        ],
+                        schemaKeys: [("format", pattern), ("locale", "en_US")]))
+            }
+        }
         for other in otherCalendars {
             // Numeric styles too where the locale's digits are not ASCII (fa_IR's ۱۴۰۵/۱/۲۴).
             let digits = (try? LocaleID(other.locale)).map { NumberSymbols(locale: $0).digits.first } ?? nil

@@ -88,6 +88,9 @@ public struct ColumnInference: Sendable {
     /// Values that begin with a hyphen-minus and then no digit (`-$329.34`, `-€5`): other tools
     /// read text around a number (bareNumber: false), not between its sign and its digits.
     public var signBeforeSymbolCount = 0
+    /// Values of a time that end in a UTC offset of hours alone (`12:34:56+01`, as PostgreSQL
+    /// writes it), which strptime's `%z` does not read.
+    public var hourOffsetCount = 0
     /// Values that are a year written alone (four ASCII digits, 1800 to 2199): a first row of
     /// successive years above columns of other numbers is a pivot table's header.
     public var yearCount = 0
@@ -239,6 +242,8 @@ public final class ColumnInferrer {
         fileprivate var minusSigns = 0
         /// Values with a hyphen-minus and then no digit (`ColumnInference.signBeforeSymbolCount`).
         fileprivate var signsBeforeSymbol = 0
+        /// Values ending in an offset of hours alone (`ColumnInference.hourOffsetCount`).
+        fileprivate var hourOffsets = 0
         /// Per `ColumnInferrer.groupingVariants`, how often it stood between two digits.
         fileprivate var variantCounts = [Int](repeating: 0, count: ColumnInferrer.groupingVariants.count)
         /// Whether the answer is the one reading every candidate on every value would give:
@@ -313,6 +318,13 @@ public final class ColumnInferrer {
             defer { if minus { minusSigns += 1 } }
             func digit(_ index: Int) -> Bool { index < bytes.count && bytes[index] &- 0x30 < 10 }
             if bytes[0] == 0x2D && !digit(1) && bytes[1] != 0x2E { signsBeforeSymbol += 1 }
+            // `…56+01`: a digit, a sign, two digits at the end, and a time's colon before.
+            let end = bytes.count
+            if end >= 7, bytes[end - 3] == 0x2B || bytes[end - 3] == 0x2D, digit(end - 4), digit(end - 2),
+                digit(end - 1), bytes.contains(0x3A)
+            {
+                hourOffsets += 1
+            }
             var index = 1
             while index < bytes.count - 1 {
                 defer { index += 1 }
@@ -679,6 +691,7 @@ public final class ColumnInferrer {
         answer.yearCount = column.years
         answer.minusSignCount = column.minusSigns
         answer.signBeforeSymbolCount = column.signsBeforeSymbol
+        answer.hourOffsetCount = column.hourOffsets
         guard column.values > 0 else { return answer }
         // The most used first; on a tie, in `groupingVariants`' order.
         answer.separatorsBetweenDigits = column.variantCounts.indices.filter { column.variantCounts[$0] > 0 }

@@ -1,9 +1,12 @@
-/// The datetime conventions `infer` tries (`FieldType.dateTime`'s candidates): ISO 8601, which
-/// the type's name alone reads, then a date and a time of day in the numeric forms exports
-/// write (`2025-07-18 19:57:44`, `18.07.2025 19:57`), which a `format` reads.
+/// The datetime and time conventions `infer` tries (`FieldType.dateTime`'s and `.time`'s
+/// candidates): ISO 8601, which the type's name alone reads, then a date and a time of day in
+/// the numeric forms exports write (`2025-07-18 19:57:44`, `18.07.2025 19:57`, `2025/01/03
+/// 14:05:00`, `1/13/2025 2:30:00 PM`, PostgreSQL's `2025-03-04 12:34:56.123456+01`), which a
+/// `format` reads.
 extension InferenceCandidate {
     /// Built once.
     static let allDateTimes = dateTimes()
+    static let allTimes = times()
 
     static func dateTimes() -> [InferenceCandidate] {
         let type = InferredType(rawValue: TemporalUnit.dateTime.rawValue)
@@ -14,17 +17,51 @@ extension InferenceCandidate {
                 facets: [("date part", "ISO 8601"), ("time part", "ISO 8601")], schemaKeys: [])
         ]
         // Day and month in both orders: a column whose days are all 12 or less stays undecided.
-        for date in ["yyyy-MM-dd", "dd.MM.yyyy", "dd/MM/yyyy", "MM/dd/yyyy"] {
-            for time in ["HH:mm:ss", "HH:mm"] {
-                let pattern = "\(date) \(time)"
-                var spec = TemporalSpec(unit: .dateTime)
-                spec.format = .pattern(pattern)
+        // A twelve-hour clock with AM and PM only after a day and month in either order (the
+        // US and the Commonwealth); fractions of a second and a UTC offset (`X` reads `Z`,
+        // `+01`, `+0100` and `+01:00`) only after an ISO date, as databases write them.
+        let twelveHours = ["h:mm:ss a", "h:mm a"]
+        let parts: [(date: String, times: [String])] = [
+            ("yyyy-MM-dd", ["HH:mm:ss", "HH:mm", "HH:mm:ss.S", "HH:mm:ssX", "HH:mm:ss.SX"]),
+            ("yyyy/MM/dd", ["HH:mm:ss", "HH:mm"]),
+            ("dd.MM.yyyy", ["HH:mm:ss", "HH:mm"]),
+            ("dd/MM/yyyy", ["HH:mm:ss", "HH:mm"] + twelveHours),
+            ("MM/dd/yyyy", ["HH:mm:ss", "HH:mm"] + twelveHours),
+        ]
+        for (date, times) in parts {
+            for time in times {
                 list.append(
-                    InferenceCandidate(
-                        name: pattern, type: type, spec: FieldSpec(kind: .temporal(spec), locale: .posix),
-                        facets: [("date part", date), ("time part", time)], schemaKeys: [("format", pattern)]))
+                    pattern(
+                        "\(date) \(time)", type: type, unit: .dateTime,
+                        facets: [("date part", date), ("time part", time)]))
             }
         }
         return list
+    }
+
+    /// A time of day: ISO 8601, then hours and minutes alone (`19:46`, which ISO 8601 reads
+    /// but Table Schema's default format does not) and a twelve-hour clock (`2:30 PM`).
+    static func times() -> [InferenceCandidate] {
+        let type = InferredType(rawValue: TemporalUnit.time.rawValue)
+        return [
+            InferenceCandidate(
+                name: type.rawValue, type: type,
+                spec: FieldSpec(kind: .temporal(TemporalSpec(unit: .time)), locale: .posix),
+                facets: [("time part", "ISO 8601")], schemaKeys: [])
+        ]
+            + ["HH:mm", "h:mm:ss a", "h:mm a"].map {
+                pattern($0, type: type, unit: .time, facets: [("time part", $0)])
+            }
+    }
+
+    /// A datetime or time in a UTS #35 pattern, read in en_US_POSIX (`AM`, `PM`).
+    private static func pattern(
+        _ pattern: String, type: InferredType, unit: TemporalUnit, facets: [(key: String, value: String)]
+    ) -> InferenceCandidate {
+        var spec = TemporalSpec(unit: unit)
+        spec.format = .pattern(pattern)
+        return InferenceCandidate(
+            name: pattern, type: type, spec: FieldSpec(kind: .temporal(spec), locale: .posix), facets: facets,
+            schemaKeys: [("format", pattern)])
     }
 }

@@ -5,9 +5,14 @@ extension FieldType {
     static let yearMonth = inferred(temporal(.yearMonth, help: "a year and month, as in 2026-04"))
     /// Table Schema's `time`: `13:45:30`, with a fraction and a zone when written, or as a
     /// `format` or the locale's `style` writes it.
-    static let time = inferred(
-        temporal(
-            .time, help: "a time of day, as in 13:45:30 or 13:45:30.250+02:00, or in a strptime or UTS #35 format"))
+    /// `infer` tries it in ISO 8601 and as exports write it (`InferenceCandidate.allTimes`).
+    static let time: FieldType = {
+        var type = inferred(
+            temporal(
+                .time, help: "a time of day, as in 13:45:30 or 13:45:30.250+02:00, or in a strptime or UTS #35 format"))
+        type.candidates = { InferenceCandidate.allTimes }
+        return type
+    }()
     /// Table Schema's `datetime`: `2026-04-13T13:45:30Z`, or as a `format` or the locale's
     /// `style` writes it.
     /// `infer` tries it in ISO 8601 and in the numeric forms exports write

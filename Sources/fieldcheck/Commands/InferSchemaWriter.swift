@@ -176,6 +176,13 @@ enum SchemaWriter {
                 field.keys.append(("type", type.rawValue))
                 field.keys += top.schemaKeys
                 standardDateFormat(&field)
+                if column.hourOffsetCount > 0, field.keys.contains(where: { $0.0 == "format" && $0.1.contains("%z") }) {
+                    let count = column.hourOffsetCount
+                    field.addComment(
+                        "\(count) value\(count == 1 ? " writes" : "s write") the UTC offset in hours alone (+01, as "
+                            + "PostgreSQL does), which strptime's %z does not read: other tools may reject "
+                            + "\(count == 1 ? "it" : "them"); csv reads \(count == 1 ? "it" : "them")")
+                }
                 field.addComment(outlierComment(column))
             default:
                 field.keys.append(("type", "string"))
