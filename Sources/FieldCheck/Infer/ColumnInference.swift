@@ -567,7 +567,9 @@ public final class ColumnInferrer {
         var parked = false
         /// Whether it reads no more values.
         var isOut: Bool { parked || isHopeless }
-        var first: (value: String, row: Int, code: ErrorCode)?
+        /// The first rejection; its code is nil when the value was rejected on the fast path
+        /// (`finish` reads it again for the code when it is shown).
+        var first: (value: String, row: Int, code: ErrorCode?)?
         /// The first rejections (for the outliers of the chosen candidate). A struct, not a
         /// tuple: an array of tuples is destroyed through their generic metadata, element by
         /// element (2 % of `infer` on a wide table, whose candidates each keep 64).
@@ -595,10 +597,9 @@ public final class ColumnInferrer {
                     keep(value.text, String(decoding: canonical, as: UTF8.self))
                 }
             } else if field.rejectsFast(bytes) {
-                // The code of a rejection is wanted only for the first one.
-                reject(
-                    value.text, row,
-                    first == nil ? field.validate(value.text, detail: .verdict).errors.first?.code : nil)
+                // The code of a rejection is wanted only for the first one, and only when the
+                // column's answer is of this candidate's type: `finish` asks for it then.
+                reject(value.text, row, nil)
             } else {
                 let result = field.validate(value.text, detail: .verdict)
                 if let canonical = result.value, result.isValid, !strict || result.warnings.isEmpty {
@@ -623,7 +624,7 @@ public final class ColumnInferrer {
 
         private mutating func reject(_ value: String, _ row: Int, _ code: ErrorCode?) {
             rejected += 1
-            if first == nil { first = (value, row, code ?? .invalidDate) }
+            if first == nil { first = (value, row, code) }
             if rejections.count < 64 { rejections.append(Rejection(value: value, row: row)) }
         }
     }
@@ -878,13 +879,15 @@ public final class ColumnInferrer {
         }
         for index in list.indices where tallies[index].rejected > best {
             guard let first = tallies[index].first else { continue }
-            var evidence = first
+            func code(_ value: String) -> ErrorCode {
+                list[index].1.validate(value, detail: .verdict).errors.first?.code ?? .invalidDate
+            }
+            var evidence = (value: first.value, row: first.row, code: first.code ?? code(first.value))
             if chosen != nil,
                 let telling = tallies[index].rejections.first(where: { isReadByChosen($0.value) }),
                 telling.row != first.row
             {
-                let code = list[index].1.validate(telling.value, detail: .verdict).errors.first?.code ?? first.code
-                evidence = (telling.value, telling.row, code)
+                evidence = (telling.value, telling.row, code(telling.value))
             }
             answer.eliminations.append(
                 Elimination(
