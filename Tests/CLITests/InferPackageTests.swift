@@ -215,26 +215,13 @@ extension InferPackageTests {
     /// and csv; ISO 8601 ones stay `type: datetime` alone.
     @Test(.enabled(if: frictionless != nil, "needs python3 with frictionless (pip install frictionless)"))
     func timestampsWithASpaceAreDatetimesOtherToolsRead() throws {
-        let folder = CLI.temporaryFile("timestamps")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("t.csv")
-        try Data(
-            ("id,booked,local,iso\n1,2025-07-18 19:57:44,18.07.2025 19:57,2025-07-18T19:57:44Z\n"
-                + "2,2025-10-15 21:57:57,15.10.2025 21:57,2025-10-15T21:57:57Z\n").utf8
-        ).write(to: file)
-        let package = folder.appendingPathComponent("datapackage.json")
-        let infer = try CLI.run(["infer", "--package", package.path, file.path])
-        #expect(infer.status == 0, "\(infer.stderr)")
-        let printed = try Self.frictionlessOutput(
-            """
-            import sys, frictionless
-            package = frictionless.Package(sys.argv[1])
-            print([(f.name, f.type, f.format) for f in package.resources[0].schema.fields])
-            report = frictionless.validate(sys.argv[1])
-            print("valid", report.valid, [e.message for task in report.tasks for e in task.errors][:3])
-            print([str(row["booked"]) for row in package.resources[0].read_rows()])
-            """, arguments: [package.path], in: folder)
+        let printed = try Self.packageReadByFrictionless(
+            "id,booked,local,iso\n1,2025-07-18 19:57:44,18.07.2025 19:57,2025-07-18T19:57:44Z\n"
+                + "2,2025-10-15 21:57:57,15.10.2025 21:57,2025-10-15T21:57:57Z\n", column: "booked"
+        ) { package, _ in
+            let checked = try CLI.run(["csv", "--package", package.path])
+            #expect(checked.status == 0, "\(checked.stderr)")
+        }
         #expect(
             printed.contains(
                 "('booked', 'datetime', '%Y-%m-%d %H:%M:%S'), ('local', 'datetime', '%d.%m.%Y %H:%M'), "
@@ -242,8 +229,34 @@ extension InferPackageTests {
             "\(printed)")
         #expect(printed.contains("valid True"), "\(printed)")
         #expect(printed.contains("['2025-07-18 19:57:44', '2025-10-15 21:57:57']"), "\(printed)")
-        let check = try CLI.run(["csv", "--package", package.path])
-        #expect(check.status == 0, "\(check.stderr)")
+    }
+
+    /// `csv` written to a folder of its own, `infer --package` run on it, and what frictionless-py
+    /// makes of the package: its fields (name, type, format), whether it validates, and the
+    /// values of `column` as it reads them. `then` runs with the package and the CSV file
+    /// before the folder is removed.
+    static func packageReadByFrictionless(_ csv: String, column: String, then: (URL, URL) throws -> Void) throws
+        -> String
+    {
+        let folder = CLI.temporaryFile("package-\(column)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("t.csv")
+        try Data(csv.utf8).write(to: file)
+        let package = folder.appendingPathComponent("datapackage.json")
+        let infer = try CLI.run(["infer", "--package", package.path, file.path])
+        #expect(infer.status == 0, "\(infer.stderr)")
+        let printed = try frictionlessOutput(
+            """
+            import sys, frictionless
+            package = frictionless.Package(sys.argv[1])
+            print([(f.name, f.type, f.format) for f in package.resources[0].schema.fields])
+            report = frictionless.validate(sys.argv[1])
+            print("valid", report.valid, [e.message for task in report.tasks for e in task.errors][:3])
+            print([str(row[sys.argv[2]]) for row in package.resources[0].read_rows()])
+            """, arguments: [package.path, column], in: folder)
+        try then(package, file)
+        return printed
     }
 
     /// Trial 57, defect 4: the timestamps databases and US or Japanese exports write were text:
@@ -253,28 +266,21 @@ extension InferPackageTests {
     /// format frictionless-py reads them with, and csv reads them with the same schema.
     @Test(.enabled(if: frictionless != nil, "needs python3 with frictionless (pip install frictionless)"))
     func timestampsOfDatabasesAndExportsAreTypesOtherToolsRead() throws {
-        let folder = CLI.temporaryFile("exports-timestamps")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("t.csv")
-        try Data(
-            ("pg,micro,us,jp,at,day\n"
-                + "2025-03-04 12:34:56+01:00,2025-03-04 12:34:56.123456,10/28/2025 10:51:29 AM,2025/01/03 14:05:00,2:30 PM,16-Sep-2025\n"
-                + "2025-03-05 08:00:00-05:00,2025-03-05 12:34:56.5,8/15/2025 1:46:44 PM,2025/12/31 23:59:59,11:05 AM,01-Jan-2024\n")
-                .utf8
-        ).write(to: file)
-        let package = folder.appendingPathComponent("datapackage.json")
-        let infer = try CLI.run(["infer", "--package", package.path, file.path])
-        #expect(infer.status == 0, "\(infer.stderr)")
-        let printed = try Self.frictionlessOutput(
-            """
-            import sys, frictionless
-            package = frictionless.Package(sys.argv[1])
-            print([(f.name, f.type, f.format) for f in package.resources[0].schema.fields])
-            report = frictionless.validate(sys.argv[1])
-            print("valid", report.valid, [e.message for task in report.tasks for e in task.errors][:3])
-            print([str(row["us"]) for row in package.resources[0].read_rows()])
-            """, arguments: [package.path], in: folder)
+        let csv =
+            "pg,micro,us,jp,at,day\n"
+            + "2025-03-04 12:34:56+01:00,2025-03-04 12:34:56.123456,10/28/2025 10:51:29 AM,2025/01/03 14:05:00,2:30 PM,16-Sep-2025\n"
+            + "2025-03-05 08:00:00-05:00,2025-03-05 12:34:56.5,8/15/2025 1:46:44 PM,2025/12/31 23:59:59,11:05 AM,01-Jan-2024\n"
+        let printed = try Self.packageReadByFrictionless(csv, column: "us") { package, file in
+            let checked = try CLI.run(["csv", "--package", package.path])
+            #expect(checked.status == 0, "\(checked.stderr)")
+            let schema = try CLI.run(["infer", "--schema", file.path])
+            let check = try CLI.run(["csv", "--schema", "-", "--normalize", file.path], input: schema.stdout)
+            #expect(check.status == 0, "\(check.stderr)")
+            #expect(
+                check.stdout.split(separator: "\n").last
+                    == "2025-03-05T08:00:00-05:00,2025-03-05T12:34:56.5,2025-08-15T13:46:44,2025-12-31T23:59:59,11:05:00,2024-01-01",
+                "\(check.stdout)")
+        }
         #expect(
             printed.contains(
                 "[('pg', 'datetime', '%Y-%m-%d %H:%M:%S%z'), ('micro', 'datetime', '%Y-%m-%d %H:%M:%S.%f'), "
@@ -283,14 +289,6 @@ extension InferPackageTests {
             "\(printed)")
         #expect(printed.contains("valid True"), "\(printed)")
         #expect(printed.contains("['2025-10-28 10:51:29', '2025-08-15 13:46:44']"), "\(printed)")
-        #expect(try CLI.run(["csv", "--package", package.path]).status == 0)
-        let schema = try CLI.run(["infer", "--schema", file.path])
-        let check = try CLI.run(["csv", "--schema", "-", "--normalize", file.path], input: schema.stdout)
-        #expect(check.status == 0, "\(check.stderr)")
-        #expect(
-            check.stdout.split(separator: "\n").last
-                == "2025-03-05T08:00:00-05:00,2025-03-05T12:34:56.5,2025-08-15T13:46:44,2025-12-31T23:59:59,11:05:00,2024-01-01",
-            "\(check.stdout)")
     }
 
     /// PostgreSQL writes a UTC offset of hours alone (`+01`), which fieldcheck reads and
