@@ -54,15 +54,18 @@ public struct TextEncoding: Sendable, Hashable {
         // Each reading converted once: its text is wanted below when both read every byte.
         let windows = Transcoder.convertAll(sample, from: "windows-1252", complete: complete)
         let windowsReads = windows?.whole ?? false
+        // What windows-1252 reads is read so, unless a Central European charset reads it as words.
+        func western(_ evidence: String) -> TextEncoding {
+            guard let central = centralEuropean(sample, windows: windows?.utf8 ?? [], complete: complete) else {
+                return TextEncoding(name: "windows-1252", evidence: evidence)
+            }
+            return TextEncoding(name: central.name, evidence: evidence + central.evidence)
+        }
         // ISO-8859-1 is read as windows-1252, its superset: the bytes 0x80–0x9F are C1
         // controls in ISO-8859-1 and never meant so in a data file, and one (a '€', 0x80)
         // may stand past the detector's sample.
         if found == "ISO-8859-1" && windowsReads {
-            let evidence = "not UTF-8; ICU's charset detector: \(found), confidence \(confidence)"
-            if let central = centralEuropean(sample, windows: windows?.utf8 ?? [], complete: complete) {
-                return TextEncoding(name: central.name, evidence: evidence + central.evidence)
-            }
-            return TextEncoding(name: "windows-1252", evidence: evidence)
+            return western("not UTF-8; ICU's charset detector: \(found), confidence \(confidence)")
         }
         let theirs =
             !ICU.failed(status) && !found.isEmpty && !found.hasPrefix("UTF-16") && !found.hasPrefix("UTF-32")
@@ -95,15 +98,7 @@ public struct TextEncoding: Sendable, Hashable {
                     ? "; windows-1252 makes words of the bytes as well (\(windows.example)))"
                     : ", whose reading makes \(theirs.noWords))")
         }
-        if windowsReads {
-            if let central = centralEuropean(sample, windows: windows?.utf8 ?? [], complete: complete) {
-                return TextEncoding(
-                    name: central.name,
-                    evidence: "not UTF-8; every byte is defined in windows-1252\(guess)" + central.evidence)
-            }
-            return TextEncoding(
-                name: "windows-1252", evidence: "not UTF-8; every byte is defined in windows-1252\(guess)")
-        }
+        if windowsReads { return western("not UTF-8; every byte is defined in windows-1252\(guess)") }
         // ISO-8859-1 defines every byte: what cannot be read otherwise is read byte for byte.
         return TextEncoding(
             name: "ISO-8859-1", evidence: "not UTF-8 nor windows-1252; read byte for byte as ISO-8859-1\(guess)")
@@ -119,16 +114,15 @@ public struct TextEncoding: Sendable, Hashable {
     private static func centralEuropean(_ sample: [UInt8], windows: [UInt8], complete: Bool)
         -> (name: String, evidence: String)?
     {
-        guard let western = WordShapes(windows) else { return nil }
         let westernScalars = Array(String(decoding: windows, as: UTF8.self).unicodeScalars)
+        guard let western = WordShapes(scalars: westernScalars) else { return nil }
         var best: (name: String, shapes: WordShapes, misread: (count: Int, first: Int))?
         for name in ["windows-1250", "ISO-8859-2"] {
-            guard let reading = Transcoder.convertAll(sample, from: name, complete: complete), reading.whole,
-                let shapes = WordShapes(reading.utf8)
+            guard let reading = Transcoder.convertAll(sample, from: name, complete: complete), reading.whole
             else { continue }
             // Single-byte charsets: the n-th scalar of each reading is the n-th byte.
             let scalars = Array(String(decoding: reading.utf8, as: UTF8.self).unicodeScalars)
-            guard scalars.count == westernScalars.count else { continue }
+            guard scalars.count == westernScalars.count, let shapes = WordShapes(scalars: scalars) else { continue }
             let misread = lettersMisread(westernScalars, as: scalars)
             guard shapes.odd < western.odd || (shapes.odd == 0 && misread.count >= 2) else { continue }
             if let chosen = best, (chosen.shapes.odd, -chosen.misread.count) <= (shapes.odd, -misread.count) {
@@ -224,8 +218,14 @@ struct WordShapes {
 
     /// Nil when the text has no word with a non-ASCII character (nothing to tell by).
     init?(_ utf8: [UInt8], accentedRunsAreOdd: Bool = false) {
+        self.init(
+            scalars: Array(String(decoding: utf8, as: UTF8.self).unicodeScalars), accentedRunsAreOdd: accentedRunsAreOdd
+        )
+    }
+
+    /// The same, of text already decoded.
+    init?(scalars: [Unicode.Scalar], accentedRunsAreOdd: Bool = false) {
         self.accentedRunsAreOdd = accentedRunsAreOdd
-        let scalars = Array(String(decoding: utf8, as: UTF8.self).unicodeScalars)
         for word in scalars.runs(where: Self.inWord) { judge(scalars[word]) }
         guard words > 0 else { return nil }
     }
