@@ -95,19 +95,22 @@ extension InferenceCandidate {
                 guard named || numericToo, !pattern.isEmpty else { continue }
                 guard !list.contains(where: { $0.name.hasPrefix("\(pattern) (") && $0.spec.locale == locale })
                 else { continue }
-                var date = DateSpec()
-                date.format = .pattern(pattern)
                 list.append(
-                    InferenceCandidate(
-                        name: "\(pattern) (\(style.rawValue) style, \(id))", type: .date,
-                        spec: FieldSpec(kind: .date(date), locale: locale),
-                        facets: [
-                            ("pattern", pattern),
-                            ("month names", named ? LocaleID.displayName(id) : "none (numbers)"),
-                            ("calendar", calendar),
-                        ],
-                        schemaKeys: [("format", pattern), ("locale", id)]))
+                    written(
+                        pattern, in: locale, name: "\(pattern) (\(style.rawValue) style, \(id))",
+                        monthNames: named ? LocaleID.displayName(id) : "none (numbers)", calendar: calendar))
             }
+        }
+        /// A pattern of `locale`'s (`format` and `locale` in a schema).
+        func written(_ pattern: String, in locale: LocaleID, name: String, monthNames: String, calendar: String)
+            -> InferenceCandidate
+        {
+            var date = DateSpec()
+            date.format = .pattern(pattern)
+            return InferenceCandidate(
+                name: name, type: .date, spec: FieldSpec(kind: .date(date), locale: locale),
+                facets: [("pattern", pattern), ("month names", monthNames), ("calendar", calendar)],
+                schemaKeys: [("format", pattern), ("locale", locale.identifier)])
         }
         for id in ["en_US", "en_GB", "de_DE", "fr_FR", "es_ES", "it_IT", "nl_NL", "pt_BR"] {
             styles(id, calendar: "Gregorian", numericToo: false)
@@ -116,16 +119,10 @@ extension InferenceCandidate {
         // dates (`16-Sep-2025`, `16-SEP-25`): no locale's style, and common in exports.
         if let english = try? LocaleID("en_US") {
             for pattern in ["dd-MMM-yyyy", "dd-MMM-yy"] {
-                var date = DateSpec()
-                date.format = .pattern(pattern)
                 list.append(
-                    InferenceCandidate(
-                        name: "\(pattern) (en_US)", type: .date, spec: FieldSpec(kind: .date(date), locale: english),
-                        facets: [
-                            ("pattern", pattern), ("month names", LocaleID.displayName("en_US")),
-                            ("calendar", "Gregorian"),
-                        ],
-                        schemaKeys: [("format", pattern), ("locale", "en_US")]))
+                    written(
+                        pattern, in: english, name: "\(pattern) (en_US)", monthNames: LocaleID.displayName("en_US"),
+                        calendar: "Gregorian"))
             }
         }
         for other in otherCalendars {

@@ -9,13 +9,7 @@ extension InferenceCandidate {
     static let allTimes = times()
 
     static func dateTimes() -> [InferenceCandidate] {
-        let type = InferredType(rawValue: TemporalUnit.dateTime.rawValue)
-        var list = [
-            InferenceCandidate(
-                name: type.rawValue, type: type,
-                spec: FieldSpec(kind: .temporal(TemporalSpec(unit: .dateTime)), locale: .posix),
-                facets: [("date part", "ISO 8601"), ("time part", "ISO 8601")], schemaKeys: [])
-        ]
+        var list = [iso(.dateTime, facets: [("date part", "ISO 8601"), ("time part", "ISO 8601")])]
         // Day and month in both orders: a column whose days are all 12 or less stays undecided.
         // A twelve-hour clock with AM and PM only after a day and month in either order (the
         // US and the Commonwealth); fractions of a second and a UTC offset (`X` reads `Z`,
@@ -32,7 +26,7 @@ extension InferenceCandidate {
             for time in times {
                 list.append(
                     pattern(
-                        "\(date) \(time)", type: type, unit: .dateTime,
+                        "\(date) \(time)", unit: .dateTime,
                         facets: [("date part", date), ("time part", time)]))
             }
         }
@@ -42,26 +36,28 @@ extension InferenceCandidate {
     /// A time of day: ISO 8601, then hours and minutes alone (`19:46`, which ISO 8601 reads
     /// but Table Schema's default format does not) and a twelve-hour clock (`2:30 PM`).
     static func times() -> [InferenceCandidate] {
-        let type = InferredType(rawValue: TemporalUnit.time.rawValue)
-        return [
-            InferenceCandidate(
-                name: type.rawValue, type: type,
-                spec: FieldSpec(kind: .temporal(TemporalSpec(unit: .time)), locale: .posix),
-                facets: [("time part", "ISO 8601")], schemaKeys: [])
-        ]
+        return [iso(.time, facets: [("time part", "ISO 8601")])]
             + ["HH:mm", "h:mm:ss a", "h:mm a"].map {
-                pattern($0, type: type, unit: .time, facets: [("time part", $0)])
+                pattern($0, unit: .time, facets: [("time part", $0)])
             }
+    }
+
+    /// A datetime or time in ISO 8601, which the type's name alone reads.
+    private static func iso(_ unit: TemporalUnit, facets: [(key: String, value: String)]) -> InferenceCandidate {
+        InferenceCandidate(
+            name: unit.rawValue, type: InferredType(rawValue: unit.rawValue),
+            spec: FieldSpec(kind: .temporal(TemporalSpec(unit: unit)), locale: .posix), facets: facets, schemaKeys: [])
     }
 
     /// A datetime or time in a UTS #35 pattern, read in en_US_POSIX (`AM`, `PM`).
     private static func pattern(
-        _ pattern: String, type: InferredType, unit: TemporalUnit, facets: [(key: String, value: String)]
+        _ pattern: String, unit: TemporalUnit, facets: [(key: String, value: String)]
     ) -> InferenceCandidate {
         var spec = TemporalSpec(unit: unit)
         spec.format = .pattern(pattern)
         return InferenceCandidate(
-            name: pattern, type: type, spec: FieldSpec(kind: .temporal(spec), locale: .posix), facets: facets,
+            name: pattern, type: InferredType(rawValue: unit.rawValue),
+            spec: FieldSpec(kind: .temporal(spec), locale: .posix), facets: facets,
             schemaKeys: [("format", pattern)])
     }
 }

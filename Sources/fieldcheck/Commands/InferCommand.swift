@@ -338,6 +338,9 @@ extension Fieldcheck {
             return dialect.delimiter == 0x09 ? "tabs" : "'\(Character(Unicode.Scalar(dialect.delimiter)))'"
         }
 
+        /// The `--locale` whose number forms the inferrer tries too (checked in `runWithStatus`).
+        private var settlingLocale: LocaleID? { locale.flatMap { try? LocaleID($0) } }
+
         private func inferFile(_ path: String) throws -> FileReport {
             let source = try InputSource(path: path, limit: allRows ? Int.max : Self.sampleBytes)
             let encoding = TextEncoding.detect(source.head)
@@ -356,7 +359,7 @@ extension Fieldcheck {
                 // Read as it comes, with a copy for a second reading: held in memory, a value
                 // longer than the memory limit would cut the input short.
                 let input = try CopiedInput(head: source.head, source: source.fd)
-                let inferrer = ColumnInferrer(locale: locale.flatMap { try? LocaleID($0) })
+                let inferrer = ColumnInferrer(locale: settlingLocale)
                 let first = try read(
                     input.fd, path: path, asCSV: asCSV, encoding: encoding, head: source.head, inferrer)
                 let copy: Int32?
@@ -375,7 +378,7 @@ extension Fieldcheck {
                 // Converted as it is read, so that a file is read to its end (or to the row
                 // limit) whatever its size, as a UTF-8 file is; from the start again for an
                 // exact second reading.
-                let inferrer = ColumnInferrer(locale: locale.flatMap { try? LocaleID($0) })
+                let inferrer = ColumnInferrer(locale: settlingLocale)
                 let report = try readConverted(source, path: path, asCSV: asCSV, encoding: encoding, inferrer)
                 guard !report.exact else { return report }
                 inferrer.setsAside = false
@@ -384,7 +387,7 @@ extension Fieldcheck {
             // Stdin in another encoding: a converted copy to read twice, up to the byte limit.
             let (fd, cut) = try source.utf8Descriptor(encoding)
             defer { if fd != source.fd { close(fd) } }
-            let inferrer = ColumnInferrer(locale: locale.flatMap { try? LocaleID($0) })
+            let inferrer = ColumnInferrer(locale: settlingLocale)
             var report = try read(fd, path: path, asCSV: asCSV, encoding: encoding, head: source.head, inferrer)
             if cut { report.sampledBytes = Self.sampleBytes }
             guard !report.exact else { return report }
